@@ -1,0 +1,42 @@
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { paths } from '../paths.js';
+import * as schema from './schema.js';
+
+/** Both drivers share this type, so repositories never know which database they talk to. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL connection string; when absent, PGlite is used. */
+  databaseUrl?: string | undefined;
+  /** Folder for PGlite's files; `memory://` keeps it in memory (tests). */
+  pgliteDir: string;
+}
+
+/** Opens the database and brings its schema up to date with the committed migrations. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  const folder = paths.migrations;
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzlePg(pool, { schema });
+    await migratePg(db, { migrationsFolder: folder });
+    return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+  }
+  if (!options.pgliteDir.startsWith('memory://')) fs.mkdirSync(options.pgliteDir, { recursive: true });
+  const client = new PGlite(options.pgliteDir);
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder: folder });
+  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+}

@@ -1,0 +1,65 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ApiError } from '@sift/contracts';
+
+/**
+ * Errors a service throws on purpose. The error handler turns them into the JSON error shape of DESIGN §3;
+ * anything else is a bug and becomes a logged 500 without internals in the body.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+    readonly fields?: ApiError['fields'],
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what: string) => new HttpError(404, `${what} not found`, 'NOT_FOUND');
+export const badRequest = (message: string, fields?: ApiError['fields']) =>
+  new HttpError(400, message, 'VALIDATION', fields);
+
+function send(reply: FastifyReply, body: ApiError, headers: Record<string, string> = {}) {
+  return reply.status(body.status).headers(headers).type('application/json; charset=utf-8').send(body);
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return send(reply, {
+        status: error.status,
+        message: error.message,
+        ...(error.code ? { code: error.code } : {}),
+        ...(error.fields ? { fields: error.fields } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      // Fastify validates one part of the request at a time (params, then querystring, then body).
+      const part = error.validationContext ?? 'request';
+      const fields = error.validation.map((v) => ({
+        field: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || part,
+        message: v.message ?? 'is invalid',
+      }));
+      const summary = fields.map((f) => `${f.field}: ${f.message}`).join('; ');
+      return send(reply, { status: 400, message: `Invalid ${part}: ${summary}`, code: 'VALIDATION', fields });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return send(reply, { status, message: error.message, code: 'RATE_LIMITED' });
+    }
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: malformed JSON (400), too large (413), wrong content type (415) ...
+      return send(reply, { status, message: error.message, code: error.code });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, { status: 500, message: 'Internal server error', code: 'INTERNAL' });
+  });
+
+  app.setNotFoundHandler(sendRouteNotFound);
+}
+
+export function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return send(reply, { status: 404, message: `No route for ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
+}

@@ -1,0 +1,20 @@
+import type { Services } from '../app.js';
+import { generateCatalog } from '../providers/demo/catalog.js';
+
+/**
+ * First start on embedded defaults: fill an empty catalog with the demo provider's generated channels and
+ * videos, and put the welcome message on the Dashboard's message bar. Does nothing on later starts.
+ */
+export async function seedDemoCatalog(services: Services, now = new Date()): Promise<boolean> {
+  const { channels, videos } = generateCatalog({ now });
+  const seeded = await services.catalog.importCatalog('demo', channels, videos);
+  await services.messages.seedWelcome({
+    pageLocations: [44],
+    level: 'info',
+    text: 'You are browsing the demo catalog: every video here is generated and plays offline.',
+    linkUrl: '/about',
+    linkText: 'About Sift',
+    dismissal: 'forever',
+  });
+  return seeded;
+}

@@ -1,0 +1,173 @@
+import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../infra/db/client.js';
+import { channels, videos } from '../../infra/db/schema.js';
+import type { PublishedKey } from '../../infra/http/cursor.js';
+import type { ProviderChannel, ProviderVideo } from '../../providers/video-provider.js';
+
+export type ChannelRow = typeof channels.$inferSelect;
+
+/** A video with the few channel fields every card shows, read in one join. */
+export const videoWithChannelColumns = {
+  video: videos,
+  channelExternalId: channels.externalId,
+  channelName: channels.name,
+  channelThumbnail: channels.thumbnail,
+};
+export type VideoWithChannelRow = {
+  video: typeof videos.$inferSelect;
+  channelExternalId: string;
+  channelName: string;
+  channelThumbnail: string;
+};
+
+/** Rows per INSERT: PostgreSQL allows 65,535 bind parameters and a video has 15 columns. */
+const INSERT_BATCH = 2000;
+
+const channelValues = (provider: string, c: ProviderChannel, now: Date) => ({
+  provider,
+  externalId: c.externalId,
+  name: c.name,
+  description: c.description,
+  topic: c.topic,
+  thumbnail: c.thumbnail,
+  numberOfFollowers: c.numberOfFollowers,
+  numberOfVideos: c.numberOfVideos,
+  numberOfViews: c.numberOfViews,
+  refreshedAt: now,
+});
+
+const videoValues = (provider: string, channelId: number, v: ProviderVideo) => ({
+  provider,
+  externalId: v.externalId,
+  channelId,
+  title: v.title,
+  description: v.description,
+  tags: v.tags,
+  durationSeconds: v.durationSeconds,
+  numberOfViews: v.numberOfViews,
+  numberOfLikes: v.numberOfLikes,
+  publishedAt: v.publishedAt,
+  liveStatus: v.liveStatus,
+  embeddable: v.embeddable,
+  isShort: v.isShort,
+  thumbnail: v.thumbnail,
+  mediaUrl: v.mediaUrl,
+});
+
+/** On conflict, take the service's fresh values for everything but identity. */
+const refreshedVideoColumns = Object.fromEntries(
+  (['title', 'description', 'tags', 'durationSeconds', 'numberOfViews', 'numberOfLikes', 'liveStatus', 'embeddable', 'isShort', 'thumbnail', 'mediaUrl'] as const).map(
+    (key) => [key, sql.raw(`excluded.${videos[key].name}`)],
+  ),
+);
+
+const olderThan = (key: PublishedKey | undefined): SQL | undefined =>
+  key ? sql`(${videos.publishedAt}, ${videos.id}) < (${key.publishedAt.toISOString()}::timestamptz, ${key.id})` : undefined;
+
+/** The only place that reads and writes channels and videos. */
+export class CatalogRepository {
+  constructor(private readonly db: Database) {}
+
+  /** Runs fn with a repository bound to one transaction: all of its writes land, or none. */
+  transaction<T>(fn: (repository: CatalogRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => fn(new CatalogRepository(tx as unknown as Database)));
+  }
+
+  async findChannel(idOrExternalId: string): Promise<ChannelRow | undefined> {
+    const byId = /^\d{1,15}$/.test(idOrExternalId);
+    const [row] = await this.db
+      .select()
+      .from(channels)
+      .where(byId ? eq(channels.id, Number(idOrExternalId)) : eq(channels.externalId, idOrExternalId))
+      .limit(1);
+    return row;
+  }
+
+  async upsertChannel(provider: string, channel: ProviderChannel, now = new Date()): Promise<ChannelRow> {
+    const values = channelValues(provider, channel, now);
+    const [row] = await this.db
+      .insert(channels)
+      .values(values)
+      .onConflictDoUpdate({ target: channels.externalId, set: values })
+      .returning();
+    return row!;
+  }
+
+  async insertChannels(provider: string, list: ProviderChannel[], now = new Date()): Promise<Map<string, number>> {
+    const ids = new Map<string, number>();
+    for (let i = 0; i < list.length; i += INSERT_BATCH) {
+      const rows = await this.db
+        .insert(channels)
+        .values(list.slice(i, i + INSERT_BATCH).map((c) => channelValues(provider, c, now)))
+        .returning({ id: channels.id, externalId: channels.externalId });
+      for (const r of rows) ids.set(r.externalId, r.id);
+    }
+    return ids;
+  }
+
+  async hasAnyChannel(): Promise<boolean> {
+    const rows = await this.db.select({ id: channels.id }).from(channels).limit(1);
+    return rows.length > 0;
+  }
+
+  /** Most-followed first; an empty query lists every channel. */
+  async searchChannels(query: string | undefined, limit: number): Promise<{ rows: ChannelRow[]; total: number }> {
+    const where = query ? or(ilike(channels.name, `%${escapeLike(query)}%`), ilike(channels.topic, `${escapeLike(query)}%`)) : undefined;
+    const [rows, [count]] = await Promise.all([
+      this.db.select().from(channels).where(where).orderBy(desc(channels.numberOfFollowers), channels.id).limit(limit),
+      this.db.select({ n: sql<number>`count(*)::int` }).from(channels).where(where),
+    ]);
+    return { rows, total: count?.n ?? 0 };
+  }
+
+  async findVideo(externalId: string): Promise<VideoWithChannelRow | undefined> {
+    const [row] = await this.db
+      .select(videoWithChannelColumns)
+      .from(videos)
+      .innerJoin(channels, eq(channels.id, videos.channelId))
+      .where(eq(videos.externalId, externalId))
+      .limit(1);
+    return row;
+  }
+
+  /** Stores videos as the service describes them now; counters and titles of known videos are updated. */
+  async upsertVideos(provider: string, list: { channelId: number; video: ProviderVideo }[]): Promise<void> {
+    for (let i = 0; i < list.length; i += INSERT_BATCH) {
+      await this.db
+        .insert(videos)
+        .values(list.slice(i, i + INSERT_BATCH).map((r) => videoValues(provider, r.channelId, r.video)))
+        .onConflictDoUpdate({ target: videos.externalId, set: refreshedVideoColumns });
+    }
+  }
+
+  /** Bulk load for seeding; rows that already exist are left as they are. */
+  async insertVideos(provider: string, list: { channelId: number; video: ProviderVideo }[]): Promise<void> {
+    for (let i = 0; i < list.length; i += INSERT_BATCH) {
+      await this.db
+        .insert(videos)
+        .values(list.slice(i, i + INSERT_BATCH).map((r) => videoValues(provider, r.channelId, r.video)))
+        .onConflictDoNothing();
+    }
+  }
+
+  /** One page, newest first, of a channel's videos, or of all videos when channelId is undefined. Reads limit + 1 rows so the caller knows whether more follow. */
+  async pageVideos(channelId: number | undefined, after: PublishedKey | undefined, limit: number): Promise<VideoWithChannelRow[]> {
+    return this.db
+      .select(videoWithChannelColumns)
+      .from(videos)
+      .innerJoin(channels, eq(channels.id, videos.channelId))
+      .where(and(channelId === undefined ? undefined : eq(videos.channelId, channelId), olderThan(after)))
+      .orderBy(desc(videos.publishedAt), desc(videos.id))
+      .limit(limit + 1);
+  }
+
+  /** The size of the whole catalog as the video services report it; counting a million rows per request would cost more than it tells. */
+  async reportedVideoTotal(): Promise<number> {
+    const [row] = await this.db.select({ n: sql<number>`coalesce(sum(${channels.numberOfVideos}), 0)::bigint` }).from(channels);
+    return Number(row?.n ?? 0);
+  }
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

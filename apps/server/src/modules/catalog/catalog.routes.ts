@@ -1,0 +1,75 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  apiErrorSchema,
+  channelListSchema,
+  channelParamsSchema,
+  channelQuerySchema,
+  channelSchema,
+  channelSearchQuerySchema,
+  channelVideosParamsSchema,
+  pagedVideosSchema,
+  videoPageQuerySchema,
+  videoParamsSchema,
+  videoSchema,
+} from '@sift/contracts';
+import type { CatalogService } from './catalog.service.js';
+
+const errors = { 400: apiErrorSchema, 404: apiErrorSchema };
+
+/** SPEC §7 "Content and messages" and "Search" calls about channels and videos. */
+export const catalogRoutes =
+  (catalog: CatalogService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/videos/:externalId',
+      { schema: { tags: ['videos'], summary: 'A video by its video-service id', params: videoParamsSchema, response: { 200: videoSchema, ...errors } } },
+      (req) => catalog.getVideo(req.params.externalId),
+    );
+
+    app.get(
+      '/content/channels/:id',
+      {
+        schema: {
+          tags: ['channels'],
+          summary: 'A channel card by id or externalId; r=1 refreshes it from the video service first',
+          params: channelParamsSchema,
+          querystring: channelQuerySchema,
+          response: { 200: channelSchema, ...errors },
+        },
+      },
+      (req) => catalog.getChannel(req.params.id, { refresh: req.query.r }),
+    );
+
+    app.get(
+      '/search/channels/:id',
+      { schema: { tags: ['channels'], summary: 'A channel by id or externalId', params: channelParamsSchema, response: { 200: channelSchema, ...errors } } },
+      (req) => catalog.getChannel(req.params.id),
+    );
+
+    app.get(
+      '/search/channels/:externalId/videos',
+      {
+        schema: {
+          tags: ['channels'],
+          summary: "A channel's videos, newest first, paged by the opaque cursor `next`",
+          params: channelVideosParamsSchema,
+          querystring: videoPageQuerySchema,
+          response: { 200: pagedVideosSchema, ...errors },
+        },
+      },
+      (req) => catalog.channelVideos(req.params.externalId, req.query.limit, req.query.next),
+    );
+
+    app.get(
+      '/public/v01/channel/search',
+      {
+        schema: {
+          tags: ['channels'],
+          summary: 'Channels whose name contains q (or whose topic starts with it), most followed first; no q lists all',
+          querystring: channelSearchQuerySchema,
+          response: { 200: channelListSchema, 400: apiErrorSchema },
+        },
+      },
+      (req) => catalog.searchChannels(req.query.q, req.query.limit),
+    );
+  };

@@ -1,0 +1,35 @@
+/**
+ * Gzip size of the JS and CSS that the first route (/) loads: the entry script, its modulepreloads and the
+ * stylesheets named in apps/web/dist/index.html. Lazily loaded route chunks are not counted: / does not load
+ * them. Budget (issue #2): ≤ 70 KiB JS, ≤ 10 KiB CSS; the lightest peer, Piped, loads 135 KiB JS.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export const BUDGET = { jsKiB: 70, cssKiB: 10 };
+export const PIPED_JS_KIB = 135;
+
+export interface BundleReport {
+  files: { file: string; kind: 'js' | 'css'; gzipBytes: number }[];
+  jsKiB: number;
+  cssKiB: number;
+}
+
+export function measureFirstRoute(distDir = path.resolve('apps/web/dist')): BundleReport {
+  const html = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const refs = new Set<string>();
+  for (const m of html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="([^"]+\.(?:js|css))"/g)) refs.add(m[1]!);
+  const files = [...refs].map((ref) => {
+    const bytes = fs.readFileSync(path.join(distDir, ref.replace(/^\//, '')));
+    return { file: ref, kind: ref.endsWith('.css') ? ('css' as const) : ('js' as const), gzipBytes: gzipSync(bytes, { level: 9 }).length };
+  });
+  const sum = (kind: 'js' | 'css') => files.filter((f) => f.kind === kind).reduce((n, f) => n + f.gzipBytes, 0) / 1024;
+  return { files, jsKiB: sum('js'), cssKiB: sum('css') };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const report = measureFirstRoute();
+  console.table(report.files);
+  console.log(`first route: ${report.jsKiB.toFixed(1)} KiB JS (budget ${BUDGET.jsKiB}), ${report.cssKiB.toFixed(1)} KiB CSS (budget ${BUDGET.cssKiB})`);
+}

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { cursorParam, limitParam, subscriptionDetailSchema } from './common.js';
+
+export const liveStatusSchema = z.enum(['LIVE', 'NONE']);
+
+export const videoSchema = z.object({
+  type: z.literal('video'),
+  id: z.number().int(),
+  /** The video service's own id; URLs (`/watch?v=`) use it. */
+  externalId: z.string(),
+  /** Entry id within a playlist; absent outside playlists. */
+  itemId: z.number().int().optional(),
+  name: z.string(),
+  title: z.string(),
+  thumbnail: z.string(),
+  description: z.string(),
+  tags: z.array(z.string()),
+  durationSeconds: z.number().int().nonnegative(),
+  embeddable: z.boolean(),
+  liveStatus: liveStatusSchema,
+  isShort: z.boolean(),
+  channelId: z.number().int(),
+  channelExternalId: z.string(),
+  channelName: z.string(),
+  channelThumbnail: z.string(),
+  numberOfViews: z.number().int().nonnegative(),
+  numberOfLikes: z.number().int().nonnegative(),
+  publishedAt: z.string(),
+  /** Where the demo provider's clip plays from; null for providers that play in their own player. */
+  mediaUrl: z.string().nullable(),
+  provider: z.string(),
+  watchLater: z.boolean(),
+  subscriptionDetail: subscriptionDetailSchema.nullable(),
+  ecSource: z.string().nullable(),
+  ecSourceId: z.string().nullable(),
+});
+export type Video = z.infer<typeof videoSchema>;
+
+export const channelSchema = z.object({
+  type: z.literal('channel'),
+  id: z.number().int(),
+  externalId: z.string(),
+  youTubeChannelId: z.string().nullable(),
+  name: z.string(),
+  description: z.string(),
+  topic: z.string().nullable(),
+  thumbnail: z.string(),
+  numberOfFollowers: z.number().int().nonnegative(),
+  numberOfVideos: z.number().int().nonnegative(),
+  numberOfViews: z.number().int().nonnegative(),
+  subscriberCount: z.number().int().nonnegative(),
+  viewCount: z.number().int().nonnegative(),
+  follow: z.boolean(),
+  muted: z.boolean(),
+  subscriptionDetail: subscriptionDetailSchema.nullable(),
+  refreshedAt: z.string().nullable(),
+});
+export type Channel = z.infer<typeof channelSchema>;
+
+export const pagedVideosSchema = z.object({
+  videos: z.array(videoSchema),
+  totalResults: z.number().int().nonnegative(),
+  /** Cursor for the next page, or null when this page was the last. */
+  next: z.string().nullable(),
+  limit: z.number().int(),
+});
+export type PagedVideos = z.infer<typeof pagedVideosSchema>;
+
+export const channelListSchema = z.object({
+  items: z.array(channelSchema),
+  totalResults: z.number().int().nonnegative(),
+});
+export type ChannelList = z.infer<typeof channelListSchema>;
+
+// ---- request schemas ----
+
+export const externalIdParam = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, { message: 'must contain only letters, digits, "-" and "_"' });
+
+export const videoParamsSchema = z.object({ externalId: externalIdParam });
+
+/** `{id}` is our numeric id or the video service's externalId. */
+export const channelParamsSchema = z.object({ id: externalIdParam });
+
+export const channelQuerySchema = z.object({
+  /** r=1 refreshes the channel from the video service before answering. */
+  r: z
+    .enum(['0', '1', 'true', 'false'])
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
+});
+
+export const channelVideosParamsSchema = z.object({ externalId: externalIdParam });
+/** Any list of videos paged by keyset cursor: a channel's uploads, the public feed. */
+export const videoPageQuerySchema = z.object({
+  limit: limitParam,
+  next: cursorParam.optional(),
+});
+
+/** An empty or missing q lists the most-followed channels (SPEC §5: query text is used only when non-empty). */
+export const channelSearchQuerySchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  limit: limitParam,
+});

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/** Page size rules of DESIGN §3: default 50, at most 100. Larger values are rejected, not silently capped. */
+export const PAGE_SIZE_DEFAULT = 50;
+export const PAGE_SIZE_MAX = 100;
+
+export const limitParam = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(PAGE_SIZE_MAX, { message: `limit must be at most ${PAGE_SIZE_MAX}` })
+  .default(PAGE_SIZE_DEFAULT);
+
+/** Opaque keyset cursor. Clients pass back what the server gave them and never build one. */
+export const cursorParam = z.string().min(1).max(200);
+
+/** Every error the API returns has this shape (DESIGN §3). */
+export const apiErrorSchema = z.object({
+  status: z.number().int(),
+  message: z.string(),
+  code: z.string().optional(),
+  fields: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+export const itemTypeSchema = z.enum(['video', 'channel', 'sift', 'playlist']);
+export type ItemType = z.infer<typeof itemTypeSchema>;
+
+export const frequencySchema = z.enum(['NONE', 'IMMEDIATE', 'DAILY', 'WEEKLY']);
+export type Frequency = z.infer<typeof frequencySchema>;
+
+export const subscriptionDetailSchema = z.object({
+  id: z.number().int(),
+  frequency: frequencySchema,
+  optOut: z.boolean(),
+  isNew: z.boolean(),
+});
+export type SubscriptionDetail = z.infer<typeof subscriptionDetailSchema>;

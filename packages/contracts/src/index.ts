@@ -1,0 +1,3 @@
+export * from './common.js';
+export * from './catalog.js';
+export * from './messages.js';

@@ -1,0 +1,37 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Test tiers (DESIGN §4). `unit` runs beside the code; `api` drives the real Fastify app through app.inject on
+ * PGlite, or on PostgreSQL when DATABASE_URL is set (scripts/test-api.mjs runs it both ways).
+ * Browser tests live in e2e/ and run under Playwright, not Vitest.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        oxc: { jsx: { runtime: 'automatic' } },
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['apps/server/test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
