@@ -12,7 +12,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { createServices } from '../apps/server/src/app.js';
 import { openDatabase } from '../apps/server/src/infra/db/client.js';
-import { generateChannels, generateVideos } from '../apps/server/src/providers/demo/catalog.js';
+import { countVideosPerChannel, generateChannels, generateVideos } from '../apps/server/src/providers/demo/catalog.js';
 import { DemoProvider } from '../apps/server/src/providers/demo/demo-provider.js';
 import { median, percentile } from './stats.js';
 
@@ -47,7 +47,9 @@ export async function benchSeed(serverUrl: string, total: number): Promise<SeedR
   const database = await openDatabase({ databaseUrl: url, pgliteDir: 'memory://' });
   const now = new Date();
   const services = createServices({ db: database.db, provider: new DemoProvider({ now }) });
-  const channels = generateChannels({});
+  const generated = generateChannels({});
+  const counts = countVideosPerChannel(generated, { total });
+  const channels = generated.map((c, i) => ({ ...c, numberOfVideos: counts[i]! }));
   const started = performance.now();
   await services.catalog.importCatalog('demo', channels, generateVideos(channels, { total, now }));
   const seedMs = performance.now() - started;

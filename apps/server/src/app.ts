@@ -43,7 +43,7 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
   const app = Fastify({
     logger: deps.logger ?? false,
     // Ids in paths are short; anything longer than this is not a real request.
-    maxParamLength: 200,
+    routerOptions: { maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -72,12 +72,11 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
   );
   await app.register(mediaRoutes(paths.demoMedia));
 
+  // One not-found handler: client routes get the SPA's index.html, everything else a JSON 404.
   const spaServed = deps.webDistDir ? await registerSpa(app, deps.webDistDir) : false;
-  if (spaServed) {
-    app.setNotFoundHandler((request, reply) => {
-      if (wantsSpaPage(request.method, request.url)) return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
-      return sendRouteNotFound(request, reply);
-    });
-  }
+  app.setNotFoundHandler((request, reply) => {
+    if (spaServed && wantsSpaPage(request.method, request.url)) return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    return sendRouteNotFound(request, reply);
+  });
   return { app, services };
 }

@@ -56,8 +56,6 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return send(reply, { status: 500, message: 'Internal server error', code: 'INTERNAL' });
   });
-
-  app.setNotFoundHandler(sendRouteNotFound);
 }
 
 export function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply) {

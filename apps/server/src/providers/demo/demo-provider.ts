@@ -1,0 +1,109 @@
+import type { ProviderChannel, ProviderVideo, ProviderVideoPage, VideoProvider } from '../video-provider.js';
+import { generateCatalog, normaliseForSearch, type GenerateCatalogOptions } from './catalog.js';
+
+export const DEMO_PAGE_SIZE = 50;
+
+/** Thrown for a pageToken this provider did not issue, so the caller can answer 400 rather than 500. */
+export class InvalidPageTokenError extends Error {
+  constructor(token: string) {
+    super(`Not a demo page token: ${JSON.stringify(token.slice(0, 40))}`);
+    this.name = 'InvalidPageTokenError';
+  }
+}
+
+/**
+ * The embedded default video service (DESIGN §2): serves the generated catalog from memory, so Sift works offline
+ * with no API key. Answers are copies, so callers cannot change the catalog by mutating what they get back.
+ */
+export class DemoProvider implements VideoProvider {
+  readonly name = 'demo';
+  private readonly channelsById = new Map<string, ProviderChannel>();
+  private readonly videosById = new Map<string, ProviderVideo>();
+  /** Each channel's uploads, newest first, as on the real service. */
+  private readonly uploadsByChannel = new Map<string, ProviderVideo[]>();
+  private readonly searchIndex: { key: string; channel: ProviderChannel }[];
+
+  /** `now` anchors publication dates (the catalog spans the two years before it); the rest defaults to the demo size. */
+  constructor(options: GenerateCatalogOptions) {
+    const { channels, videos } = generateCatalog(options);
+    for (const channel of channels) {
+      this.channelsById.set(channel.externalId, channel);
+      this.uploadsByChannel.set(channel.externalId, []);
+    }
+    for (const video of videos) {
+      this.videosById.set(video.externalId, video);
+      this.uploadsByChannel.get(video.channelExternalId)?.push(video);
+    }
+    for (const uploads of this.uploadsByChannel.values()) uploads.sort(newestFirst);
+    // Most followers first once, so a search is a filter and never a sort.
+    this.searchIndex = [...channels]
+      .sort((a, b) => b.numberOfFollowers - a.numberOfFollowers || a.name.localeCompare(b.name))
+      .map((channel) => ({ key: normaliseForSearch(channel.name), channel }));
+  }
+
+  /** Every channel, most followers first; for seeding and tests. */
+  listChannels(): ProviderChannel[] {
+    return this.searchIndex.map(({ channel }) => copyChannel(channel));
+  }
+
+  async getVideo(externalId: string): Promise<ProviderVideo | null> {
+    const video = this.videosById.get(externalId);
+    return video ? copyVideo(video) : null;
+  }
+
+  async getChannel(externalId: string): Promise<ProviderChannel | null> {
+    const channel = this.channelsById.get(externalId);
+    return channel ? copyChannel(channel) : null;
+  }
+
+  /** An unknown channel has no uploads (an empty last page); a token this provider did not issue throws. */
+  async listChannelVideos(channelExternalId: string, pageToken?: string): Promise<ProviderVideoPage> {
+    const uploads = this.uploadsByChannel.get(channelExternalId) ?? [];
+    const offset = pageToken === undefined ? 0 : decodePageToken(pageToken, channelExternalId, uploads.length);
+    const end = offset + DEMO_PAGE_SIZE;
+    return {
+      videos: uploads.slice(offset, end).map(copyVideo),
+      nextPageToken: end < uploads.length ? encodePageToken(channelExternalId, end) : null,
+    };
+  }
+
+  /** Case- and accent-insensitive substring match on the name ("zoe" finds "Zoë"), most followers first. */
+  async searchChannels(query: string, limit: number): Promise<ProviderChannel[]> {
+    const wanted = normaliseForSearch(query.trim());
+    const max = Number.isFinite(limit) ? Math.max(0, Math.floor(limit)) : 0;
+    const found: ProviderChannel[] = [];
+    for (const { key, channel } of this.searchIndex) {
+      if (found.length >= max) break;
+      if (key.includes(wanted)) found.push(copyChannel(channel));
+    }
+    return found;
+  }
+}
+
+function newestFirst(a: ProviderVideo, b: ProviderVideo): number {
+  return b.publishedAt.getTime() - a.publishedAt.getTime() || (a.externalId < b.externalId ? -1 : 1);
+}
+
+/**
+ * Opaque to callers, like the real service's tokens. The channel id is bound in so that a token from one
+ * channel's listing cannot be replayed against another's. The catalog is immutable, so an offset is stable.
+ */
+function encodePageToken(channelExternalId: string, offset: number): string {
+  return Buffer.from(`${channelExternalId}:${offset}`).toString('base64url');
+}
+
+function decodePageToken(token: string, channelExternalId: string, uploadsCount: number): number {
+  const decoded = /^[A-Za-z0-9_-]{1,200}$/.test(token) ? Buffer.from(token, 'base64url').toString('utf8') : '';
+  const match = /^(.+):([1-9][0-9]{0,8})$/.exec(decoded);
+  const offset = Number(match?.[2]);
+  if (!match || match[1] !== channelExternalId || offset >= uploadsCount) throw new InvalidPageTokenError(token);
+  return offset;
+}
+
+function copyVideo(video: ProviderVideo): ProviderVideo {
+  return { ...video, tags: [...video.tags], publishedAt: new Date(video.publishedAt.getTime()) };
+}
+
+function copyChannel(channel: ProviderChannel): ProviderChannel {
+  return { ...channel };
+}

@@ -1,0 +1,98 @@
+import { useLocation } from 'react-router';
+import { AppLink, useAppNavigate } from '../../components/AppLink';
+import { Icon } from '../../components/Icon';
+import { Menu, type MenuEntry } from '../../components/Menu';
+import { SearchField } from '../../components/SearchField';
+import { useLogout, useSession } from '../../features/account';
+import { APP_NAME, SOCIAL_LINKS } from '../../lib/config';
+import { usePreference } from '../../lib/hooks';
+import { useHistoryNavigation } from '../history';
+import { paths, to } from '../../lib/paths';
+
+export function Logo() {
+  return (
+    <svg className="logo-mark" width="28" height="28" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+      <rect width="32" height="32" rx="8" fill="var(--accent)" />
+      <path d="M8 9h16l-6 7v6l-4 2v-8z" fill="var(--on-accent)" />
+    </svg>
+  );
+}
+
+export function Header() {
+  const history = useHistoryNavigation();
+  const navigate = useAppNavigate();
+  const location = useLocation();
+  const session = useSession();
+  const logout = useLogout();
+  const [sideOpen, setSideOpen] = usePreference('sidemenu_opened');
+  const onSearch = location.pathname === paths.search || location.pathname === paths.searchMain;
+  const st = onSearch ? (new URLSearchParams(location.search).get('st') ?? '') : '';
+
+  const items: MenuEntry[] = session.isLoggedIn
+    ? [
+        { kind: 'link', label: 'Profile', to: paths.profile, icon: 'user' },
+        { kind: 'link', label: 'Import from Youtube', to: paths.importYoutubeChannels, icon: 'import' },
+        { kind: 'action', label: 'Logout', onSelect: () => void logout().then(() => navigate(to.home())) },
+      ]
+    : [
+        { kind: 'link', label: 'Login', to: paths.login, icon: 'user' },
+        { kind: 'link', label: 'Sign Up', to: paths.signup, icon: 'plus' },
+      ];
+  items.push(
+    { kind: 'separator' },
+    { kind: 'link', label: 'Contact Us', to: paths.contact },
+    { kind: 'link', label: 'Privacy Policy', to: paths.privacy },
+    { kind: 'link', label: 'Terms of Use', to: paths.terms },
+    { kind: 'separator' },
+    ...SOCIAL_LINKS.map((s): MenuEntry => ({ kind: 'external', label: s.name, href: s.url })),
+  );
+
+  return (
+    <header className="header">
+      <div className="header-start">
+        <button
+          type="button"
+          className="icon-btn desktop-only"
+          aria-label={sideOpen ? 'Hide sidebar' : 'Show sidebar'}
+          aria-expanded={sideOpen}
+          aria-controls="sidebar"
+          onClick={() => setSideOpen(!sideOpen)}
+        >
+          <Icon name="menu" />
+        </button>
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label="Go back"
+          disabled={!history.canGoBack}
+          onClick={history.back}
+        >
+          <Icon name="back" />
+        </button>
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label="Go forward"
+          disabled={!history.canGoForward}
+          onClick={history.forward}
+        >
+          <Icon name="forward" />
+        </button>
+        <AppLink to={to.home()} className="logo" aria-label={`${APP_NAME} home`}>
+          <Logo />
+          <span className="logo-text">{APP_NAME}</span>
+        </AppLink>
+      </div>
+      <SearchField className="header-search" value={st} onSubmit={(text) => navigate(to.search(text))} />
+      <div className="header-end">
+        <p className="welcome">{session.isLoggedIn ? `Hi, ${session.firstName}` : `Welcome to ${APP_NAME}`}</p>
+        <Menu
+          label="Menu"
+          button={session.isLoggedIn && session.user?.picture ? <img className="avatar" src={session.user.picture} alt="" width={32} height={32} /> : <Icon name="user" />}
+          items={items}
+          footnote={<p className="copyright">© {new Date().getFullYear()} {APP_NAME}. All rights reserved.</p>}
+        />
+      </div>
+    </header>
+  );
+}

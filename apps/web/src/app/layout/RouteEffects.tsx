@@ -1,0 +1,36 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+import { accountKeys } from '../../features/account';
+import { globalError } from '../../lib/api';
+import { preferences } from '../../lib/storage';
+import { paths } from '../../lib/paths';
+
+const DASHBOARD = new Set<string>([paths.home, paths.watch]);
+
+/**
+ * What happens on every path change (SPEC §2): the error message clears, user data is refetched, scroll resets
+ * to the top and focus moves to the new page for screen-reader and keyboard users.
+ *
+ * Opening and closing the video modal (/ ↔ /watch) keeps the Dashboard where it was: both paths are the same
+ * page, and jumping to the top would lose the reader's place in the feed.
+ */
+export function RouteEffects() {
+  const { pathname } = useLocation();
+  const qc = useQueryClient();
+  const previous = useRef<string | null>(null);
+
+  useEffect(() => {
+    const from = previous.current;
+    previous.current = pathname;
+    if (from === null || from === pathname) return;
+    globalError.set(null);
+    if (preferences.get('token')) void qc.invalidateQueries({ queryKey: accountKeys.user() });
+    if (DASHBOARD.has(from) && DASHBOARD.has(pathname)) return;
+    window.scrollTo(0, 0);
+    const main = document.getElementById('main');
+    if (main && !main.contains(document.activeElement)) main.focus({ preventScroll: true });
+  }, [pathname, qc]);
+
+  return null;
+}

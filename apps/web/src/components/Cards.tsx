@@ -1,0 +1,122 @@
+import { useId } from 'react';
+import type { Channel, Video } from '@sift/contracts';
+import { to } from '../lib/paths';
+import { durationLabel, formatDuration, formatNumber, formatRelativeTime } from '../lib/format';
+import { useViewportWidth } from '../lib/hooks';
+import { truncateName } from '../lib/truncate';
+import { AppLink } from './AppLink';
+import type { ItemPosition } from './InfiniteList';
+
+const watchPath = to.watch;
+const channelPath = to.channel;
+
+const plural = (n: number, one: string, many: string) => `${formatNumber(n, true)} ${n === 1 ? one : many}`;
+
+export function Avatar({ src, size = 36 }: { src: string | null | undefined; size?: number }) {
+  return src ? (
+    <img className="avatar" src={src} alt="" width={size} height={size} loading="lazy" decoding="async" />
+  ) : (
+    <span className="avatar avatar--empty" style={{ width: size, height: size }} aria-hidden="true" />
+  );
+}
+
+/**
+ * A video in a list (SPEC §2 list item card): 16:9 thumbnail with a duration badge (or LIVE / SHORTS marker),
+ * channel avatar and name linking to the channel, views, likes and relative published time. The title is the
+ * card's one link to the video, so "article → link named by the title" is what assistive tech and tests see.
+ */
+export function VideoCard({ video, position, now }: { video: Video; position?: ItemPosition; now?: number }) {
+  const width = useViewportWidth();
+  const titleId = useId();
+  const title = video.title || video.name;
+  const shown = truncateName(title, width);
+  const live = video.liveStatus === 'LIVE';
+  const href = watchPath(video.externalId);
+  return (
+    <article
+      className="vcard"
+      aria-labelledby={titleId}
+      aria-posinset={position?.posinset}
+      aria-setsize={position?.setsize}
+    >
+      <AppLink to={href} className="vcard-thumb" tabIndex={-1} aria-hidden="true" dropV>
+        <img src={video.thumbnail} alt="" loading="lazy" decoding="async" width={320} height={180} />
+        {live ? (
+          <span className="badge badge--live">LIVE</span>
+        ) : (
+          <span className="badge">{formatDuration(video.durationSeconds)}</span>
+        )}
+        {video.isShort && <span className="badge badge--shorts">SHORTS</span>}
+      </AppLink>
+      <div className="vcard-body">
+        <AppLink to={channelPath(video.channelExternalId)} className="vcard-avatar" tabIndex={-1} aria-hidden="true">
+          <Avatar src={video.channelThumbnail} />
+        </AppLink>
+        <div className="vcard-text">
+          <h3 className="vcard-title" id={titleId}>
+            <AppLink to={href} title={shown === title ? undefined : title} dropV>
+              {shown}
+            </AppLink>
+          </h3>
+          <p className="vcard-channel">
+            <AppLink to={channelPath(video.channelExternalId)}>{video.channelName}</AppLink>
+          </p>
+          <p className="vcard-meta">
+            {live && <span className="live-dot">Live now</span>}
+            <span>{plural(video.numberOfViews, 'view', 'views')}</span>
+            <span>{plural(video.numberOfLikes, 'like', 'likes')}</span>
+            <time dateTime={video.publishedAt}>{formatRelativeTime(video.publishedAt, now)}</time>
+          </p>
+          {!live && <p className="sr-only">Duration {durationLabel(video.durationSeconds)}</p>}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** A channel in a list: avatar, name (link), followers and videos count. */
+export function ChannelCard({ channel, position }: { channel: Channel; position?: ItemPosition }) {
+  const width = useViewportWidth();
+  const titleId = useId();
+  const shown = truncateName(channel.name, width);
+  return (
+    <article
+      className="ccard"
+      aria-labelledby={titleId}
+      aria-posinset={position?.posinset}
+      aria-setsize={position?.setsize}
+    >
+      <AppLink to={channelPath(channel.externalId)} tabIndex={-1} aria-hidden="true" className="ccard-avatar">
+        <Avatar src={channel.thumbnail} size={72} />
+      </AppLink>
+      <div className="ccard-text">
+        <h3 className="ccard-title" id={titleId}>
+          <AppLink to={channelPath(channel.externalId)} title={shown === channel.name ? undefined : channel.name}>
+            {shown}
+          </AppLink>
+        </h3>
+        <p className="vcard-meta">
+          <span>{plural(channel.numberOfFollowers, 'follower', 'followers')}</span>
+          <span>{plural(channel.numberOfVideos, 'video', 'videos')}</span>
+        </p>
+        {channel.description && <p className="ccard-desc">{channel.description}</p>}
+      </div>
+    </article>
+  );
+}
+
+/** Compact channel tile for horizontal strips. */
+export function ChannelTile({ channel }: { channel: Channel }) {
+  const titleId = useId();
+  return (
+    <article className="ctile" aria-labelledby={titleId}>
+      <AppLink to={channelPath(channel.externalId)} className="ctile-link">
+        <Avatar src={channel.thumbnail} size={80} />
+        <span className="ctile-name" id={titleId}>
+          {channel.name}
+        </span>
+        <span className="ctile-meta">{plural(channel.numberOfFollowers, 'follower', 'followers')}</span>
+      </AppLink>
+    </article>
+  );
+}

@@ -1,0 +1,123 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { InfiniteList, type InfiniteListProps } from './InfiniteList';
+
+interface Item {
+  externalId: string;
+  title: string;
+}
+
+const items = (n: number): Item[] => Array.from({ length: n }, (_, i) => ({ externalId: `v${i}`, title: `Video ${i}` }));
+
+function renderList(props: Partial<InfiniteListProps<Item>> = {}) {
+  const all: InfiniteListProps<Item> = {
+    label: 'Latest videos',
+    items: [],
+    getKey: (i) => i.externalId,
+    renderItem: (item, pos) => (
+      <article aria-label={item.title} aria-posinset={pos.posinset} aria-setsize={pos.setsize}>
+        {item.title}
+      </article>
+    ),
+    loading: false,
+    error: false,
+    hasMore: false,
+    loadingMore: false,
+    onLoadMore: vi.fn(),
+    ...props,
+  };
+  return { ...render(<InfiniteList {...all} />), props: all };
+}
+
+/** A controllable IntersectionObserver: tests decide when the sentinel comes into range. */
+class FakeObserver {
+  static instances: FakeObserver[] = [];
+  constructor(
+    public callback: IntersectionObserverCallback,
+    public options?: IntersectionObserverInit,
+  ) {
+    FakeObserver.instances.push(this);
+  }
+  target: Element | null = null;
+  observe(el: Element) {
+    this.target = el;
+  }
+  disconnect() {
+    this.target = null;
+  }
+  unobserve() {}
+  takeRecords() {
+    return [];
+  }
+  trigger(isIntersecting: boolean) {
+    this.callback([{ isIntersecting, target: this.target } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
+  }
+}
+
+describe('InfiniteList', () => {
+  beforeEach(() => {
+    FakeObserver.instances = [];
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('says "No results." when a complete list is empty', () => {
+    renderList();
+    expect(screen.getByRole('status').textContent).toContain('No results.');
+    expect(screen.queryByText('No more results.')).toBeNull();
+  });
+
+  it('says "No more results." when a list with items is complete', () => {
+    renderList({ items: items(3) });
+    expect(screen.getByRole('status').textContent).toContain('No more results.');
+    const feed = screen.getByRole('feed', { name: 'Latest videos' });
+    expect(feed.querySelectorAll('article')).toHaveLength(3);
+    expect(screen.getByRole('article', { name: 'Video 2' }).getAttribute('aria-setsize')).toBe('3');
+  });
+
+  it('says "Error returning results." on failure and offers a retry', () => {
+    const onRetry = vi.fn();
+    renderList({ items: items(2), error: true, hasMore: true, onRetry });
+    expect(screen.getByRole('status').textContent).toContain('Error returning results.');
+    expect(screen.queryByText('No more results.')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(onRetry).toHaveBeenCalledOnce();
+  });
+
+  it('shows neither end text while more may come', () => {
+    renderList({ items: items(50), hasMore: true });
+    const status = screen.getByRole('status');
+    expect(status.textContent).not.toContain('No more results.');
+    expect(status.textContent).not.toContain('No results.');
+    expect(screen.getByRole('article', { name: 'Video 0' }).getAttribute('aria-setsize')).toBe('-1');
+  });
+
+  it('loads the next page when the sentinel comes within the trigger distance', () => {
+    const onLoadMore = vi.fn();
+    renderList({ items: items(50), hasMore: true, onLoadMore });
+    const io = FakeObserver.instances.at(-1)!;
+    expect(io.options?.rootMargin).toBe('0px 0px 1800px 0px');
+    act(() => io.trigger(false));
+    expect(onLoadMore).not.toHaveBeenCalled();
+    act(() => io.trigger(true));
+    expect(onLoadMore).toHaveBeenCalledOnce();
+  });
+
+  it('does not observe while a page is loading or after an error', () => {
+    renderList({ items: items(50), hasMore: true, loadingMore: true });
+    expect(FakeObserver.instances.filter((o) => o.target)).toHaveLength(0);
+    cleanup();
+    renderList({ items: items(50), hasMore: true, error: true });
+    expect(FakeObserver.instances.filter((o) => o.target)).toHaveLength(0);
+  });
+
+  it('offers a Load more button for keyboard users', () => {
+    const onLoadMore = vi.fn();
+    renderList({ items: items(50), hasMore: true, onLoadMore });
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(onLoadMore).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,124 @@
+import { Fragment, useEffect, useRef, type ReactNode } from 'react';
+import { LIST_TRIGGER_PX } from '../lib/config';
+import { useLatest } from '../lib/hooks';
+
+export const LIST_TEXTS = {
+  empty: 'No results.',
+  end: 'No more results.',
+  error: 'Error returning results.',
+} as const;
+
+export interface ItemPosition {
+  /** 1-based position for aria-posinset. */
+  posinset: number;
+  /** aria-setsize: the total when known, else -1 (more may come). */
+  setsize: number;
+}
+
+export interface InfiniteListProps<T> {
+  /** Accessible name of the feed, e.g. "Latest videos". */
+  label: string;
+  items: readonly T[];
+  getKey: (item: T) => string;
+  /** Render one item; it should be an <article> carrying the given position (ARIA feed pattern). */
+  renderItem: (item: T, position: ItemPosition) => ReactNode;
+  /** True until the first page has arrived. */
+  loading: boolean;
+  /** The last load failed. */
+  error: boolean;
+  hasMore: boolean;
+  loadingMore: boolean;
+  onLoadMore: () => void;
+  onRetry?: () => void;
+  /** Distance in px below the viewport at which the next page loads (SPEC §9: 1800 in the list area). */
+  triggerDistance?: number;
+  layout?: 'list' | 'grid';
+  className?: string;
+}
+
+/**
+ * A feed that loads its next page when the sentinel below it comes within `triggerDistance` of the viewport.
+ * The end-of-list texts are SPEC §2's: "No results.", "No more results.", "Error returning results.".
+ * A "Load more" button backs up the observer for keyboard users and browsers without IntersectionObserver.
+ */
+export function InfiniteList<T>(props: InfiniteListProps<T>) {
+  const {
+    label,
+    items,
+    getKey,
+    renderItem,
+    loading,
+    error,
+    hasMore,
+    loadingMore,
+    onLoadMore,
+    onRetry,
+    triggerDistance = LIST_TRIGGER_PX,
+    layout = 'list',
+    className,
+  } = props;
+  const sentinel = useRef<HTMLDivElement>(null);
+  const canLoad = hasMore && !loading && !loadingMore && !error;
+  const loadRef = useLatest(onLoadMore);
+
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || !canLoad || typeof IntersectionObserver === 'undefined') return;
+    // Re-created whenever the item count changes: a sentinel that stays inside the margin after a page
+    // arrives gets no new intersection event, but a fresh observer reports its current state at once.
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) loadRef.current();
+      },
+      { rootMargin: `0px 0px ${triggerDistance}px 0px` },
+    );
+    io.observe(el);
+    return () => io.disconnect();
+  }, [canLoad, items.length, triggerDistance, loadRef]);
+
+  const complete = !hasMore && !loading && !error;
+  const setsize = complete ? items.length : -1;
+
+  let status: ReactNode = null;
+  if (error) {
+    status = (
+      <>
+        <span>{LIST_TEXTS.error}</span>
+        {onRetry && (
+          <button type="button" className="btn btn-secondary" onClick={onRetry}>
+            Try again
+          </button>
+        )}
+      </>
+    );
+  } else if (loading || loadingMore) {
+    status = (
+      <span className="spinner-line">
+        <span className="spinner" aria-hidden="true" />
+        Loading…
+      </span>
+    );
+  } else if (complete) {
+    status = <span>{items.length === 0 ? LIST_TEXTS.empty : LIST_TEXTS.end}</span>;
+  } else if (hasMore) {
+    status = (
+      <button type="button" className="btn btn-secondary" onClick={onLoadMore}>
+        Load more
+      </button>
+    );
+  }
+
+  return (
+    <div className={`ilist ilist--${layout}${className ? ` ${className}` : ''}`}>
+      <div role="feed" aria-label={label} aria-busy={loading || loadingMore} className="ilist-items">
+        {items.map((item, i) => (
+          <Fragment key={getKey(item)}>{renderItem(item, { posinset: i + 1, setsize })}</Fragment>
+        ))}
+      </div>
+      <div ref={sentinel} className="ilist-sentinel" aria-hidden="true" />
+      <div className="ilist-status" role="status">
+        {status}
+      </div>
+    </div>
+  );
+}

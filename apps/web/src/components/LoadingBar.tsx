@@ -1,0 +1,8 @@
+import { inFlight } from '../lib/api';
+import { useStore } from '../lib/hooks';
+
+/** The global loading indicator: visible while any API call is in flight, hidden after every call. */
+export function LoadingBar() {
+  const count = useStore(inFlight);
+  return count > 0 ? <div className="loading-bar" role="progressbar" aria-label="Loading" /> : null;
+}

@@ -1,0 +1,209 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { createPortal } from 'react-dom';
+import { useLocation } from 'react-router';
+import { useIsDesktop, useLatest } from '../lib/hooks';
+import { AppLink } from './AppLink';
+import { Icon, type IconName } from './Icon';
+import { useModal } from './dialog';
+
+export type MenuEntry =
+  | { kind: 'link'; label: string; to: string; icon?: IconName }
+  | { kind: 'external'; label: string; href: string }
+  | { kind: 'action'; label: string; onSelect: () => void; icon?: IconName }
+  | { kind: 'separator' };
+
+export interface MenuProps {
+  /** Accessible name of the menu and of its button. */
+  label: string;
+  /** Visible content of the trigger button (icon and/or text). */
+  button: ReactNode;
+  buttonClassName?: string;
+  items: MenuEntry[];
+  /** Non-interactive content under the items (e.g. the copyright line). */
+  footnote?: ReactNode;
+}
+
+/**
+ * A menu button (SPEC §2): a dropdown at ≥ 992 px and a bottom sheet with a Close footer below. Arrow keys,
+ * Home and End move between items; Escape closes and returns focus to the button; it closes on navigation.
+ */
+export function Menu({ label, button, buttonClassName = 'icon-btn', items, footnote }: MenuProps) {
+  const { pathname } = useLocation();
+  // Open "at" a path: navigating anywhere closes the menu without an effect (SPEC §2: menus close on path change).
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === pathname;
+  const setOpen = (next: boolean | ((o: boolean) => boolean)) =>
+    setOpenAt((prev) => {
+      const wasOpen = prev === pathname;
+      return (typeof next === 'function' ? next(wasOpen) : next) ? pathname : null;
+    });
+  const desktop = useIsDesktop();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+
+  const close = (restoreFocus = true) => {
+    setOpen(false);
+    if (restoreFocus) buttonRef.current?.focus();
+  };
+
+  return (
+    <div className="menu-wrap">
+      <button
+        ref={buttonRef}
+        type="button"
+        className={buttonClassName}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        aria-label={label}
+        onClick={() => setOpen((o) => !o)}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown' && !open) {
+            e.preventDefault();
+            setOpen(true);
+          }
+        }}
+      >
+        {button}
+      </button>
+      {open &&
+        (desktop ? (
+          <Dropdown id={menuId} label={label} items={items} footnote={footnote} onClose={close} anchor={buttonRef} />
+        ) : (
+          <Sheet id={menuId} label={label} items={items} footnote={footnote} onClose={close} />
+        ))}
+    </div>
+  );
+}
+
+interface PanelProps {
+  id: string;
+  label: string;
+  items: MenuEntry[];
+  footnote?: ReactNode;
+  onClose: (restoreFocus?: boolean) => void;
+}
+
+function MenuItems({ id, label, items, onClose }: PanelProps) {
+  const onKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {
+    const list = Array.from(e.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]'));
+    const at = list.indexOf(document.activeElement as HTMLElement);
+    let next: number | null = null;
+    if (e.key === 'ArrowDown') next = (at + 1) % list.length;
+    else if (e.key === 'ArrowUp') next = (at - 1 + list.length) % list.length;
+    else if (e.key === 'Home') next = 0;
+    else if (e.key === 'End') next = list.length - 1;
+    if (next !== null) {
+      e.preventDefault();
+      list[next]?.focus();
+    }
+  };
+  return (
+    <ul id={id} role="menu" aria-label={label} className="menu-list" onKeyDown={onKeyDown}>
+      {items.map((item, i) => {
+        if (item.kind === 'separator') return <li key={i} role="separator" className="menu-sep" />;
+        if (item.kind === 'link')
+          return (
+            <li key={i} role="none">
+              <AppLink role="menuitem" to={item.to} className="menu-item" onClick={() => onClose(false)}>
+                {item.icon && <Icon name={item.icon} size={20} />}
+                {item.label}
+              </AppLink>
+            </li>
+          );
+        if (item.kind === 'external')
+          return (
+            <li key={i} role="none">
+              <a
+                role="menuitem"
+                href={item.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="menu-item"
+                onClick={() => onClose()}
+              >
+                {item.label}
+                <span className="sr-only"> (opens in a new tab)</span>
+                <Icon name="external" size={16} />
+              </a>
+            </li>
+          );
+        return (
+          <li key={i} role="none">
+            <button
+              type="button"
+              role="menuitem"
+              className="menu-item"
+              onClick={() => {
+                onClose();
+                item.onSelect();
+              }}
+            >
+              {item.icon && <Icon name={item.icon} size={20} />}
+              {item.label}
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function Dropdown(props: PanelProps & { anchor: RefObject<HTMLButtonElement | null> }) {
+  const { onClose, anchor, footnote } = props;
+  const ref = useRef<HTMLDivElement>(null);
+  const closeRef = useLatest(onClose);
+
+  useEffect(() => {
+    ref.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    const onPointer = (e: PointerEvent) => {
+      const t = e.target as Node;
+      if (!ref.current?.contains(t) && !anchor.current?.contains(t)) closeRef.current(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    return () => document.removeEventListener('pointerdown', onPointer);
+  }, [anchor, closeRef]);
+
+  return (
+    <div
+      ref={ref}
+      className="dropdown"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.stopPropagation();
+          onClose();
+        } else if (e.key === 'Tab') onClose(false);
+      }}
+    >
+      <MenuItems {...props} />
+      {footnote && <div className="menu-foot">{footnote}</div>}
+    </div>
+  );
+}
+
+function Sheet(props: PanelProps) {
+  const { label, onClose, footnote } = props;
+  const ref = useRef<HTMLDivElement>(null);
+  useModal(ref, true, () => onClose(false));
+  return createPortal(
+    <div className="backdrop backdrop--sheet" onClick={() => onClose(false)}>
+      <div
+        ref={ref}
+        className="sheet"
+        role="dialog"
+        aria-modal="true"
+        aria-label={label}
+        onClick={(e) => e.stopPropagation()}
+      >
+        <MenuItems {...props} />
+        {footnote && <div className="menu-foot">{footnote}</div>}
+        <div className="sheet-foot">
+          <button type="button" className="btn btn-secondary btn-block" onClick={() => onClose(false)}>
+            Close
+          </button>
+        </div>
+      </div>
+    </div>,
+    document.body,
+  );
+}

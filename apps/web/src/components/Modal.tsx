@@ -1,0 +1,48 @@
+import { useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { Icon } from './Icon';
+import { useModal } from './dialog';
+
+export interface ModalProps {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  /** Footer buttons; a Close button is added when none are given. */
+  actions?: ReactNode;
+}
+
+/** An accessible modal dialog (SPEC §2 "Modals"): labelled by its title, focus trapped, Escape closes. */
+export function Modal({ title, onClose, children, actions }: ModalProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  useModal(ref, true, onClose);
+  return createPortal(
+    <div className="backdrop" onClick={onClose}>
+      <div
+        ref={ref}
+        className="modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        onClick={(e) => e.stopPropagation()}
+      >
+        <header className="modal-head">
+          <h2 id={titleId}>{title}</h2>
+          <button type="button" className="icon-btn" aria-label="Close" onClick={onClose}>
+            <Icon name="close" />
+          </button>
+        </header>
+        <div className="modal-body">{children}</div>
+        <footer className="modal-foot">
+          {actions ?? (
+            <button type="button" className="btn btn-primary" onClick={onClose} data-autofocus>
+              Close
+            </button>
+          )}
+        </footer>
+      </div>
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,21 @@
+import { useEffect, type ReactNode } from 'react';
+import { APP_NAME } from '../lib/config';
+
+/** Sets the document title ("Playlists · Sift"; the product name alone for the Dashboard). */
+export function useDocumentTitle(title: string | null) {
+  useEffect(() => {
+    document.title = title ? `${title} · ${APP_NAME}` : APP_NAME;
+  }, [title]);
+}
+
+export function Page({ title, children, hideTitle }: { title: string; children?: ReactNode; hideTitle?: boolean }) {
+  useDocumentTitle(title);
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <h1 id="page-title" className={hideTitle ? 'sr-only' : 'page-title'} tabIndex={-1}>
+        {title}
+      </h1>
+      {children}
+    </section>
+  );
+}

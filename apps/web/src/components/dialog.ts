@@ -1,0 +1,65 @@
+import { useEffect, type RefObject } from 'react';
+import { useLatest } from '../lib/hooks';
+
+const FOCUSABLE =
+  'a[href], area[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), video[controls], [tabindex]:not([tabindex="-1"])';
+
+export function focusables(root: HTMLElement): HTMLElement[] {
+  return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+    (el) => !el.hasAttribute('inert') && el.getClientRects().length > 0,
+  );
+}
+
+let inertCount = 0;
+/** Makes the app (#root) inert while any modal is open; nested modals count. Modals render in a portal. */
+function setAppInert(on: boolean) {
+  const root = document.getElementById('root');
+  inertCount = Math.max(0, inertCount + (on ? 1 : -1));
+  if (root) root.inert = inertCount > 0;
+}
+
+/**
+ * Modal behaviour for a dialog element rendered outside #root: background inert, focus moved in and trapped,
+ * Escape closes, focus returns to where it was on close.
+ */
+export function useModal(ref: RefObject<HTMLElement | null>, active: boolean, onClose: () => void) {
+  const closeRef = useLatest(onClose);
+
+  useEffect(() => {
+    if (!active) return;
+    const el = ref.current;
+    if (!el) return;
+    const previous = document.activeElement as HTMLElement | null;
+    setAppInert(true);
+    const initial = el.querySelector<HTMLElement>('[data-autofocus]') ?? focusables(el)[0] ?? el;
+    initial.focus({ preventScroll: true });
+
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        e.stopPropagation();
+        closeRef.current();
+      } else if (e.key === 'Tab') {
+        const list = focusables(el);
+        if (list.length === 0) {
+          e.preventDefault();
+          return;
+        }
+        const first = list[0]!;
+        const last = list[list.length - 1]!;
+        if (e.shiftKey && (document.activeElement === first || !el.contains(document.activeElement))) {
+          e.preventDefault();
+          last.focus();
+        } else if (!e.shiftKey && (document.activeElement === last || !el.contains(document.activeElement))) {
+          e.preventDefault();
+          first.focus();
+        }
+      }
+    };
+    el.addEventListener('keydown', onKey);
+    return () => {
+      el.removeEventListener('keydown', onKey);
+      setAppInert(false);
+      if (previous && document.contains(previous)) previous.focus({ preventScroll: true });
+    };
+  }, [active, ref, closeRef]);
+}

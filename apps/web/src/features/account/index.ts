@@ -1,0 +1,1 @@
+export { useSession, useLogout, clearLocalSession, accountKeys, type Session, type UserInfo } from './api/session';

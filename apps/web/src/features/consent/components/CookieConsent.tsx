@@ -1,0 +1,29 @@
+import { useState } from 'react';
+import { AppLink } from '../../../components/AppLink';
+import { COOKIE_CONSENT_DAYS, COOKIE_CONSENT_NAME, readCookie, writeCookie } from '../../../lib/cookies';
+
+const DAY_MS = 86_400_000;
+
+/** The cookie-consent bar (SPEC §2): shown until accepted; acceptance is a cookie kept for 365 days. */
+export function CookieConsent() {
+  const [accepted, setAccepted] = useState(() => readCookie(COOKIE_CONSENT_NAME) === 'true');
+  if (accepted) return null;
+  return (
+    <section className="consent" aria-label="Cookie consent">
+      <p>
+        We use cookies to remember your choices and keep you signed in. Read our{' '}
+        <AppLink to="/cookiepolicy">Cookie Policy</AppLink>.
+      </p>
+      <button
+        type="button"
+        className="btn btn-primary"
+        onClick={() => {
+          writeCookie(COOKIE_CONSENT_NAME, 'true', COOKIE_CONSENT_DAYS * DAY_MS);
+          setAccepted(true);
+        }}
+      >
+        Accept
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+import type { Video } from '@sift/contracts';
+import { VideoCard } from '../../../components/Cards';
+import { InfiniteList } from '../../../components/InfiniteList';
+import { ViewToggle } from '../../../components/ViewToggle';
+import { useNow, usePreference } from '../../../lib/hooks';
+import { usePublicFeed } from '../api/queries';
+
+const keyOf = (v: Video) => v.externalId;
+
+/** The Dashboard's main list: the public feed, newest first, loading more as the reader scrolls. */
+export function PublicFeed() {
+  const feed = usePublicFeed();
+  const [gridType] = usePreference('gridType');
+  const now = useNow();
+  return (
+    <section className="section" aria-labelledby="latest-heading">
+      <div className="section-head">
+        <h2 id="latest-heading">Latest videos</h2>
+        <ViewToggle />
+      </div>
+      <InfiniteList
+        label="Latest videos"
+        layout={gridType}
+        items={feed.videos}
+        getKey={keyOf}
+        renderItem={(video, position) => <VideoCard video={video} position={position} now={now} />}
+        loading={feed.isPending}
+        error={feed.isError}
+        hasMore={!!feed.hasNextPage}
+        loadingMore={feed.isFetchingNextPage}
+        onLoadMore={() => void feed.fetchNextPage()}
+        onRetry={() => void (feed.data ? feed.fetchNextPage() : feed.refetch())}
+      />
+    </section>
+  );
+}

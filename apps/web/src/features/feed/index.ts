@@ -1,0 +1,2 @@
+export { PublicFeed } from './components/PublicFeed';
+export { feedKeys, usePublicFeed } from './api/queries';

@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { AppLink } from '../../../components/AppLink';
+import { Icon } from '../../../components/Icon';
+import { useSiteMessages, type LeveledMessage } from '../api/queries';
+import { dismiss, isDismissed } from '../dismissed';
+
+/** Site messages for the page (SPEC §2 message bar), each dismissible; dismissals are kept in cookies. */
+export function MessageBar() {
+  const { data } = useSiteMessages();
+  const [, rerender] = useState(0);
+  const visible = (data ?? []).filter((m) => !isDismissed(m.id));
+  if (visible.length === 0) return null;
+  return (
+    <section className="message-bar" aria-label="Site messages">
+      {visible.map((m) => (
+        <Message
+          key={m.id}
+          message={m}
+          onDismiss={() => {
+            dismiss(m.id, m.dismissal);
+            rerender((n) => n + 1);
+          }}
+        />
+      ))}
+    </section>
+  );
+}
+
+function Message({ message, onDismiss }: { message: LeveledMessage; onDismiss: () => void }) {
+  const { text, linkUrl, linkText, level } = message;
+  const internal = linkUrl?.startsWith('/') && !linkUrl.startsWith('//');
+  return (
+    <div className={`message message--${level}`} role={level === 'info' ? 'status' : 'alert'}>
+      <p>
+        {text}{' '}
+        {linkUrl &&
+          (internal ? (
+            <AppLink to={linkUrl}>{linkText || linkUrl}</AppLink>
+          ) : (
+            <a href={linkUrl} target="_blank" rel="noopener noreferrer">
+              {linkText || linkUrl}
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          ))}
+      </p>
+      <button type="button" className="icon-btn icon-btn--sm" aria-label="Dismiss message" onClick={onDismiss}>
+        <Icon name="close" size={18} />
+      </button>
+    </div>
+  );
+}

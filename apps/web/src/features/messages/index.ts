@@ -1,0 +1,2 @@
+export { MessageBar } from './components/MessageBar';
+export { messageKeys, useSiteMessages } from './api/queries';

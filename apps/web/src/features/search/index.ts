@@ -1,0 +1,1 @@
+export { SearchHeading } from './components/SearchHeading';

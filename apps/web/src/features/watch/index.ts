@@ -1,0 +1,1 @@
+export { videoKeys, useVideo } from './api/queries';

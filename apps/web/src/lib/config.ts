@@ -1,0 +1,44 @@
+/** Build-time configuration (Vite env). */
+
+export const APP_NAME: string = import.meta.env.VITE_APP_NAME?.trim() || 'Sift';
+
+/** Desktop breakpoint (SPEC §9): below it counts as mobile; menus become bottom sheets. */
+export const DESKTOP_MIN_WIDTH = 992;
+
+/** Infinite-scroll trigger distance in the list area (SPEC §9 gives 1800 px there, 100 px in the player area). */
+export const LIST_TRIGGER_PX = 1800;
+export const AREA_TRIGGER_PX = 100;
+
+export const NOTIFICATION_MS = 1500;
+export const BACK_TO_TOP_THRESHOLD_PX = 20;
+export const MESSAGE_PAGE_ID = 44;
+
+export interface SocialLink {
+  name: string;
+  url: string;
+}
+
+/**
+ * Social links of the menu. A self-hosted install sets its own through VITE_SOCIAL_LINKS, a JSON array of
+ * {name, url}; by default the networks' home pages stand in.
+ */
+export const SOCIAL_LINKS: SocialLink[] = (() => {
+  const raw = import.meta.env.VITE_SOCIAL_LINKS;
+  if (raw) {
+    try {
+      const parsed: unknown = JSON.parse(raw);
+      if (Array.isArray(parsed)) {
+        return parsed.filter(
+          (x): x is SocialLink => typeof x?.name === 'string' && typeof x?.url === 'string',
+        );
+      }
+    } catch {
+      /* fall back to the defaults */
+    }
+  }
+  return [
+    { name: 'Facebook', url: 'https://www.facebook.com/' },
+    { name: 'X (Twitter)', url: 'https://x.com/' },
+    { name: 'LinkedIn', url: 'https://www.linkedin.com/' },
+  ];
+})();

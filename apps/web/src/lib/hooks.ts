@@ -1,0 +1,101 @@
+import { useCallback, useLayoutEffect, useRef, useSyncExternalStore, type RefObject } from 'react';
+import { DESKTOP_MIN_WIDTH } from './config';
+import { preferences, type PreferenceKey, type Preferences } from './storage';
+
+function subscribeResize(cb: () => void) {
+  window.addEventListener('resize', cb);
+  return () => window.removeEventListener('resize', cb);
+}
+
+/** Viewport width in CSS px (what media queries see), re-rendering on resize. */
+export function useViewportWidth(): number {
+  return useSyncExternalStore(
+    subscribeResize,
+    () => document.documentElement.clientWidth || window.innerWidth,
+    () => 1280,
+  );
+}
+
+export function useMediaQuery(query: string): boolean {
+  const subscribe = useCallback(
+    (cb: () => void) => {
+      const mql = window.matchMedia(query);
+      mql.addEventListener('change', cb);
+      return () => mql.removeEventListener('change', cb);
+    },
+    [query],
+  );
+  return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches, () => false);
+}
+
+export const useIsDesktop = () => useMediaQuery(`(min-width: ${DESKTOP_MIN_WIDTH}px)`);
+
+/** A preference and its setter; every component using the same key re-renders together (and across tabs). */
+export function usePreference<K extends PreferenceKey>(key: K): [Preferences[K], (v: Preferences[K]) => void] {
+  const subscribe = useCallback(
+    (cb: () => void) => preferences.subscribe((changed) => changed === key && cb()),
+    [key],
+  );
+  // Objects are parsed afresh on each get(); cache by raw identity through a snapshot of primitives only.
+  const value = useSyncExternalStore(subscribe, () => snapshot(key));
+  const set = useCallback((v: Preferences[K]) => preferences.set(key, v), [key]);
+  return [value as Preferences[K], set];
+}
+
+const snapshots = new Map<PreferenceKey, { json: string; value: unknown }>();
+function snapshot(key: PreferenceKey): unknown {
+  const value = preferences.get(key);
+  const json = JSON.stringify(value);
+  const prev = snapshots.get(key);
+  if (prev && prev.json === json) return prev.value;
+  snapshots.set(key, { json, value });
+  return value;
+}
+
+/** Any store with get/subscribe (lib/api's inFlight, globalError). */
+export function useStore<T>(store: { get(): T; subscribe(l: () => void): () => void }): T {
+  return useSyncExternalStore(store.subscribe, store.get, store.get);
+}
+
+function subscribeScroll(cb: () => void) {
+  window.addEventListener('scroll', cb, { passive: true });
+  return () => window.removeEventListener('scroll', cb);
+}
+
+/** True once the page has scrolled more than `threshold` px. */
+export function useScrollY(threshold: number): boolean {
+  return useSyncExternalStore(subscribeScroll, () => window.scrollY > threshold, () => false);
+}
+
+/** A ref that always holds the latest value, for callbacks registered once (observers, listeners). */
+export function useLatest<T>(value: T): RefObject<T> {
+  const ref = useRef(value);
+  useLayoutEffect(() => {
+    ref.current = value;
+  });
+  return ref;
+}
+
+// One shared clock for relative times ("3 minutes ago"): ticks every minute while anything shows one.
+let nowValue = Date.now();
+let clock: ReturnType<typeof setInterval> | undefined;
+const nowListeners = new Set<() => void>();
+function subscribeNow(cb: () => void) {
+  if (nowListeners.size === 0) {
+    nowValue = Date.now();
+    clock = setInterval(() => {
+      nowValue = Date.now();
+      nowListeners.forEach((l) => l());
+    }, 60_000);
+  }
+  nowListeners.add(cb);
+  return () => {
+    nowListeners.delete(cb);
+    if (nowListeners.size === 0) clearInterval(clock);
+  };
+}
+
+/** The current time, to the minute; re-renders every minute. */
+export function useNow(): number {
+  return useSyncExternalStore(subscribeNow, () => nowValue, () => nowValue);
+}

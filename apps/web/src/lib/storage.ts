@@ -1,0 +1,171 @@
+/**
+ * Client-stored preferences (SPEC §3 table). Every key shares the `sift.` prefix and holds a JSON value. Reads
+ * never throw: missing, corrupt or wrongly-typed values give the default, and a storage that refuses access
+ * (private mode, quota) degrades to defaults rather than breaking the app.
+ */
+
+export const STORAGE_PREFIX = 'sift.';
+
+export type GridType = 'list' | 'grid';
+export type ShareNetwork = 'facebook' | 'linkedin' | 'telegram' | 'twitter' | 'whatsapp';
+
+export interface RecentSearch {
+  id: number | string;
+  externalId: string;
+  type: string;
+}
+
+export interface Preferences {
+  gridType: GridType;
+  /** Not given by the spec: autoplay the next video by default, as video sites do. */
+  autoplay: boolean;
+  autoplay_list: boolean;
+  /** The playlist being played, as last saved; shape owned by the player feature. */
+  playlist: unknown;
+  /** Share networks, most recently used first. */
+  share_items: ShareNetwork[];
+  /** Keyed `${userUuid or 'visitor'}:${scope}`. */
+  recent_searches: Record<string, RecentSearch[]>;
+  sidemenu_opened: boolean;
+  openNonEmbeddableVideo: boolean;
+  showOpenNonEmbeddableVideoMessage: boolean;
+  toolTips: boolean;
+  recheck_tooltips: boolean;
+  session_id: string | null;
+  /** Per provider. */
+  import_status: Record<string, unknown>;
+  /** A saved pending action, replayed after login. */
+  action: unknown;
+  currentVideoMuted: boolean;
+  currentVideoVolume: number;
+  /** Opaque auth token (DESIGN §3), sent as `Authorization: Bearer`. */
+  token: string | null;
+}
+
+export type PreferenceKey = keyof Preferences;
+
+const DEFAULTS: Preferences = {
+  gridType: 'list',
+  autoplay: true,
+  autoplay_list: true,
+  playlist: null,
+  share_items: ['facebook', 'linkedin', 'telegram', 'twitter', 'whatsapp'],
+  recent_searches: {},
+  sidemenu_opened: true,
+  openNonEmbeddableVideo: false,
+  showOpenNonEmbeddableVideoMessage: true,
+  toolTips: true,
+  recheck_tooltips: false,
+  session_id: null,
+  import_status: {},
+  action: null,
+  currentVideoMuted: false,
+  currentVideoVolume: 100,
+  token: null,
+};
+export const PREFERENCE_DEFAULTS: Readonly<Preferences> = Object.freeze(DEFAULTS);
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A stored value is used only when it passes its key's check; anything else reads as the default. */
+const VALIDATORS: { [K in PreferenceKey]: (v: unknown) => boolean } = {
+  gridType: (v) => v === 'list' || v === 'grid',
+  autoplay: (v) => typeof v === 'boolean',
+  autoplay_list: (v) => typeof v === 'boolean',
+  playlist: () => true,
+  share_items: (v) => Array.isArray(v) && v.every((x) => typeof x === 'string'),
+  recent_searches: isRecord,
+  sidemenu_opened: (v) => typeof v === 'boolean',
+  openNonEmbeddableVideo: (v) => typeof v === 'boolean',
+  showOpenNonEmbeddableVideoMessage: (v) => typeof v === 'boolean',
+  toolTips: (v) => typeof v === 'boolean',
+  recheck_tooltips: (v) => typeof v === 'boolean',
+  session_id: (v) => v === null || typeof v === 'string',
+  import_status: isRecord,
+  action: () => true,
+  currentVideoMuted: (v) => typeof v === 'boolean',
+  currentVideoVolume: (v) => typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= 100,
+  token: (v) => v === null || (typeof v === 'string' && v.length > 0),
+};
+
+type Listener = (key: PreferenceKey) => void;
+
+export interface PreferenceStore {
+  get<K extends PreferenceKey>(key: K): Preferences[K];
+  set<K extends PreferenceKey>(key: K, value: Preferences[K]): void;
+  remove(key: PreferenceKey): void;
+  subscribe(listener: Listener): () => void;
+  /** Tells subscribers that `key` changed outside this store (another tab). */
+  notify(key: PreferenceKey): void;
+}
+
+/** Defaults are shared; hand out copies of arrays and objects so that no caller can change them for everyone. */
+function defaultOf<K extends PreferenceKey>(key: K): Preferences[K] {
+  const value = PREFERENCE_DEFAULTS[key];
+  return value !== null && typeof value === 'object' ? (JSON.parse(JSON.stringify(value)) as Preferences[K]) : value;
+}
+
+export function createPreferenceStore(backend: () => Storage | undefined, prefix = STORAGE_PREFIX): PreferenceStore {
+  const listeners = new Set<Listener>();
+  const emit = (key: PreferenceKey) => listeners.forEach((l) => l(key));
+  const storage = () => {
+    try {
+      return backend();
+    } catch {
+      return undefined;
+    }
+  };
+
+  return {
+    get(key) {
+      let raw: string | null | undefined;
+      try {
+        raw = storage()?.getItem(prefix + key);
+      } catch {
+        raw = null;
+      }
+      if (raw == null) return defaultOf(key);
+      try {
+        const parsed: unknown = JSON.parse(raw);
+        return VALIDATORS[key](parsed) ? (parsed as Preferences[typeof key]) : defaultOf(key);
+      } catch {
+        return defaultOf(key);
+      }
+    },
+    set(key, value) {
+      try {
+        storage()?.setItem(prefix + key, JSON.stringify(value));
+      } catch {
+        // Quota or private mode: the preference lasts for this page only, which beats failing the action.
+      }
+      emit(key);
+    },
+    remove(key) {
+      try {
+        storage()?.removeItem(prefix + key);
+      } catch {
+        /* see set() */
+      }
+      emit(key);
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    notify: emit,
+  };
+}
+
+/** The app's store, on localStorage. Other tabs' changes arrive through the `storage` event. */
+export const preferences = createPreferenceStore(() => (typeof window === 'undefined' ? undefined : window.localStorage));
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (e) => {
+    if (e.key?.startsWith(STORAGE_PREFIX)) {
+      const key = e.key.slice(STORAGE_PREFIX.length) as PreferenceKey;
+      if (key in PREFERENCE_DEFAULTS) {
+        preferences.notify(key);
+      }
+    }
+  });
+}
