@@ -1,3 +1,4 @@
 export * from './common.js';
 export * from './catalog.js';
 export * from './messages.js';
+export * from './accounts.js';

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+
+/**
+ * Accounts and user data (SPEC §7 "Auth and account" and "User"), all under /api (DESIGN §3).
+ * The session token travels in the `X-Auth-Token` response header of login calls and comes back as
+ * `Authorization: Bearer <token>`; `X-Reactivated: true` marks a deactivated account that logged in again.
+ */
+export const AUTH_TOKEN_HEADER = 'x-auth-token';
+export const REACTIVATED_HEADER = 'x-reactivated';
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const PLACEHOLDER_CREATED_AT = '2022-01-01T12:00:00Z';
+
+/** SPEC §5: e-mail format is checked by a pattern; the client and the server use this one. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const emailSchema = z.string().trim().max(254).regex(EMAIL_PATTERN, { message: 'must be an e-mail address' });
+/** Length only; the server also refuses common passwords. */
+export const passwordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, { message: `must be at least ${PASSWORD_MIN_LENGTH} characters` })
+  .max(PASSWORD_MAX_LENGTH, { message: `must be at most ${PASSWORD_MAX_LENGTH} characters` });
+export const personNameSchema = z.string().trim().min(1, { message: 'is required' }).max(100);
+
+export const planSchema = z.enum(['FREE', 'PREMIUM']);
+export type Plan = z.infer<typeof planSchema>;
+
+/** GET /api/users: the page/user data of SPEC §3. A visitor (no token) gets userIsLoggedIn false, not a 401. */
+export const userDataSchema = z.object({
+  userIsLoggedIn: z.boolean(),
+  uuid: z.string().nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  picture: z.string().nullable(),
+  createdAt: z.string(),
+  /** 'email', or the identity provider the account was made with ('GOOGLE'). */
+  origin: z.string().nullable(),
+  plan: planSchema,
+  isPremium: z.boolean(),
+  onboarded: z.boolean(),
+  watchLater: z.object({ id: z.number().int() }).nullable(),
+});
+export type UserData = z.infer<typeof userDataSchema>;
+
+export const loginFormSchema = z.object({ username: z.string().trim().min(1).max(254), password: z.string().min(1).max(PASSWORD_MAX_LENGTH) });
+export const googleLoginFormSchema = z.object({ ggIdToken: z.string().min(1).max(8192) });
+
+export const signupSchema = z.object({
+  email: emailSchema,
+  firstName: personNameSchema,
+  lastName: personNameSchema,
+  password: passwordSchema,
+  /** The ALTCHA payload (base64 JSON) solved in the browser against GET /api/captcha/challenge. */
+  captcha: z.string().min(1, { message: 'is required' }).max(4096),
+});
+export const signupResponseSchema = z.object({ email: z.string() });
+
+export const tokenBodySchema = z.object({ token: z.string().min(1).max(512) });
+export const confirmResponseSchema = z.object({ email: z.string() });
+export const resendConfirmationSchema = z.object({ email: emailSchema });
+export const resetPasswordSchema = z.object({
+  email: emailSchema,
+  /** The client's /passwordReset page; the server only accepts a URL on its own origin and appends ?token=. */
+  url: z.string().max(2048),
+});
+export const changePasswordSchema = z.object({ token: z.string().min(1).max(512), password: passwordSchema });
+
+export const updateUserSchema = z.object({ logonId: emailSchema, firstName: personNameSchema, lastName: personNameSchema });
+export const updatePasswordSchema = z.object({ logonId: emailSchema, currentPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH), newPassword: passwordSchema });
+export const reasonSchema = z.object({ reason: z.string().trim().max(1000).default('') });
+
+/** GET /api/auth/config: what the sign-in screens may offer on this deployment. */
+export const authConfigSchema = z.object({ googleEnabled: z.boolean(), appName: z.string() });
+export type AuthConfig = z.infer<typeof authConfigSchema>;
+
+/** GET /api/oauth2/request/{provider}: where to send the browser; the state token comes in X-Auth-Token. */
+export const oauthRequestResponseSchema = z.object({ location: z.string() });
+export const oauthCodeQuerySchema = z.object({ code: z.string().min(1).max(2048), state: z.string().min(1).max(512) });
+export const providerParamsSchema = z.object({ provider: z.string().min(1).max(32) });
+
+export const googleVerifySchema = z.object({ idToken: z.string().min(1).max(8192) });
+/** Whether the Google identity already has an account, and the names to pre-fill registration with. */
+export const googleVerifyResponseSchema = z.object({ registered: z.boolean(), email: z.string(), firstName: z.string(), lastName: z.string() });
+export const googleRegistrationSchema = z.object({ email: emailSchema, firstName: personNameSchema, lastName: personNameSchema, idToken: z.string().min(1).max(8192) });
