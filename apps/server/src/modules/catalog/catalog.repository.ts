@@ -22,6 +22,8 @@ export type VideoWithChannelRow = {
 
 /** Rows per INSERT: PostgreSQL allows 65,535 bind parameters and a video has 15 columns. */
 const INSERT_BATCH = 2000;
+/** Rows per bulk INSERT … unnest: large enough to amortise the round trip, small enough to keep memory flat. */
+const BULK_BATCH = 5000;
 
 const channelValues = (provider: string, c: ProviderChannel, now: Date) => ({
   provider,
@@ -140,15 +142,35 @@ export class CatalogRepository {
     }
   }
 
-  /** Bulk load for seeding; rows that already exist are left as they are. */
+  /**
+   * Bulk load for seeding; rows that already exist are left as they are. One INSERT … SELECT FROM unnest(arrays)
+   * per batch sends 15 parameters instead of 15 per row, which is several times faster than multi-row VALUES
+   * and has no 65,535-parameter ceiling.
+   */
   async insertVideos(provider: string, list: { channelId: number; video: ProviderVideo }[]): Promise<void> {
-    for (let i = 0; i < list.length; i += INSERT_BATCH) {
-      await this.db
-        .insert(videos)
-        .values(list.slice(i, i + INSERT_BATCH).map((r) => videoValues(provider, r.channelId, r.video)))
-        .onConflictDoNothing();
+    for (let i = 0; i < list.length; i += BULK_BATCH) {
+      const rows = list.slice(i, i + BULK_BATCH);
+      // Each column travels as ONE array parameter (sql.param), not expanded into a parameter per element.
+      const column = <T>(pick: (r: { channelId: number; video: ProviderVideo }) => T) => sql.param(rows.map(pick));
+      await this.db.execute(sql`
+        INSERT INTO ${videos} (provider, external_id, channel_id, title, description, tags, duration_seconds,
+          number_of_views, number_of_likes, published_at, live_status, embeddable, is_short, thumbnail, media_url)
+        SELECT ${provider}, external_id, channel_id, title, description, tags::text[], duration_seconds,
+          number_of_views, number_of_likes, published_at, live_status, embeddable, is_short, thumbnail, media_url
+        FROM unnest(
+          ${column((r) => r.video.externalId)}::text[], ${column((r) => r.channelId)}::bigint[],
+          ${column((r) => r.video.title)}::text[], ${column((r) => r.video.description)}::text[],
+          ${column((r) => toArrayLiteral(r.video.tags))}::text[], ${column((r) => r.video.durationSeconds)}::int[],
+          ${column((r) => r.video.numberOfViews)}::bigint[], ${column((r) => r.video.numberOfLikes)}::bigint[],
+          ${column((r) => r.video.publishedAt.toISOString())}::timestamptz[], ${column((r) => r.video.liveStatus)}::text[],
+          ${column((r) => r.video.embeddable)}::boolean[], ${column((r) => r.video.isShort)}::boolean[],
+          ${column((r) => r.video.thumbnail)}::text[], ${column((r) => r.video.mediaUrl)}::text[]
+        ) AS t(external_id, channel_id, title, description, tags, duration_seconds, number_of_views, number_of_likes,
+               published_at, live_status, embeddable, is_short, thumbnail, media_url)
+        ON CONFLICT DO NOTHING`);
     }
   }
+
 
   /** One page, newest first, of a channel's videos, or of all videos when channelId is undefined. Reads limit + 1 rows so the caller knows whether more follow. */
   async pageVideos(channelId: number | undefined, after: PublishedKey | undefined, limit: number): Promise<VideoWithChannelRow[]> {
@@ -166,6 +188,11 @@ export class CatalogRepository {
     const [row] = await this.db.select({ n: sql<number>`coalesce(sum(${channels.numberOfVideos}), 0)::bigint` }).from(channels);
     return Number(row?.n ?? 0);
   }
+}
+
+/** unnest() cannot carry a ragged array of arrays, so each row's tags travel as one PostgreSQL array literal. */
+function toArrayLiteral(values: string[]): string {
+  return `{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
 }
 
 function escapeLike(text: string): string {

@@ -1,0 +1,60 @@
+import { channelListSchema, pagedVideosSchema, videoSchema } from '@sift/contracts';
+import { describe, expect, it } from 'vitest';
+import { seedDemoCatalog } from '../src/jobs/seed-demo-catalog.js';
+import { aChannel, aVideo } from './support/factories.js';
+import { useTestApp } from './support/test-app.js';
+
+const t = useTestApp();
+
+describe('importing a catalog (the bulk path of the demo seed and the benchmark)', () => {
+  it('stores every video with its tags intact, once, in one go', async () => {
+    const channel = aChannel({ numberOfVideos: 2 });
+    const tricky = aVideo(channel, { tags: ['say "hi"', 'back\\slash', 'a,b', '{braces}', 'café'], title: 'Tricky tags' });
+    const plain = aVideo(channel, { tags: [] });
+    expect(await t.services.catalog.importCatalog('fake', [channel], [tricky, plain])).toBe(true);
+
+    const stored = videoSchema.parse((await t.app.inject(`/api/videos/${tricky.externalId}`)).json());
+    expect(stored.tags).toEqual(tricky.tags);
+    expect(videoSchema.parse((await t.app.inject(`/api/videos/${plain.externalId}`)).json()).tags).toEqual([]);
+
+    // A catalog that already has channels is never imported over.
+    expect(await t.services.catalog.importCatalog('fake', [aChannel()], [])).toBe(false);
+    expect(await seedDemoCatalog(t.services)).toBe(false);
+  });
+
+  it('rolls back the whole import when a video names an unknown channel', async () => {
+    const fresh = await import('./support/test-database.js').then((m) => m.openTestDatabase());
+    try {
+      const { createServices } = await import('../src/app.js');
+      const services = createServices({ db: fresh.db, provider: t.videoService });
+      const channel = aChannel();
+      const orphan = aVideo(aChannel());
+      await expect(services.catalog.importCatalog('fake', [channel], [aVideo(channel), orphan])).rejects.toThrow(/unknown channel/);
+      expect((await services.catalog.searchChannels(undefined, 10)).totalResults).toBe(0);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+describe('first start on embedded defaults', () => {
+  it('seeds the demo catalog: 48 channels, 4,800 videos, and the welcome message', async () => {
+    const fresh = await import('./support/test-database.js').then((m) => m.openTestDatabase());
+    try {
+      const { buildApp } = await import('../src/app.js');
+      const { app, services } = await buildApp({ db: fresh.db, provider: t.videoService, appName: 'Sift' });
+      expect(await seedDemoCatalog(services)).toBe(true);
+      const channels = channelListSchema.parse((await app.inject('/api/public/v01/channel/search?limit=100')).json());
+      expect(channels.totalResults).toBe(48);
+      expect(new Set(channels.items.map((c) => c.topic)).size).toBeGreaterThanOrEqual(8);
+      const feed = pagedVideosSchema.parse((await app.inject('/api/feeds/public?limit=100')).json());
+      expect(feed.totalResults).toBe(4800);
+      const messages = (await app.inject('/api/public/v01/content/messages?pageId=44')).json() as { pageLocations: { info: unknown[] }[] };
+      expect(messages.pageLocations[0]!.info).toHaveLength(1);
+      expect(await seedDemoCatalog(services)).toBe(false);
+      await app.close();
+    } finally {
+      await fresh.close();
+    }
+  });
+});
