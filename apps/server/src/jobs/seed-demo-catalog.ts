@@ -6,8 +6,12 @@ import { generateCatalog } from '../providers/demo/catalog.js';
  * videos, and put the welcome message on the Dashboard's message bar. Does nothing on later starts.
  */
 export async function seedDemoCatalog(services: Services, now = new Date()): Promise<boolean> {
-  const { channels, videos } = generateCatalog({ now });
-  const seeded = await services.catalog.importCatalog('demo', channels, videos);
+  // Checked before generating, so a later start does not pay for a catalog it will not use.
+  let seeded = false;
+  if (await services.catalog.isEmpty()) {
+    const { channels, videos } = generateCatalog({ now });
+    seeded = await services.catalog.importCatalog('demo', channels, videos);
+  }
   await services.messages.seedWelcome({
     pageLocations: [44],
     level: 'info',

@@ -73,6 +73,10 @@ export class CatalogService {
     return toPage(rows, limit, total);
   }
 
+  async isEmpty(): Promise<boolean> {
+    return !(await this.repository.hasAnyChannel());
+  }
+
   /**
    * Loads a whole catalog (the demo seed, or the benchmark's million videos) in one transaction, so a start
    * that is killed half-way leaves an empty catalog that the next start seeds again, never half of one.

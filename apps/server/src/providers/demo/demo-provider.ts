@@ -15,50 +15,66 @@ export class InvalidPageTokenError extends Error {
  * The embedded default video service (DESIGN §2): serves the generated catalog from memory, so Sift works offline
  * with no API key. Answers are copies, so callers cannot change the catalog by mutating what they get back.
  */
+interface DemoIndex {
+  channelsById: Map<string, ProviderChannel>;
+  videosById: Map<string, ProviderVideo>;
+  /** Each channel's uploads, newest first, as on the real service. */
+  uploadsByChannel: Map<string, ProviderVideo[]>;
+  searchIndex: { key: string; channel: ProviderChannel }[];
+}
+
+function buildIndex(options: GenerateCatalogOptions): DemoIndex {
+  const { channels, videos } = generateCatalog(options);
+  const index: DemoIndex = { channelsById: new Map(), videosById: new Map(), uploadsByChannel: new Map(), searchIndex: [] };
+  for (const channel of channels) {
+    index.channelsById.set(channel.externalId, channel);
+    index.uploadsByChannel.set(channel.externalId, []);
+  }
+  for (const video of videos) {
+    index.videosById.set(video.externalId, video);
+    index.uploadsByChannel.get(video.channelExternalId)?.push(video);
+  }
+  for (const uploads of index.uploadsByChannel.values()) uploads.sort(newestFirst);
+  // Most followers first once, so a search is a filter and never a sort.
+  index.searchIndex = [...channels]
+    .sort((a, b) => b.numberOfFollowers - a.numberOfFollowers || a.name.localeCompare(b.name))
+    .map((channel) => ({ key: normaliseForSearch(channel.name), channel }));
+  return index;
+}
+
 export class DemoProvider implements VideoProvider {
   readonly name = 'demo';
-  private readonly channelsById = new Map<string, ProviderChannel>();
-  private readonly videosById = new Map<string, ProviderVideo>();
-  /** Each channel's uploads, newest first, as on the real service. */
-  private readonly uploadsByChannel = new Map<string, ProviderVideo[]>();
-  private readonly searchIndex: { key: string; channel: ProviderChannel }[];
+  private index: DemoIndex | undefined;
 
-  /** `now` anchors publication dates (the catalog spans the two years before it); the rest defaults to the demo size. */
-  constructor(options: GenerateCatalogOptions) {
-    const { channels, videos } = generateCatalog(options);
-    for (const channel of channels) {
-      this.channelsById.set(channel.externalId, channel);
-      this.uploadsByChannel.set(channel.externalId, []);
-    }
-    for (const video of videos) {
-      this.videosById.set(video.externalId, video);
-      this.uploadsByChannel.get(video.channelExternalId)?.push(video);
-    }
-    for (const uploads of this.uploadsByChannel.values()) uploads.sort(newestFirst);
-    // Most followers first once, so a search is a filter and never a sort.
-    this.searchIndex = [...channels]
-      .sort((a, b) => b.numberOfFollowers - a.numberOfFollowers || a.name.localeCompare(b.name))
-      .map((channel) => ({ key: normaliseForSearch(channel.name), channel }));
+  /**
+   * `now` anchors publication dates (the catalog spans the two years before it); the rest defaults to the demo
+   * size. The catalog is generated on first use: a server whose database is already seeded rarely asks, and
+   * its start should not wait for it.
+   */
+  constructor(private readonly options: GenerateCatalogOptions) {}
+
+  private get catalog(): DemoIndex {
+    return (this.index ??= buildIndex(this.options));
   }
 
   /** Every channel, most followers first; for seeding and tests. */
   listChannels(): ProviderChannel[] {
-    return this.searchIndex.map(({ channel }) => copyChannel(channel));
+    return this.catalog.searchIndex.map(({ channel }) => copyChannel(channel));
   }
 
   async getVideo(externalId: string): Promise<ProviderVideo | null> {
-    const video = this.videosById.get(externalId);
+    const video = this.catalog.videosById.get(externalId);
     return video ? copyVideo(video) : null;
   }
 
   async getChannel(externalId: string): Promise<ProviderChannel | null> {
-    const channel = this.channelsById.get(externalId);
+    const channel = this.catalog.channelsById.get(externalId);
     return channel ? copyChannel(channel) : null;
   }
 
   /** An unknown channel has no uploads (an empty last page); a token this provider did not issue throws. */
   async listChannelVideos(channelExternalId: string, pageToken?: string): Promise<ProviderVideoPage> {
-    const uploads = this.uploadsByChannel.get(channelExternalId) ?? [];
+    const uploads = this.catalog.uploadsByChannel.get(channelExternalId) ?? [];
     const offset = pageToken === undefined ? 0 : decodePageToken(pageToken, channelExternalId, uploads.length);
     const end = offset + DEMO_PAGE_SIZE;
     return {
@@ -72,7 +88,7 @@ export class DemoProvider implements VideoProvider {
     const wanted = normaliseForSearch(query.trim());
     const max = Number.isFinite(limit) ? Math.max(0, Math.floor(limit)) : 0;
     const found: ProviderChannel[] = [];
-    for (const { key, channel } of this.searchIndex) {
+    for (const { key, channel } of this.catalog.searchIndex) {
       if (found.length >= max) break;
       if (key.includes(wanted)) found.push(copyChannel(channel));
     }
