@@ -198,16 +198,16 @@ ALTER TABLE "videos" ADD CONSTRAINT "videos_channel_id_channels_id_fk" FOREIGN K
 CREATE INDEX "auth_tokens_user_idx" ON "auth_tokens" USING btree ("user_id","purpose");--> statement-breakpoint
 CREATE UNIQUE INDEX "channels_external_id_key" ON "channels" USING btree ("external_id");--> statement-breakpoint
 CREATE INDEX "channels_name_lower_idx" ON "channels" USING btree (lower("name") text_pattern_ops);--> statement-breakpoint
-CREATE INDEX "imports_user_idx" ON "imports" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "imports_user_idx" ON "imports" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "playlist_follows_playlist_idx" ON "playlist_follows" USING btree ("playlist_id");--> statement-breakpoint
 CREATE INDEX "playlist_items_playlist_position_idx" ON "playlist_items" USING btree ("playlist_id","position","id");--> statement-breakpoint
 CREATE INDEX "playlist_items_video_idx" ON "playlist_items" USING btree ("video_id");--> statement-breakpoint
-CREATE INDEX "playlists_owner_idx" ON "playlists" USING btree ("owner_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "playlists_owner_idx" ON "playlists" USING btree ("owner_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "playlists_one_watch_later_key" ON "playlists" USING btree ("owner_id") WHERE "playlists"."is_watch_later";--> statement-breakpoint
-CREATE INDEX "recent_searches_user_scope_idx" ON "recent_searches" USING btree ("user_id","scope","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "recent_searches_user_scope_idx" ON "recent_searches" USING btree ("user_id","scope","created_at");--> statement-breakpoint
 CREATE INDEX "sift_channels_channel_idx" ON "sift_channels" USING btree ("channel_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "sift_keywords_unique_key" ON "sift_keywords" USING btree ("sift_id","rule","keyword");--> statement-breakpoint
-CREATE INDEX "sifts_owner_idx" ON "sifts" USING btree ("owner_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "sifts_owner_idx" ON "sifts" USING btree ("owner_id","created_at");--> statement-breakpoint
 CREATE INDEX "site_messages_locations_idx" ON "site_messages" USING gin ("page_locations");--> statement-breakpoint
 CREATE UNIQUE INDEX "subscriptions_user_channel_key" ON "subscriptions" USING btree ("user_id","channel_id") WHERE "subscriptions"."channel_id" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "subscriptions_user_sift_key" ON "subscriptions" USING btree ("user_id","sift_id") WHERE "subscriptions"."sift_id" is not null;--> statement-breakpoint
@@ -215,5 +215,5 @@ CREATE INDEX "subscriptions_channel_idx" ON "subscriptions" USING btree ("channe
 CREATE INDEX "subscriptions_sift_idx" ON "subscriptions" USING btree ("sift_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_lower_key" ON "users" USING btree (lower("email"));--> statement-breakpoint
 CREATE UNIQUE INDEX "videos_external_id_key" ON "videos" USING btree ("external_id");--> statement-breakpoint
-CREATE INDEX "videos_channel_published_idx" ON "videos" USING btree ("channel_id","published_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "videos_published_idx" ON "videos" USING btree ("published_at" DESC NULLS LAST,"id" DESC NULLS LAST);
+CREATE INDEX "videos_channel_published_idx" ON "videos" USING btree ("channel_id","published_at","id");--> statement-breakpoint
+CREATE INDEX "videos_published_idx" ON "videos" USING btree ("published_at","id");

@@ -113,10 +113,12 @@ export const videos = pgTable(
   },
   (t) => [
     uniqueIndex('videos_external_id_key').on(t.externalId),
-    // A channel's page is "newest first" with a keyset cursor on (published_at, id).
-    index('videos_channel_published_idx').on(t.channelId, t.publishedAt.desc(), t.id.desc()),
+    // A channel's page is "newest first" with a keyset cursor on (published_at, id). Index columns stay ascending:
+    // read backwards they give ORDER BY … DESC (NULLS FIRST, PostgreSQL's default), which a "DESC NULLS LAST"
+    // index cannot serve, so the planner would sort the whole table instead.
+    index('videos_channel_published_idx').on(t.channelId, t.publishedAt, t.id),
     // The public feed is every channel's videos, newest first, with the same cursor.
-    index('videos_published_idx').on(t.publishedAt.desc(), t.id.desc()),
+    index('videos_published_idx').on(t.publishedAt, t.id),
   ],
 );
 
@@ -142,7 +144,7 @@ export const playlists = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('playlists_owner_idx').on(t.ownerId, t.createdAt.desc()),
+    index('playlists_owner_idx').on(t.ownerId, t.createdAt),
     // Each member has exactly one Watch later.
     uniqueIndex('playlists_one_watch_later_key').on(t.ownerId).where(sql`${t.isWatchLater}`),
   ],
@@ -204,7 +206,7 @@ export const sifts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('sifts_owner_idx').on(t.ownerId, t.createdAt.desc())],
+  (t) => [index('sifts_owner_idx').on(t.ownerId, t.createdAt)],
 );
 
 export const siftChannels = pgTable(
@@ -273,7 +275,7 @@ export const recentSearches = pgTable(
     externalId: text('external_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('recent_searches_user_scope_idx').on(t.userId, t.scope, t.createdAt.desc())],
+  (t) => [index('recent_searches_user_scope_idx').on(t.userId, t.scope, t.createdAt)],
 );
 
 /** Imports of a member's channels or playlists from the video service, polled by the client. */
@@ -295,7 +297,7 @@ export const imports = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('imports_user_idx').on(t.userId, t.createdAt.desc())],
+  (t) => [index('imports_user_idx').on(t.userId, t.createdAt)],
 );
 
 /** Site-wide messages shown in the message bar, by page location (SPEC §7 "Content and messages"). */
