@@ -1,12 +1,29 @@
 import fastifyCompress from '@fastify/compress';
+import fastifyFormbody from '@fastify/formbody';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import type { GoogleSettings } from './config.js';
 import type { Database } from './infra/db/client.js';
 import { registerErrorHandling, sendRouteNotFound } from './infra/http/errors.js';
+import { registerSecurityHeaders } from './infra/http/security-headers.js';
 import { registerSpa, wantsSpaPage } from './infra/http/spa.js';
+import { createMailer, MemoryMailer, type Mailer } from './infra/mail/mailer.js';
 import { paths } from './infra/paths.js';
+import { DEFAULT_RATE_LIMITS, MemoryRateLimiter, type RateLimiter, type RateLimits } from './infra/rate-limit/rate-limiter.js';
+import { RedisRateLimiter } from './infra/rate-limit/redis-rate-limiter.js';
+import { accountsRoutes } from './modules/accounts/accounts.routes.js';
+import { AccountsService } from './modules/accounts/accounts.service.js';
+import { AuthRepository } from './modules/auth/auth.repository.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { AuthService } from './modules/auth/auth.service.js';
+import { registerAuthentication } from './modules/auth/authenticate.js';
+import { CaptchaService } from './modules/auth/captcha.service.js';
+import { OidcSignIn } from './modules/auth/oidc.service.js';
+import { TokenService } from './modules/auth/tokens.service.js';
 import { CatalogRepository } from './modules/catalog/catalog.repository.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { CatalogService } from './modules/catalog/catalog.service.js';
@@ -15,7 +32,27 @@ import { mediaRoutes } from './modules/media/media.routes.js';
 import { MessagesRepository } from './modules/messages/messages.repository.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { MessagesService } from './modules/messages/messages.service.js';
+import { UsersRepository } from './modules/users/users.repository.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { UsersService } from './modules/users/users.service.js';
 import type { VideoProvider } from './providers/video-provider.js';
+
+/** What accounts need from the configuration; `Config` has every field, so main passes it whole. */
+export interface AccountSettings {
+  /** Where people reach the app: mail links and the OpenID redirect URI start with it. */
+  publicUrl: string;
+  mailFrom: string;
+  /** SMTP when set; otherwise mails become .eml files in `$dataDir/outbox`. */
+  smtpUrl: string | undefined;
+  dataDir: string;
+  /** Redis counters when set; otherwise in memory. */
+  redisUrl: string | undefined;
+  rateLimits: RateLimits;
+  /** Google sign-in when set; otherwise its endpoints answer 404 PROVIDER_DISABLED. */
+  google: GoogleSettings | undefined;
+  captchaHmacKey: string;
+  captchaMaxNumber: number;
+}
 
 export interface AppDependencies {
   db: Database;
@@ -24,24 +61,83 @@ export interface AppDependencies {
   /** Built SPA to serve; omit to serve the API only (API tests). */
   webDistDir?: string | undefined;
   logger?: FastifyServerOptions['logger'];
+  /** Believe X-Forwarded-For (behind a reverse proxy), so per-IP limits count people, not the proxy. */
+  trustProxy?: boolean;
+  /** Omitted fields take `defaultAccountSettings()`. */
+  accounts?: Partial<AccountSettings>;
+  /** Ready-made infrastructure instead of what the settings choose (tests). */
+  mailer?: Mailer | undefined;
+  rateLimiter?: RateLimiter | undefined;
 }
 
 export interface Services {
   catalog: CatalogService;
   messages: MessagesService;
+  tokens: TokenService;
+  users: UsersService;
+  auth: AuthService;
+  captcha: CaptchaService;
+  google: OidcSignIn;
+  accounts: AccountsService;
 }
 
+export interface ServiceDependencies extends Pick<AppDependencies, 'db' | 'provider' | 'accounts'> {
+  appName?: string;
+  /** Default: a MemoryMailer (nothing leaves the process). */
+  mailer?: Mailer | undefined;
+  /** Default: counters in memory. */
+  rateLimiter?: RateLimiter | undefined;
+  log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+}
+
+export function defaultAccountSettings(overrides: Partial<AccountSettings> = {}): AccountSettings {
+  return {
+    publicUrl: 'http://localhost:8080',
+    mailFrom: 'Sift <no-reply@localhost>',
+    smtpUrl: undefined,
+    dataDir: path.resolve('data'),
+    redisUrl: undefined,
+    rateLimits: DEFAULT_RATE_LIMITS,
+    google: undefined,
+    captchaHmacKey: randomBytes(32).toString('hex'),
+    captchaMaxNumber: 50_000,
+    ...Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined)),
+  };
+}
+
+const quietLog = { warn: () => {}, error: () => {} };
+
 /** The composition root: wires repositories → services → routes. No module builds its own dependencies. */
-export function createServices(deps: Pick<AppDependencies, 'db' | 'provider'>): Services {
+export function createServices(deps: ServiceDependencies): Services {
+  const settings = defaultAccountSettings(deps.accounts);
+  const appName = deps.appName ?? 'Sift';
+  const log = deps.log ?? quietLog;
+  const limiter = deps.rateLimiter ?? new MemoryRateLimiter();
+  const publicUrl = settings.publicUrl.replace(/\/+$/, '');
+
+  const authRepository = new AuthRepository(deps.db);
+  const tokens = new TokenService(authRepository);
+  const users = new UsersService(new UsersRepository(deps.db), tokens);
+  const auth = new AuthService(users, tokens, limiter, settings.rateLimits);
+  const captcha = new CaptchaService(authRepository, { hmacKey: settings.captchaHmacKey, maxNumber: settings.captchaMaxNumber });
+  const google = new OidcSignIn(settings.google, `${publicUrl}/oauth2/google/callback`, authRepository, users, auth, log);
+  const accounts = new AccountsService(users, tokens, captcha, deps.mailer ?? new MemoryMailer(), limiter, settings.rateLimits, { appName, publicUrl }, log);
   return {
     catalog: new CatalogService(new CatalogRepository(deps.db), deps.provider),
     messages: new MessagesService(new MessagesRepository(deps.db)),
+    tokens,
+    users,
+    auth,
+    captcha,
+    google,
+    accounts,
   };
 }
 
 export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyInstance; services: Services }> {
   const app = Fastify({
     logger: deps.logger ?? false,
+    trustProxy: deps.trustProxy ?? false,
     // Ids in paths are short; anything longer than this is not a real request.
     routerOptions: { maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
@@ -52,21 +148,47 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   registerErrorHandling(app);
 
+  await registerSecurityHeaders(app);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  // POST /api/login and /api/loginGoogle arrive as HTML forms (SPEC §7).
+  await app.register(fastifyFormbody, { bodyLimit: 16 * 1024 });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: `${deps.appName} API`, version: '1.0.0', description: 'Every call the web client makes (SPEC §7), under /api.' },
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // staticCSP: the documentation page replaces the app's policy with one that allows its own scripts by hash.
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  const services = createServices(deps);
+  // Mail and rate limits: injected (tests), or chosen by the settings: SMTP or the outbox, Redis or memory.
+  const settings = defaultAccountSettings(deps.accounts);
+  const mailer =
+    deps.mailer ?? createMailer({ smtpUrl: settings.smtpUrl, outboxDir: path.join(settings.dataDir, 'outbox'), from: settings.mailFrom }, app.log);
+  let rateLimiter = deps.rateLimiter;
+  if (!rateLimiter) {
+    let warnedAt = 0; // a Redis outage reports on every reconnection attempt: say it once a minute
+    const onError = (err: unknown) => {
+      if (Date.now() - warnedAt < 60_000) return;
+      warnedAt = Date.now();
+      app.log.warn({ err }, 'Redis for rate limits is unavailable; requests are let through uncounted');
+    };
+    const created = settings.redisUrl ? new RedisRateLimiter(settings.redisUrl, { onError }) : new MemoryRateLimiter();
+    app.addHook('onClose', () => created.close());
+    rateLimiter = created;
+  }
+
+  const services = createServices({ ...deps, accounts: settings, mailer, rateLimiter, log: app.log });
+  // request.user from `Authorization: Bearer`, for every module: `preHandler: app.requireUser` or `app.optionalUser`.
+  registerAuthentication(app, services.tokens);
   await app.register(
     async (api) => {
       await api.register(catalogRoutes(services.catalog));
       await api.register(feedsRoutes(services.catalog));
       await api.register(messagesRoutes(services.messages));
+      await api.register(authRoutes({ auth: services.auth, captcha: services.captcha, google: services.google, appName: deps.appName }));
+      await api.register(accountsRoutes(services.accounts));
+      await api.register(usersRoutes(services.users));
     },
     { prefix: '/api' },
   );

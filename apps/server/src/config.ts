@@ -1,5 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_RATE_LIMITS, UNLIMITED_RATE_LIMITS, type RateLimits } from './infra/rate-limit/rate-limiter.js';
+
+const flag = (fallback: 'true' | 'false') =>
+  z
+    .enum(['true', 'false', '1', '0', 'on', 'off'])
+    .default(fallback)
+    .transform((v) => v === 'true' || v === '1' || v === 'on');
 
 /**
  * Every setting comes from the environment and has an embedded default (README "Configuration").
@@ -15,11 +23,32 @@ const envSchema = z.object({
   /** Where the built SPA lives; the server serves it with history fallback when the folder exists. */
   WEB_DIST_DIR: z.string().optional(),
   /** Seed the demo catalog when the database has no channels yet. */
-  SEED_DEMO: z
-    .enum(['true', 'false', '1', '0'])
-    .default('true')
-    .transform((v) => v === 'true' || v === '1'),
+  SEED_DEMO: flag('true'),
+  /** Trust X-Forwarded-For from a reverse proxy, so per-IP rate limits see the client's address. */
+  TRUST_PROXY: flag('false'),
+  /** The address people reach Sift at; mail links and the OpenID redirect URI start with it. Default http://localhost:$PORT. */
+  PUBLIC_URL: z.string().url().optional(),
+  /** Real part for mail: an SMTP URL (smtp://user:pass@host:587, smtps://...). Unset: .eml files in $DATA_DIR/outbox. */
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  /** Real part for rate limits: shared counters in Redis, so several API nodes agree. Unset: in memory. */
+  REDIS_URL: z.string().url().optional(),
+  /** `off` lifts the rate limits (browser tests that log in many times from one address). */
+  RATE_LIMITS: flag('true'),
+  GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Signs captcha challenges; every API node needs the same one. Unset: a random key per process. */
+  CAPTCHA_HMAC_KEY: z.string().min(16).optional(),
+  /** Proof-of-work size: the browser tries up to this many hashes (half of it on average is the floor). */
+  CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(50_000),
 });
+
+export interface GoogleSettings {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
 
 export interface Config {
   port: number;
@@ -30,6 +59,16 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   webDistDir: string | undefined;
   seedDemo: boolean;
+  trustProxy: boolean;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  redisUrl: string | undefined;
+  rateLimits: RateLimits;
+  /** Set when both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are; otherwise Google sign-in is off. */
+  google: GoogleSettings | undefined;
+  captchaHmacKey: string;
+  captchaMaxNumber: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -39,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
@@ -48,5 +88,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     seedDemo: e.SEED_DEMO,
+    trustProxy: e.TRUST_PROXY,
+    publicUrl,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `${e.APP_NAME} <no-reply@${new URL(publicUrl).hostname}>`,
+    redisUrl: e.REDIS_URL,
+    rateLimits: e.RATE_LIMITS ? DEFAULT_RATE_LIMITS : UNLIMITED_RATE_LIMITS,
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? { issuer: e.GOOGLE_ISSUER, clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
+        : undefined,
+    // A key made here lives as long as the process: fine for one node, but every node of a cluster must share one.
+    captchaHmacKey: e.CAPTCHA_HMAC_KEY ?? randomBytes(32).toString('hex'),
+    captchaMaxNumber: e.CAPTCHA_MAX_NUMBER,
   };
 }

@@ -16,6 +16,9 @@ async function main(): Promise<void> {
     appName: config.appName,
     webDistDir: config.webDistDir ?? paths.webDist,
     logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    // Public URL, mail (SMTP or outbox), Redis or in-memory rate limits, captcha key, Google sign-in.
+    accounts: config,
   });
 
   if (config.seedDemo && (await seedDemoCatalog(services))) app.log.info('Seeded the demo catalog');
@@ -32,6 +35,10 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${path.join(config.dataDir, 'db')}`;
   app.log.info(`${config.appName} is ready at http://localhost:${config.port} (database: ${where})`);
+  const mail = config.smtpUrl ? 'SMTP' : `.eml files in ${path.join(config.dataDir, 'outbox')}`;
+  const limits = config.redisUrl ? 'Redis' : 'memory';
+  app.log.info(`Public URL ${config.publicUrl}; mail: ${mail}; rate limits: ${limits}; Google sign-in: ${config.google ? 'on' : 'off'}`);
+  if (!process.env.CAPTCHA_HMAC_KEY) app.log.info('CAPTCHA_HMAC_KEY is not set: captcha challenges are signed with a key of this process only');
 }
 
 main().catch((error: unknown) => {

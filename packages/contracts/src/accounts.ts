@@ -75,10 +75,16 @@ export type AuthConfig = z.infer<typeof authConfigSchema>;
 
 /** GET /api/oauth2/request/{provider}: where to send the browser; the state token comes in X-Auth-Token. */
 export const oauthRequestResponseSchema = z.object({ location: z.string() });
-export const oauthCodeQuerySchema = z.object({ code: z.string().min(1).max(2048), state: z.string().min(1).max(512) });
+export const oauthCodeQuerySchema = z.object({
+  code: z.string().min(1).max(2048),
+  state: z.string().min(1).max(512),
+  /** The provider's `iss` from the callback URL (RFC 9207), when the client forwards it; optional. */
+  iss: z.string().max(2048).optional(),
+});
 export const providerParamsSchema = z.object({ provider: z.string().min(1).max(32) });
 
 export const googleVerifySchema = z.object({ idToken: z.string().min(1).max(8192) });
 /** Whether the Google identity already has an account, and the names to pre-fill registration with. */
 export const googleVerifyResponseSchema = z.object({ registered: z.boolean(), email: z.string(), firstName: z.string(), lastName: z.string() });
+export type GoogleVerifyResponse = z.infer<typeof googleVerifyResponseSchema>;
 export const googleRegistrationSchema = z.object({ email: emailSchema, firstName: personNameSchema, lastName: personNameSchema, idToken: z.string().min(1).max(8192) });

@@ -1,24 +1,55 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp, type Services } from '../../src/app.js';
+import { buildApp, type AccountSettings, type Services } from '../../src/app.js';
 import type { DatabaseHandle } from '../../src/infra/db/client.js';
+import { MemoryMailer, type Mailer } from '../../src/infra/mail/mailer.js';
+import { UNLIMITED_RATE_LIMITS, type RateLimiter } from '../../src/infra/rate-limit/rate-limiter.js';
 import { FakeVideoService } from './fake-video-service.js';
 import { openTestDatabase } from './test-database.js';
+
+export const TEST_PUBLIC_URL = 'http://sift.test';
 
 export interface TestContext {
   app: FastifyInstance;
   services: Services;
   database: DatabaseHandle;
   videoService: FakeVideoService;
+  /** The mails the app sent, unless the file configured real SMTP (then this stays empty). */
+  mailer: MemoryMailer;
+}
+
+export interface TestAppOptions {
+  /**
+   * Account settings over the tests' defaults: public URL http://sift.test, no rate limits (every request of a file
+   * comes from one address), a captcha small enough to solve in milliseconds.
+   */
+  accounts?: Partial<AccountSettings> | (() => Partial<AccountSettings>);
+  /** A mailer of the test's own; without one (and without smtpUrl) mails land in `context.mailer`. */
+  mailer?: Mailer;
+  rateLimiter?: RateLimiter;
 }
 
 /** One app over one fresh database per test file; each test builds the rows it needs with the factories. */
-export function useTestApp(): TestContext {
+export function useTestApp(options: TestAppOptions = {}): TestContext {
   const context = {} as TestContext;
   beforeAll(async () => {
     context.database = await openTestDatabase();
     context.videoService = new FakeVideoService();
-    const built = await buildApp({ db: context.database.db, provider: context.videoService, appName: 'Sift' });
+    context.mailer = new MemoryMailer();
+    const accounts = {
+      publicUrl: TEST_PUBLIC_URL,
+      rateLimits: UNLIMITED_RATE_LIMITS,
+      captchaMaxNumber: 200,
+      ...(typeof options.accounts === 'function' ? options.accounts() : options.accounts),
+    };
+    const built = await buildApp({
+      db: context.database.db,
+      provider: context.videoService,
+      appName: 'Sift',
+      accounts,
+      mailer: options.mailer ?? (accounts.smtpUrl ? undefined : context.mailer),
+      rateLimiter: options.rateLimiter,
+    });
     context.app = built.app;
     context.services = built.services;
     await context.app.ready();

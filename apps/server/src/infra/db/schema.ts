@@ -39,6 +39,8 @@ export const users = pgTable(
     onboarded: boolean('onboarded').notNull().default(false),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    /** Why the member deactivated; cleared when they log in again. */
+    deactivationReason: text('deactivation_reason'),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -63,6 +65,41 @@ export const authTokens = pgTable(
   },
   (t) => [index('auth_tokens_user_idx').on(t.userId, t.purpose)],
 );
+
+/**
+ * An OpenID Connect sign-in under way: the PKCE verifier and nonce wait here, keyed by the SHA-256 of the `state`
+ * the browser carries, for 10 minutes and one use. In the database rather than in memory so any API node can
+ * finish a sign-in another one started.
+ */
+export const oauthRequests = pgTable(
+  'oauth_requests',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    provider: text('provider').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    nonce: text('nonce').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('oauth_requests_expires_idx').on(t.expiresAt)],
+);
+
+/** Captcha challenges already redeemed (by their signed nonce), kept until the challenge expires, so a solution works once. */
+export const captchaRedemptions = pgTable(
+  'captcha_redemptions',
+  {
+    challengeId: text('challenge_id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('captcha_redemptions_expires_idx').on(t.expiresAt)],
+);
+
+/** Why people deleted their accounts: the reason and the date only, nothing that points to a person. */
+export const accountDeletions = pgTable('account_deletions', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  reason: text('reason').notNull().default(''),
+  createdAt: createdAt(),
+});
 
 export const channels = pgTable(
   'channels',

@@ -12,6 +12,8 @@ export class HttpError extends Error {
     message: string,
     readonly code?: string,
     readonly fields?: ApiError['fields'],
+    /** Response headers that belong to the error, such as Retry-After on a 429. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -33,7 +35,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
         message: error.message,
         ...(error.code ? { code: error.code } : {}),
         ...(error.fields ? { fields: error.fields } : {}),
-      });
+      }, error.headers);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       // Fastify validates one part of the request at a time (params, then querystring, then body).

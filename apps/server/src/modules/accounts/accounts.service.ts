@@ -1,0 +1,117 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { HttpError } from '../../infra/http/errors.js';
+import type { Mailer, MailMessage } from '../../infra/mail/mailer.js';
+import { enforce, type RateLimiter, type RateLimits } from '../../infra/rate-limit/rate-limiter.js';
+import type { CaptchaService } from '../auth/captcha.service.js';
+import type { TokenService } from '../auth/tokens.service.js';
+import { assertAcceptablePassword, type UsersService } from '../users/users.service.js';
+import { confirmationMail, passwordResetMail } from './accounts.mails.js';
+
+export interface AccountsOptions {
+  appName: string;
+  /** Where people reach the app; mail links start with it and reset pages must be on its origin. */
+  publicUrl: string;
+}
+
+const emailNotFound = () =>
+  new HttpError(404, 'There is no account with this e-mail.', 'EMAIL_NOT_FOUND', [{ field: 'email', message: 'has no account' }]);
+
+/** Signing up with e-mail and password, confirming the address, and resetting a forgotten password. */
+export class AccountsService {
+  constructor(
+    private readonly users: UsersService,
+    private readonly tokens: TokenService,
+    private readonly captcha: CaptchaService,
+    private readonly mailer: Mailer,
+    private readonly limiter: RateLimiter,
+    private readonly limits: RateLimits,
+    private readonly options: AccountsOptions,
+    private readonly log: Pick<FastifyBaseLogger, 'error'>,
+  ) {}
+
+  /**
+   * POST /api/accounts: an unconfirmed member with their Watch later, and a confirmation mail. The password policy is
+   * checked before the captcha is redeemed, so fixing the password does not cost a new proof of work.
+   */
+  async signUp(input: { email: string; firstName: string; lastName: string; password: string; captcha: string }, ip: string): Promise<{ email: string }> {
+    await enforce(this.limiter, `signup:ip:${ip}`, this.limits.signupPerIp);
+    assertAcceptablePassword(input.password, 'password');
+    await this.captcha.verify(input.captcha);
+    const user = await this.users.createAccount({ ...input, origin: 'email', confirmed: false });
+    await this.sendConfirmation(user.id, user.email, user.firstName);
+    return { email: user.email };
+  }
+
+  /** POST /api/accounts/confirm: the link's token confirms the address (410 when expired, 400 when unknown or used). */
+  async confirm(token: string): Promise<{ email: string }> {
+    const userId = await this.tokens.consume(token, 'confirm');
+    const user = await this.users.confirm(userId);
+    return { email: user.email };
+  }
+
+  /** POST /api/accounts/resend-confirmation: a new link for an unconfirmed account (404 none, 409 confirmed already). */
+  async resendConfirmation(email: string, ip: string): Promise<{ email: string }> {
+    await this.limitMail(email, ip);
+    const user = await this.users.findByEmail(email);
+    if (!user) throw emailNotFound();
+    if (user.confirmedAt) throw new HttpError(409, 'This account is confirmed already. Log in.', 'ALREADY_CONFIRMED');
+    await this.sendConfirmation(user.id, user.email, user.firstName);
+    return { email: user.email };
+  }
+
+  /**
+   * POST /api/accounts/reset-password: mails `${url}?token=…`. The url is the client's reset page and must be on
+   * this app's own origin, or the mail would carry a stranger's link in our name.
+   */
+  async requestPasswordReset(email: string, url: string, ip: string): Promise<{ email: string }> {
+    const page = this.ownPage(url);
+    await this.limitMail(email, ip);
+    const user = await this.users.findByEmail(email);
+    if (!user) throw emailNotFound();
+    const token = await this.tokens.issue(user.id, 'reset');
+    page.searchParams.set('token', token);
+    await this.deliver(passwordResetMail({ appName: this.options.appName, to: user.email, firstName: user.firstName, link: page.href }));
+    return { email: user.email };
+  }
+
+  /** PUT /api/accounts/change-password: the reset link's token sets a new password and ends every session. */
+  async changePassword(token: string, password: string): Promise<void> {
+    assertAcceptablePassword(password, 'password');
+    const userId = await this.tokens.consume(token, 'reset');
+    await this.users.resetPassword(userId, password);
+  }
+
+  private async sendConfirmation(userId: number, to: string, firstName: string) {
+    const token = await this.tokens.issue(userId, 'confirm');
+    const link = `${this.options.publicUrl}/confirmRegistration/${token}`;
+    await this.deliver(confirmationMail({ appName: this.options.appName, to, firstName, link }));
+  }
+
+  private async deliver(message: MailMessage) {
+    try {
+      await this.mailer.send(message);
+    } catch (error) {
+      this.log.error({ err: error }, 'sending mail failed');
+      throw new HttpError(503, 'We could not send the e-mail just now. Try again in a few minutes.', 'MAIL_UNAVAILABLE');
+    }
+  }
+
+  private async limitMail(email: string, ip: string) {
+    await enforce(this.limiter, `mail:ip:${ip}`, this.limits.mailPerIp);
+    await enforce(this.limiter, `mail:email:${email.trim().toLowerCase()}`, this.limits.mailPerEmail);
+  }
+
+  private ownPage(url: string): URL {
+    let page: URL;
+    try {
+      page = new URL(url, this.options.publicUrl);
+    } catch {
+      page = new URL('invalid:');
+    }
+    if (page.origin !== new URL(this.options.publicUrl).origin) {
+      throw new HttpError(400, `The reset page must be on ${this.options.publicUrl}.`, 'VALIDATION', [{ field: 'url', message: 'is not a page of this app' }]);
+    }
+    page.hash = '';
+    return page;
+  }
+}

@@ -1,0 +1,61 @@
+import { AUTH_TOKEN_HEADER, type UserData } from '@sift/contracts';
+import { describe, expect, it } from 'vitest';
+import { call, GOOD_PASSWORD, login, signUp } from './support/accounts.js';
+import { decodeMail, linksIn, useSmtpCatcher } from './support/smtp-catcher.js';
+import { TEST_PUBLIC_URL, useTestApp } from './support/test-app.js';
+
+// A real SMTP server on loopback, and the app configured with SMTP_URL pointing at it: mail leaves through nodemailer.
+const smtp = useSmtpCatcher();
+const t = useTestApp({ accounts: () => ({ smtpUrl: smtp.url, mailFrom: 'Sift <no-reply@sift.test>' }) });
+
+describe('account mail over SMTP', () => {
+  it('sign-up → the confirmation mail arrives → its link confirms the account → login works', async () => {
+    const { body, res } = await signUp(t.app, { firstName: 'Radia' });
+    expect(res.status).toBe(201);
+
+    const mail = await smtp.waitFor(body.email);
+    expect(mail.from).toBe('no-reply@sift.test');
+    const text = decodeMail(mail.raw);
+    expect(text).toMatch(/^Subject: Confirm your Sift account$/m);
+    expect(text).toMatch(/^From: Sift <no-reply@sift\.test>$/m);
+    expect(text).toContain('Content-Type: text/plain');
+    expect(text).toContain('Content-Type: text/html');
+    expect(text).toContain('Hi Radia');
+
+    const links = linksIn(mail.raw, `${TEST_PUBLIC_URL}/confirmRegistration/`);
+    expect(links.length).toBeGreaterThan(0);
+    // The same link in the text part and in the HTML part.
+    expect(new Set(links).size).toBe(1);
+    const token = links[0]!.split('/').pop()!;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    expect((await login(t.app, body.email)).status).toBe(403);
+    const confirmed = await call(t.app, { method: 'POST', url: '/api/accounts/confirm', payload: { token } });
+    expect(confirmed.status).toBe(200);
+    const loggedIn = await login(t.app, body.email);
+    expect(loggedIn.status).toBe(200);
+    const me = await call<UserData>(t.app, { method: 'GET', url: '/api/users', token: loggedIn.headers[AUTH_TOKEN_HEADER] as string });
+    expect(me.body).toMatchObject({ userIsLoggedIn: true, email: body.email, firstName: 'Radia' });
+  });
+
+  it('forgot password → the reset mail arrives → its link sets a new password', async () => {
+    const { body } = await signUp(t.app);
+    const confirmLink = linksIn((await smtp.waitFor(body.email)).raw, `${TEST_PUBLIC_URL}/confirmRegistration/`)[0]!;
+    await call(t.app, { method: 'POST', url: '/api/accounts/confirm', payload: { token: confirmLink.split('/').pop() } });
+    const before = smtp.mails.length;
+
+    const requested = await call(t.app, { method: 'POST', url: '/api/accounts/reset-password', payload: { email: body.email, url: `${TEST_PUBLIC_URL}/passwordReset` } });
+    expect(requested.status).toBe(202);
+    for (let i = 0; i < 250 && smtp.mails.length === before; i++) await new Promise((r) => setTimeout(r, 20));
+    const mail = smtp.mails.at(-1)!;
+    expect(decodeMail(mail.raw)).toMatch(/^Subject: Reset your Sift password$/m);
+    const link = linksIn(mail.raw, `${TEST_PUBLIC_URL}/passwordReset`)[0]!;
+    const token = new URL(link).searchParams.get('token')!;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    const changed = await call(t.app, { method: 'PUT', url: '/api/accounts/change-password', payload: { token, password: 'sea glass and pebbles' } });
+    expect(changed.status).toBe(204);
+    expect((await login(t.app, body.email, GOOD_PASSWORD)).status).toBe(401);
+    expect((await login(t.app, body.email, 'sea glass and pebbles')).status).toBe(200);
+  });
+});
