@@ -32,6 +32,9 @@ import { mediaRoutes } from './modules/media/media.routes.js';
 import { MessagesRepository } from './modules/messages/messages.repository.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { MessagesService } from './modules/messages/messages.service.js';
+import { SearchRepository } from './modules/search/search.repository.js';
+import { searchRoutes } from './modules/search/search.routes.js';
+import { SearchService } from './modules/search/search.service.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { UsersService } from './modules/users/users.service.js';
@@ -79,6 +82,7 @@ export interface Services {
   captcha: CaptchaService;
   google: OidcSignIn;
   accounts: AccountsService;
+  search: SearchService;
 }
 
 export interface ServiceDependencies extends Pick<AppDependencies, 'db' | 'provider' | 'accounts'> {
@@ -131,6 +135,7 @@ export function createServices(deps: ServiceDependencies): Services {
     captcha,
     google,
     accounts,
+    search: new SearchService(new SearchRepository(deps.db)),
   };
 }
 
@@ -189,6 +194,7 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
       await api.register(authRoutes({ auth: services.auth, captcha: services.captcha, google: services.google, appName: deps.appName }));
       await api.register(accountsRoutes(services.accounts));
       await api.register(usersRoutes(services.users));
+      await api.register(searchRoutes(services.search));
     },
     { prefix: '/api' },
   );

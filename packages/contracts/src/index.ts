@@ -2,3 +2,4 @@ export * from './common.js';
 export * from './catalog.js';
 export * from './messages.js';
 export * from './accounts.js';
+export * from './search.js';

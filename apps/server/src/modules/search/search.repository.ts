@@ -1,0 +1,329 @@
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../infra/db/client.js';
+import { channels, playlistFollows, playlistItems, playlists, siftChannels, sifts, subscriptions, users, videos } from '../../infra/db/schema.js';
+
+export type ResultKind = 'channel' | 'video' | 'sift' | 'playlist';
+
+// Cards never need the search vectors (a kilobyte of text per row): every column but those.
+const { searchVector: _videoVector, ...videoColumns } = getTableColumns(videos);
+const { searchVector: _channelVector, ...channelColumns } = getTableColumns(channels);
+export type VideoCardRow = {
+  video: Omit<typeof videos.$inferSelect, 'searchVector'>;
+  channelExternalId: string;
+  channelName: string;
+  channelThumbnail: string;
+};
+export type ChannelRow = Omit<typeof channels.$inferSelect, 'searchVector'>;
+
+/**
+ * The text of a search as tsquery text: first as search-text.ts writes it, then as `foldQuery` gives it back
+ * (case and accents folded, stop words gone), which is what every other statement takes.
+ */
+export interface TextQuery {
+  match: string;
+  exact: string;
+}
+
+/**
+ * One possible result, with everything any sort needs and nothing a card needs (cards are read for one page
+ * only, by id). Numbers are plain doubles computed the same way on every request, so the rank cursor can
+ * compare them exactly.
+ */
+export interface Candidate {
+  kind: ResultKind;
+  id: number;
+  /** Text relevance (0 without a query). */
+  score: number;
+  /** Followers (channels, sifts, playlists) or views (videos): the tie-breaker of equally relevant results. */
+  popularity: number;
+  /** Publication (videos) or creation time, epoch ms. */
+  recency: number;
+  /** What "Num of videos" sorts by; only filled for that sort. */
+  count: number;
+  /** Case- and accent-folded name; only filled for the alphabetical sort. */
+  name: string;
+  /** Whether it matches the text as whole words (videos matched by a prefix say so; everything else is true). */
+  whole: boolean;
+}
+
+export interface CandidateOptions {
+  /** What the sort needs beyond score, popularity and recency. */
+  needs: { count: boolean; name: boolean };
+  /** The caller, whose private sifts and playlists are found too. */
+  viewerId: number | null;
+  /** Only this person's sifts and playlists. */
+  ownerUuid: string | undefined;
+}
+
+/** ts_rank weights for {D, C, B, A}: title/name (A) far above tags/topic (B) above description (C). */
+const WEIGHTS = sql.raw(`'{0.05, 0.1, 0.4, 1.0}'::float4[]`);
+/**
+ * A folded tsquery (from foldQuery) as a plain parameter: the planner sees its value, so it estimates how much
+ * it matches, and nothing is folded or parsed again per statement.
+ */
+const tsquery = (folded: string) => sql`${folded}::tsquery`;
+
+function score(vector: SQL, query: TextQuery | null): SQL {
+  if (!query) return sql`0::float8`;
+  // Whole-word matches get a bonus over prefix-only ones, so "cat" ranks cats above categories.
+  return sql`(ts_rank(${WEIGHTS}, ${vector}, ${tsquery(query.match)}) + 0.5 * ts_rank(${WEIGHTS}, ${vector}, ${tsquery(query.exact)}))::float8`;
+}
+const epochMs = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
+const folded = (needed: boolean, column: SQL) => (needed ? sql`sift_fold(${column})` : sql`''`);
+
+interface CandidateRow {
+  id: number | string;
+  score: number | string;
+  popularity: number | string;
+  recency: number | string;
+  count: number | string;
+  name: string;
+  whole?: boolean;
+}
+
+function toCandidates(kind: ResultKind, result: unknown): Candidate[] {
+  // Both drivers answer { rows }; int8 and numeric come back as strings from node-postgres, numbers from PGlite.
+  return (result as { rows: CandidateRow[] }).rows.map((r) => ({
+    kind,
+    id: Number(r.id),
+    score: Number(r.score),
+    popularity: Number(r.popularity),
+    recency: Number(r.recency),
+    count: Number(r.count),
+    name: r.name,
+    whole: r.whole ?? true,
+  }));
+}
+
+/** The only place that reads the search indexes (and the cards of one page of results). */
+export class SearchRepository {
+  constructor(private readonly db: Database) {}
+
+  /**
+   * The parsed text as the database reads it, through the same `sift_fold` and `sift` configuration that built
+   * the vectors. Empty strings when nothing is left (stop words only): such text matches nothing.
+   */
+  async foldQuery(query: TextQuery): Promise<TextQuery> {
+    const result = await this.db.execute(
+      sql`SELECT to_tsquery('sift', sift_fold(${query.match}))::text AS match, to_tsquery('sift', sift_fold(${query.exact}))::text AS exact`,
+    );
+    const [row] = (result as unknown as { rows: TextQuery[] }).rows;
+    return { match: row?.match ?? '', exact: row?.exact ?? '' };
+  }
+
+  /** How many calendar months (UTC) the videos span, newest's month and oldest's included; 0 without videos. */
+  async monthsSpanned(): Promise<number> {
+    const [row] = await this.db
+      .select({ newest: sql<Date | string | null>`max(${videos.publishedAt})`, oldest: sql<Date | string | null>`min(${videos.publishedAt})` })
+      .from(videos);
+    if (!row?.newest || !row.oldest) return 0;
+    const monthOf = (d: Date) => d.getUTCFullYear() * 12 + d.getUTCMonth();
+    return monthOf(new Date(row.newest)) - monthOf(new Date(row.oldest)) + 1;
+  }
+
+  /**
+   * Videos matching `match` (tsquery text), at most `cap`, taken in the index's order (no ORDER BY: a LIMIT under
+   * ORDER BY published_at is the plan that walks the whole date index when the words match little or nothing).
+   * `months` narrows to videos published in the newest that many months, inside the same GIN condition: every
+   * video's vector carries the lexeme `~YYYYMM` of its month (UTC), so the window is
+   * `'~202611' | '~202610' | …`, counted back from the newest video's month. Scored against the whole query.
+   */
+  async matchingVideos(
+    match: string,
+    query: TextQuery,
+    cap: number,
+    months: number | null,
+    needs: CandidateOptions['needs'],
+    /** Flag the rows that also match this (whole words) in `whole`. */
+    flagWhole?: string,
+  ): Promise<Candidate[]> {
+    // The window stops at the oldest video's month: no lexeme for a month nobody published in.
+    const window = months
+      ? sql` && (SELECT string_agg('''~' || to_char(m, 'YYYYMM') || '''', ' | ')::tsquery
+          FROM (SELECT date_trunc('month', max(published_at) AT TIME ZONE 'UTC') AS newest,
+                       date_trunc('month', min(published_at) AT TIME ZONE 'UTC') AS oldest FROM ${videos}) n,
+          generate_series(n.newest, greatest(n.oldest, n.newest - make_interval(months => ${months - 1})), interval '-1 month') m)`
+      : sql``;
+    const result = await this.db.execute(sql`
+      SELECT v.id, ${score(sql`v.search_vector`, query)} AS score, v.number_of_views AS popularity,
+        ${epochMs(sql`v.published_at`)} AS recency, v.number_of_views AS count, ${folded(needs.name, sql`v.title`)} AS name
+        ${flagWhole ? sql`, v.search_vector @@ ${tsquery(flagWhole)} AS whole` : sql``}
+      FROM (
+        SELECT id, search_vector, number_of_views, published_at, title FROM ${videos}
+        WHERE search_vector @@ (${tsquery(match)}${window})
+        LIMIT ${cap}
+      ) v`);
+    return toCandidates('video', result);
+  }
+
+  /**
+   * Whether any of these kinds has a result for the text (or at all, without text): the "results outside your
+   * filters" probe. One statement; each kind stops at its first row, and the first kind found ends it.
+   */
+  async anyMatch(kinds: ResultKind[], match: string | null, options: CandidateOptions): Promise<boolean> {
+    if (kinds.length === 0) return false;
+    const matches = (column: SQL) => (match === null ? sql`true` : sql`${column} @@ ${tsquery(match)}`);
+    const probes = kinds.map(
+      (kind) =>
+        ({
+          video: sql`EXISTS (SELECT 1 FROM ${videos} v WHERE ${matches(sql`v.search_vector`)})`,
+          channel: sql`EXISTS (SELECT 1 FROM ${channels} c WHERE ${matches(sql`c.search_vector`)})`,
+          sift: sql`EXISTS (SELECT 1 FROM ${sifts} s JOIN ${users} u ON u.id = s.owner_id
+            WHERE ${this.visible(sql`s`, options)} AND ${matches(sql`s.search_vector`)})`,
+          playlist: sql`EXISTS (SELECT 1 FROM ${playlists} p JOIN ${users} u ON u.id = p.owner_id
+            WHERE NOT p.is_watch_later AND ${this.visible(sql`p`, options)} AND ${matches(sql`p.search_vector`)})`,
+        })[kind],
+    );
+    const result = await this.db.execute(sql`SELECT (${sql.join(probes, sql` OR `)}) AS found`);
+    return (result as unknown as { rows: { found: boolean }[] }).rows[0]?.found === true;
+  }
+
+  /**
+   * Channels as cards for recommendations: good matches first, from at most `among` matching ones (a common word
+   * matches thousands of channels; recommending needs good ones, not the very best); without a query, the most
+   * followed.
+   */
+  async channelRows(query: TextQuery | null, count: number, among = 200): Promise<ChannelRow[]> {
+    if (!query) return this.db.select(channelColumns).from(channels).orderBy(desc(channels.numberOfFollowers), asc(channels.id)).limit(count);
+    const matching = this.db
+      .select({ id: channels.id, vector: channels.searchVector })
+      .from(channels)
+      .where(sql`${channels.searchVector} @@ ${tsquery(query.match)}`)
+      .limit(among)
+      .as('m');
+    return this.db
+      .select(channelColumns)
+      .from(matching)
+      .innerJoin(channels, eq(channels.id, matching.id))
+      .orderBy(desc(score(sql`${matching.vector}`, query)), desc(channels.numberOfFollowers), asc(channels.id))
+      .limit(count);
+  }
+
+  /** Without a query: the newest videos (reads the date index backwards, `cap` rows). */
+  async newestVideos(cap: number, needs: CandidateOptions['needs']): Promise<Candidate[]> {
+    const result = await this.db.execute(sql`
+      SELECT v.id, 0::float8 AS score, v.number_of_views AS popularity, ${epochMs(sql`v.published_at`)} AS recency,
+        v.number_of_views AS count, ${folded(needs.name, sql`v.title`)} AS name
+      FROM ${videos} v ORDER BY v.published_at DESC, v.id DESC LIMIT ${cap}`);
+    return toCandidates('video', result);
+  }
+
+  /**
+   * Channels matching the text, best first (without a query: the most followed). Channels are few next to
+   * videos (one per creator), so every match is ranked before the cap applies.
+   */
+  async channelCandidates(query: TextQuery | null, cap: number, needs: CandidateOptions['needs']): Promise<Candidate[]> {
+    const where = query ? sql`WHERE c.search_vector @@ ${tsquery(query.match)}` : sql``;
+    const result = await this.db.execute(sql`
+      SELECT c.id, ${score(sql`c.search_vector`, query)} AS score, c.number_of_followers AS popularity,
+        ${epochMs(sql`c.created_at`)} AS recency, c.number_of_videos AS count, ${folded(needs.name, sql`c.name`)} AS name
+      FROM ${channels} c ${where}
+      ORDER BY 2 DESC, c.number_of_followers DESC, c.id
+      LIMIT ${cap}`);
+    return toCandidates('channel', result);
+  }
+
+  async siftCandidates(query: TextQuery | null, cap: number, options: CandidateOptions): Promise<Candidate[]> {
+    const { needs } = options;
+    const count = needs.count
+      ? sql`(SELECT coalesce(sum(ch.number_of_videos), 0) FROM ${siftChannels} sc JOIN ${channels} ch ON ch.id = sc.channel_id WHERE sc.sift_id = s.id)`
+      : sql`0`;
+    const result = await this.db.execute(sql`
+      SELECT s.id, ${score(sql`s.search_vector`, query)} AS score,
+        (SELECT count(*) FROM ${subscriptions} f WHERE f.sift_id = s.id AND NOT f.opt_out) AS popularity,
+        ${epochMs(sql`s.created_at`)} AS recency, ${count} AS count, ${folded(needs.name, sql`s.name`)} AS name
+      FROM ${sifts} s JOIN ${users} u ON u.id = s.owner_id
+      WHERE ${this.visible(sql`s`, options)} ${query ? sql`AND s.search_vector @@ ${tsquery(query.match)}` : sql``}
+      ORDER BY 2 DESC, s.created_at DESC, s.id DESC
+      LIMIT ${cap}`);
+    return toCandidates('sift', result);
+  }
+
+  async playlistCandidates(query: TextQuery | null, cap: number, options: CandidateOptions): Promise<Candidate[]> {
+    const { needs } = options;
+    const count = needs.count ? sql`(SELECT count(*) FROM ${playlistItems} i WHERE i.playlist_id = p.id)` : sql`0`;
+    const result = await this.db.execute(sql`
+      SELECT p.id, ${score(sql`p.search_vector`, query)} AS score,
+        (SELECT count(*) FROM ${playlistFollows} f WHERE f.playlist_id = p.id) AS popularity,
+        ${epochMs(sql`p.created_at`)} AS recency, ${count} AS count, ${folded(needs.name, sql`p.name`)} AS name
+      FROM ${playlists} p JOIN ${users} u ON u.id = p.owner_id
+      WHERE NOT p.is_watch_later AND ${this.visible(sql`p`, options)} ${query ? sql`AND p.search_vector @@ ${tsquery(query.match)}` : sql``}
+      ORDER BY 2 DESC, p.created_at DESC, p.id DESC
+      LIMIT ${cap}`);
+    return toCandidates('playlist', result);
+  }
+
+  /** Public, or the caller's own; never of an account that is deactivated or deleted; of one owner when asked. */
+  private visible(alias: SQL, options: CandidateOptions): SQL {
+    const mine = options.viewerId === null ? sql`false` : sql`${alias}.owner_id = ${options.viewerId}`;
+    return sql`u.deactivated_at IS NULL AND u.deleted_at IS NULL AND (${alias}.public OR ${mine})${
+      options.ownerUuid ? sql` AND u.uuid = ${options.ownerUuid}` : sql``
+    }`;
+  }
+
+  // ---- cards of one page ----------------------------------------------------------------------------------------
+
+  async videosByIds(ids: number[]): Promise<VideoCardRow[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .select({ video: videoColumns, channelExternalId: channels.externalId, channelName: channels.name, channelThumbnail: channels.thumbnail })
+      .from(videos)
+      .innerJoin(channels, eq(channels.id, videos.channelId))
+      .where(inArray(videos.id, ids));
+  }
+
+  async channelsByIds(ids: number[]): Promise<ChannelRow[]> {
+    if (ids.length === 0) return [];
+    return this.db.select(channelColumns).from(channels).where(inArray(channels.id, ids));
+  }
+
+  async siftsByIds(ids: number[]) {
+    if (ids.length === 0) return [];
+    return this.db
+      .select({
+        sift: sifts,
+        owner: { uuid: users.uuid, firstName: users.firstName, lastName: users.lastName },
+        numberOfChannels: sql<number>`(SELECT count(*) FROM ${siftChannels} sc WHERE sc.sift_id = ${sifts.id})`.mapWith(Number),
+        numberOfFollowers: sql<number>`(SELECT count(*) FROM ${subscriptions} f WHERE f.sift_id = ${sifts.id} AND NOT f.opt_out)`.mapWith(Number),
+        numberOfVideos: sql<number>`(SELECT coalesce(sum(ch.number_of_videos), 0) FROM ${siftChannels} sc JOIN ${channels} ch ON ch.id = sc.channel_id WHERE sc.sift_id = ${sifts.id})`.mapWith(Number),
+        // An automatic image is the first channel's avatar.
+        firstChannelThumbnail: sql<string | null>`(SELECT ch.thumbnail FROM ${siftChannels} sc JOIN ${channels} ch ON ch.id = sc.channel_id WHERE sc.sift_id = ${sifts.id} ORDER BY sc.created_at, sc.channel_id LIMIT 1)`,
+      })
+      .from(sifts)
+      .innerJoin(users, eq(users.id, sifts.ownerId))
+      .where(inArray(sifts.id, ids));
+  }
+
+  async playlistsByIds(ids: number[]) {
+    if (ids.length === 0) return [];
+    return this.db
+      .select({
+        playlist: playlists,
+        owner: { uuid: users.uuid, firstName: users.firstName, lastName: users.lastName },
+        numberOfVideos: sql<number>`(SELECT count(*) FROM ${playlistItems} i WHERE i.playlist_id = ${playlists.id})`.mapWith(Number),
+        // An automatic cover is the first video's thumbnail.
+        firstVideoThumbnail: sql<string | null>`(SELECT v.thumbnail FROM ${playlistItems} i JOIN ${videos} v ON v.id = i.video_id WHERE i.playlist_id = ${playlists.id} ORDER BY i.position, i.id LIMIT 1)`,
+      })
+      .from(playlists)
+      .innerJoin(users, eq(users.id, playlists.ownerId))
+      .where(inArray(playlists.id, ids));
+  }
+
+  /** Something to watch when a search finds nothing: the most viewed of the newest videos. */
+  async popularRecentVideoIds(count: number, among = 200): Promise<number[]> {
+    const result = await this.db.execute(sql`
+      SELECT id FROM (SELECT id, number_of_views FROM ${videos} ORDER BY published_at DESC, id DESC LIMIT ${among}) v
+      ORDER BY number_of_views DESC, id DESC LIMIT ${count}`);
+    return (result as unknown as { rows: { id: number | string }[] }).rows.map((r) => Number(r.id));
+  }
+
+  /** A person's public name, for their profile page; undefined for no such (active) person. */
+  async publicUser(uuid: string) {
+    const [row] = await this.db
+      .select({ uuid: users.uuid, firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(and(eq(users.uuid, uuid), isNull(users.deactivatedAt), isNull(users.deletedAt)))
+      .limit(1);
+    return row;
+  }
+}
