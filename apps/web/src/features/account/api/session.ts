@@ -1,68 +1,188 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
-import { api } from '../../../lib/api';
+import type { UserData } from '@sift/contracts';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
 import { usePreference } from '../../../lib/hooks';
 import { preferences } from '../../../lib/storage';
+import { hasOnboarded, onboardingStore, type OnboardingState } from '../onboarding';
+import { PLACEHOLDER_CREATED_AT } from '../rules';
+import { fetchAuthConfig, fetchUser, logoutCall, type LoginResult } from './endpoints';
 
-/** GET /api/users (SPEC §7). Accounts arrive in a later issue; the shape here is what the spec lists. */
-export interface UserInfo {
-  firstName: string;
-  lastName: string;
-  email: string;
-  picture: string | null;
-  createdAt: string;
-  uuid: string;
-  origin: string | null;
-  plan: 'FREE' | 'PREMIUM';
-  onboarded: boolean;
-  watchLater: { id: number } | null;
-}
+export type UserInfo = UserData;
 
 export const accountKeys = {
   all: ['account'] as const,
   user: () => [...accountKeys.all, 'user'] as const,
+  /** Members and visitors are cached apart, so a login or logout never shows the other's data for a moment. */
+  userAs: (member: boolean) => [...accountKeys.user(), member ? 'member' : 'visitor'] as const,
+  /** Outside `all`: what this deployment offers survives logout. */
+  config: () => ['auth-config'] as const,
 };
+
+// ---- small stores ---------------------------------------------------------------------------------------------
+
+function flag(initial = false) {
+  let value = initial;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => value,
+    set(next: boolean) {
+      if (next === value) return;
+      value = next;
+      listeners.forEach((l) => l());
+    },
+    subscribe(l: () => void) {
+      listeners.add(l);
+      return () => {
+        listeners.delete(l);
+      };
+    },
+  };
+}
+
+/** Set by a login answered with `X-Reactivated: true`; the shell shows the "account reactivated" modal. */
+export const reactivatedNotice = flag();
+/** True while a logout is in flight: the guard must not send the user to /welcome then. */
+export const loggingOut = flag();
+
+export const useFlag = (f: ReturnType<typeof flag>) => useSyncExternalStore(f.subscribe, f.get, f.get);
+export const useOnboardingState = (): OnboardingState =>
+  useSyncExternalStore(onboardingStore.subscribe, onboardingStore.get, onboardingStore.get);
+
+// ---- user data ------------------------------------------------------------------------------------------------
+
+/**
+ * GET /api/users, for visitors too (they get `userIsLoggedIn: false`), on mount and on every path change
+ * (SPEC §7). A token the server no longer knows answers 401, which the API client turns into a logout.
+ */
+export function useUserData() {
+  const [token] = usePreference('token');
+  return useQuery({
+    queryKey: accountKeys.userAs(!!token),
+    queryFn: async ({ signal }) => {
+      const user = await fetchUser(signal);
+      // A token sent but not recognised as a login: the session is over locally as well.
+      if (token && user && !user.userIsLoggedIn && preferences.get('token') === token) clearLocalSession();
+      return user;
+    },
+    staleTime: 30_000,
+  });
+}
 
 export interface Session {
   token: string | null;
+  /** The member's data; undefined for a visitor (and while a member's data loads). */
   user: UserInfo | undefined;
   /** SPEC §3 userIsLoggedIn: a token and the user data it unlocks. */
   isLoggedIn: boolean;
   firstName: string;
   plan: 'FREE' | 'PREMIUM';
+  isPremium: boolean;
+  onboarding: OnboardingState;
+  /** False only for a logged-in user who has not started onboarding (the guard sends them to /welcome). */
+  onboarded: boolean;
+}
+
+export function useSession(): Session {
+  const [token] = usePreference('token');
+  const onboarding = useOnboardingState();
+  const { data } = useUserData();
+  const user = token && data?.userIsLoggedIn ? data : undefined;
+  return {
+    token,
+    user,
+    isLoggedIn: !!user,
+    firstName: user?.firstName ?? '',
+    plan: user?.plan ?? 'FREE',
+    isPremium: user?.isPremium ?? false,
+    onboarding,
+    onboarded: user ? hasOnboarded(user.onboarded, onboarding) : true,
+  };
+}
+
+export function useAuthConfig() {
+  return useQuery({
+    queryKey: accountKeys.config(),
+    queryFn: ({ signal }) => fetchAuthConfig(signal),
+    staleTime: Infinity,
+    // Without it the sign-in screens still work: only the Google button stays hidden.
+    retry: false,
+  });
 }
 
 /**
- * The current session. Visitors (no stored token) never call GET /api/users — it would only answer 401.
+ * SPEC §2 "on every path change user data is refetched", and once more when the answer still carries the
+ * placeholder creation date (2022-01-01T12:00:00Z: the account's data was not complete yet). Visitors always
+ * carry the placeholder, so the second fetch is for members only.
  */
-export function useSession(): Session {
-  const [token] = usePreference('token');
-  const { data: user } = useQuery({
-    queryKey: accountKeys.user(),
-    queryFn: ({ signal }) => api.get<UserInfo>('/api/users', { signal }),
-    enabled: !!token,
-    staleTime: 30_000,
-  });
-  const isLoggedIn = !!token && !!user;
-  return { token, user: token ? user : undefined, isLoggedIn, firstName: user?.firstName ?? '', plan: user?.plan ?? 'FREE' };
+export async function refreshUserData(qc: QueryClient) {
+  await qc.refetchQueries({ queryKey: accountKeys.user(), type: 'active' });
+  const member = qc.getQueryData<UserData>(accountKeys.userAs(true));
+  if (preferences.get('token') && member?.userIsLoggedIn && member.createdAt === PLACEHOLDER_CREATED_AT) {
+    await qc.refetchQueries({ queryKey: accountKeys.userAs(true), type: 'active' });
+  }
 }
 
-/** Clears everything a session stored locally (SPEC §4 Logout: user data, tokens, playlist, session id). */
-export function clearLocalSession() {
+// ---- login and logout -----------------------------------------------------------------------------------------
+
+function randomId(): string {
+  if (typeof crypto !== 'undefined' && 'randomUUID' in crypto) return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+/**
+ * SPEC §4 Login, the local part: the token from the response header is saved, the user info it came with is
+ * loaded, a fresh session id is set, the onboarding state learns whether the user is onboarded, and a
+ * reactivated account raises its notice. Data that depends on who is asking (feeds, lists) is refetched.
+ * Recent searches need nothing here: they are kept per user (lib/storage) and read under the new uuid.
+ */
+export function applyLogin(qc: QueryClient, result: LoginResult) {
+  qc.removeQueries({ queryKey: accountKeys.all });
+  qc.setQueryData(accountKeys.userAs(true), result.user);
+  preferences.set('token', result.token);
+  preferences.set('session_id', randomId());
+  onboardingStore.dispatch({ type: 'login', onboarded: result.user.onboarded });
+  if (result.reactivated) reactivatedNotice.set(true);
+  void qc.invalidateQueries({ predicate: (q) => !isAccountQuery(q.queryKey) });
+}
+
+const isAccountQuery = (key: readonly unknown[]) => key[0] === accountKeys.all[0] || key[0] === accountKeys.config()[0];
+
+/**
+ * Clears what a session stored locally (SPEC §4 Logout: user data, tokens, playlist, session id) and resets the
+ * onboarding state. Also what the guard does for "the user is also logged out in the store".
+ */
+export function clearLocalSession(qc?: QueryClient) {
   preferences.remove('token');
   preferences.remove('playlist');
   preferences.remove('session_id');
+  onboardingStore.dispatch({ type: 'logout' });
+  qc?.removeQueries({ queryKey: accountKeys.userAs(true) });
+}
+
+/** Logout's "resets the feed, dashboard and import state": every cached list is dropped and refetched as a visitor. */
+export function resetSessionContent(qc: QueryClient) {
+  void qc.resetQueries({ predicate: (q) => !isAccountQuery(q.queryKey) });
+  void qc.invalidateQueries({ queryKey: accountKeys.user() });
+}
+
+/**
+ * SPEC §4 Logout: call the server; on success or failure clear the local data and reset the content state
+ * (SPEC §8: "Logout call failure: local data is cleared anyway").
+ */
+export async function performLogout(qc: QueryClient, call: () => Promise<unknown> = logoutCall) {
+  loggingOut.set(true);
+  try {
+    if (preferences.get('token')) await call();
+  } catch (err) {
+    console.warn('Logout call failed; local session cleared anyway.', err);
+  } finally {
+    clearLocalSession(qc);
+    resetSessionContent(qc);
+    loggingOut.set(false);
+  }
 }
 
 export function useLogout() {
   const qc = useQueryClient();
-  return useCallback(async () => {
-    try {
-      await api.post('/api/logout');
-    } catch {
-      // SPEC §8: a failed logout call still clears local data.
-    }
-    clearLocalSession();
-    qc.removeQueries({ queryKey: accountKeys.all });
-  }, [qc]);
+  return useCallback(() => performLogout(qc), [qc]);
 }

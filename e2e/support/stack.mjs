@@ -1,0 +1,201 @@
+// The browser tests' stack, all on loopback: a real SMTP server (smtp-server) that keeps every mail and shows
+// them to the tests over HTTP, a real OpenID provider (oidc-provider) standing in for Google, and the built app
+// (node apps/server/dist/main.js) wired to both. Playwright starts it as its webServer; it stops everything on
+// SIGTERM/SIGINT.
+//
+//   E2E_PORT (default 8181)  the app          http://127.0.0.1:$E2E_PORT
+//   E2E_PORT + 1             the mail API     GET /mails?to=<address>  → [{ to, subject, text, html, links }]
+//   E2E_PORT + 2             the OpenID issuer (login form of oidc-provider's devInteractions: any login works)
+//   (SMTP itself listens on a free port that only the app needs to know.)
+import { spawn } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Provider from 'oidc-provider';
+import { SMTPServer } from 'smtp-server';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const APP_PORT = Number(process.env.E2E_PORT ?? 8181);
+const MAIL_PORT = APP_PORT + 1;
+const OIDC_PORT = APP_PORT + 2;
+const HOST = '127.0.0.1';
+const APP_URL = `http://${HOST}:${APP_PORT}`;
+const ISSUER = `http://${HOST}:${OIDC_PORT}`;
+export const OIDC_CLIENT = { id: 'sift-e2e', secret: 'sift-e2e-secret-0123456789abcdef' };
+const DATA_DIR = path.resolve(ROOT, process.env.E2E_DATA_DIR ?? 'test-results/e2e-data');
+
+const log = (...args) => console.log('[e2e stack]', ...args);
+
+// ---- SMTP: keeps every mail ------------------------------------------------------------------------------------
+
+/** @type {{ to: string[]; from: string; raw: string; receivedAt: number }[]} */
+const mails = [];
+
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  logger: false,
+  onData(stream, session, callback) {
+    const chunks = [];
+    stream.on('data', (chunk) => chunks.push(chunk));
+    stream.on('end', () => {
+      mails.push({
+        from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+        to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+        raw: Buffer.concat(chunks).toString('utf8'),
+        receivedAt: Date.now(),
+      });
+      callback();
+    });
+  },
+});
+await new Promise((resolve, reject) => {
+  smtp.on('error', reject);
+  smtp.listen(0, HOST, resolve);
+});
+const SMTP_URL = `smtp://${HOST}:${smtp.server.address().port}`;
+
+/** Undoes quoted-printable soft breaks and escapes: enough to read the text and links of our mails. */
+function decodeQuotedPrintable(s) {
+  return s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+function decodePart(headers, body) {
+  if (/content-transfer-encoding:\s*base64/i.test(headers)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (/content-transfer-encoding:\s*quoted-printable/i.test(headers)) return Buffer.from(decodeQuotedPrintable(body), 'latin1').toString('utf8');
+  return body;
+}
+
+/** A MIME message as subject, text and html (the parts nodemailer writes: multipart/alternative). */
+function parseMail(raw) {
+  const split = raw.indexOf('\r\n\r\n') >= 0 ? raw.indexOf('\r\n\r\n') : raw.indexOf('\n\n');
+  const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
+  const subjectRaw = /^subject:\s*(.*)$/im.exec(head)?.[1] ?? '';
+  const subject = subjectRaw.replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_, enc, text) =>
+    enc.toLowerCase() === 'b' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+  );
+  const boundary = /boundary="?([^";\s]+)"?/i.exec(head)?.[1];
+  let text = '';
+  let html = '';
+  if (boundary) {
+    for (const part of raw.split(`--${boundary}`)) {
+      const at = part.search(/\r?\n\r?\n/);
+      if (at < 0) continue;
+      const headers = part.slice(0, at);
+      const body = part.slice(at).replace(/^\r?\n\r?\n/, '');
+      if (/content-type:\s*text\/plain/i.test(headers)) text = decodePart(headers, body);
+      else if (/content-type:\s*text\/html/i.test(headers)) html = decodePart(headers, body);
+    }
+  } else {
+    text = decodePart(head, raw.slice(split).trim());
+  }
+  const links = [...new Set([...`${text}\n${html}`.matchAll(/https?:\/\/[^\s"'<>]+/g)].map((m) => m[0].replace(/&amp;/g, '&')))];
+  return { subject: subject.trim(), text, html, links };
+}
+
+const mailApi = http.createServer((req, res) => {
+  const url = new URL(req.url ?? '/', `http://${HOST}`);
+  if (url.pathname !== '/mails') {
+    res.writeHead(404).end();
+    return;
+  }
+  const to = url.searchParams.get('to')?.toLowerCase();
+  const list = mails
+    .filter((m) => !to || m.to.includes(to))
+    .map((m) => ({ to: m.to, from: m.from, receivedAt: m.receivedAt, ...parseMail(m.raw) }));
+  res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(list));
+});
+await new Promise((resolve, reject) => {
+  mailApi.on('error', reject);
+  mailApi.listen(MAIL_PORT, HOST, resolve);
+});
+
+// ---- OpenID provider ------------------------------------------------------------------------------------------
+
+const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const jwk = { ...privateKey.export({ format: 'jwk' }), kid: 'e2e-key', alg: 'RS256', use: 'sig' };
+
+/** Whoever logs in at the provider's (development) login form: the login is the e-mail, any password works. */
+function personOf(sub) {
+  const email = sub.includes('@') ? sub.toLowerCase() : `${sub.toLowerCase()}@oidc.example`;
+  const local = email.split('@')[0].replace(/[^a-z]+/gi, ' ').trim() || 'Pat';
+  const [first, ...rest] = local.split(' ');
+  const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+  return { email, email_verified: true, given_name: cap(first), family_name: cap(rest.join(' ') || 'Tester') };
+}
+
+const provider = new Provider(ISSUER, {
+  clients: [
+    {
+      client_id: OIDC_CLIENT.id,
+      client_secret: OIDC_CLIENT.secret,
+      redirect_uris: [`${APP_URL}/oauth2/google/callback`],
+      grant_types: ['authorization_code'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'client_secret_post',
+    },
+  ],
+  jwks: { keys: [jwk] },
+  cookies: { keys: ['sift-e2e-cookie-key'] },
+  claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name', 'name'] },
+  conformIdTokenClaims: false,
+  features: { devInteractions: { enabled: true } },
+  ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, AuthorizationCode: 60, IdToken: 600 },
+  async findAccount(_ctx, sub) {
+    return { accountId: sub, claims: async () => ({ sub, ...personOf(sub) }) };
+  },
+});
+provider.on('server_error', (_ctx, err) => log('OpenID provider error:', err.message));
+const oidcServer = http.createServer(provider.callback());
+await new Promise((resolve, reject) => {
+  oidcServer.on('error', reject);
+  oidcServer.listen(OIDC_PORT, HOST, resolve);
+});
+
+// ---- the app ----------------------------------------------------------------------------------------------------
+
+fs.rmSync(DATA_DIR, { recursive: true, force: true });
+const app = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')], {
+  cwd: ROOT,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    PORT: String(APP_PORT),
+    HOST,
+    DATA_DIR,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    PUBLIC_URL: APP_URL,
+    SMTP_URL,
+    MAIL_FROM: 'Sift <no-reply@sift.test>',
+    GOOGLE_ISSUER: ISSUER,
+    GOOGLE_CLIENT_ID: OIDC_CLIENT.id,
+    GOOGLE_CLIENT_SECRET: OIDC_CLIENT.secret,
+    // A small proof of work: the widget solves it for real, in well under a second.
+    CAPTCHA_MAX_NUMBER: '2000',
+    // Parallel tests log in many times from one address.
+    RATE_LIMITS: 'off',
+  },
+});
+log(`app ${APP_URL} · mail API http://${HOST}:${MAIL_PORT}/mails · SMTP ${SMTP_URL} · OpenID issuer ${ISSUER}`);
+
+let stopping = false;
+function stop(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  app.kill('SIGTERM');
+  const close = (s) => new Promise((resolve) => s.close(() => resolve()));
+  oidcServer.closeAllConnections?.();
+  mailApi.closeAllConnections?.();
+  Promise.all([close(oidcServer), close(mailApi), close(smtp)]).finally(() => process.exit(code));
+  setTimeout(() => process.exit(code), 3000).unref();
+}
+app.on('exit', (code) => {
+  if (!stopping) {
+    log(`the app exited (${code})`);
+    stop(code ?? 1);
+  }
+});
+process.on('SIGTERM', () => stop(0));
+process.on('SIGINT', () => stop(0));
