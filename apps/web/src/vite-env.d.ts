@@ -5,6 +5,10 @@ interface ImportMetaEnv {
   readonly VITE_APP_NAME?: string;
   /** JSON array of {name, url} for the menu's social links. */
   readonly VITE_SOCIAL_LINKS?: string;
+  /** Where the YouTube IFrame Player API loads from; https://www.youtube.com/iframe_api when unset. */
+  readonly VITE_YOUTUBE_IFRAME_API_URL?: string;
+  /** The video shown when none is chosen (/watch alone); the newest video of the most-followed channel when unset. */
+  readonly VITE_INTRO_VIDEO_ID?: string;
 }
 
 interface ImportMeta {

@@ -1,15 +1,19 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { useLocation } from 'react-router';
 import { useIsDesktop, useLatest } from '../lib/hooks';
 import { AppLink } from './AppLink';
 import { Icon, type IconName } from './Icon';
-import { useModal } from './dialog';
+import { useModal, usePortalSafeId } from './dialog';
 
 export type MenuEntry =
   | { kind: 'link'; label: string; to: string; icon?: IconName }
   | { kind: 'external'; label: string; href: string }
-  | { kind: 'action'; label: string; onSelect: () => void; icon?: IconName }
+  | { kind: 'action'; label: string; onSelect: () => void; icon?: IconName; disabled?: boolean }
+  /** One of a set of choices (playback speed, captions): role menuitemradio. */
+  | { kind: 'radio'; label: string; checked: boolean; onSelect: () => void; disabled?: boolean }
+  /** An on/off setting: role menuitemcheckbox. */
+  | { kind: 'checkbox'; label: string; checked: boolean; onSelect: () => void; disabled?: boolean }
   | { kind: 'separator' };
 
 export interface MenuProps {
@@ -21,13 +25,18 @@ export interface MenuProps {
   items: MenuEntry[];
   /** Non-interactive content under the items (e.g. the copyright line). */
   footnote?: ReactNode;
+  /** Where the dropdown opens (≥ 992 px): below the button (default) or above it (controls at the bottom). */
+  placement?: 'below' | 'above';
+  /** A heading shown at the top of the panel. */
+  title?: string;
+  disabled?: boolean;
 }
 
 /**
  * A menu button (SPEC §2): a dropdown at ≥ 992 px and a bottom sheet with a Close footer below. Arrow keys,
  * Home and End move between items; Escape closes and returns focus to the button; it closes on navigation.
  */
-export function Menu({ label, button, buttonClassName = 'icon-btn', items, footnote }: MenuProps) {
+export function Menu({ label, button, buttonClassName = 'icon-btn', items, footnote, placement = 'below', title, disabled }: MenuProps) {
   const { pathname } = useLocation();
   // Open "at" a path: navigating anywhere closes the menu without an effect (SPEC §2: menus close on path change).
   const [openAt, setOpenAt] = useState<string | null>(null);
@@ -39,7 +48,7 @@ export function Menu({ label, button, buttonClassName = 'icon-btn', items, footn
     });
   const desktop = useIsDesktop();
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuId = useId();
+  const menuId = usePortalSafeId('menu');
 
   const close = (restoreFocus = true) => {
     setOpen(false);
@@ -56,6 +65,7 @@ export function Menu({ label, button, buttonClassName = 'icon-btn', items, footn
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
         aria-label={label}
+        disabled={disabled}
         onClick={() => setOpen((o) => !o)}
         onKeyDown={(e) => {
           if (e.key === 'ArrowDown' && !open) {
@@ -68,9 +78,18 @@ export function Menu({ label, button, buttonClassName = 'icon-btn', items, footn
       </button>
       {open &&
         (desktop ? (
-          <Dropdown id={menuId} label={label} items={items} footnote={footnote} onClose={close} anchor={buttonRef} />
+          <Dropdown
+            id={menuId}
+            label={label}
+            title={title}
+            items={items}
+            footnote={footnote}
+            onClose={close}
+            anchor={buttonRef}
+            placement={placement}
+          />
         ) : (
-          <Sheet id={menuId} label={label} items={items} footnote={footnote} onClose={close} />
+          <Sheet id={menuId} label={label} title={title} items={items} footnote={footnote} onClose={close} />
         ))}
     </div>
   );
@@ -79,14 +98,17 @@ export function Menu({ label, button, buttonClassName = 'icon-btn', items, footn
 interface PanelProps {
   id: string;
   label: string;
+  title?: string | undefined;
   items: MenuEntry[];
   footnote?: ReactNode;
   onClose: (restoreFocus?: boolean) => void;
 }
 
+const MENU_ITEMS = '[role="menuitem"], [role="menuitemradio"], [role="menuitemcheckbox"]';
+
 function MenuItems({ id, label, items, onClose }: PanelProps) {
   const onKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {
-    const list = Array.from(e.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]'));
+    const list = Array.from(e.currentTarget.querySelectorAll<HTMLElement>(MENU_ITEMS));
     const at = list.indexOf(document.activeElement as HTMLElement);
     let next: number | null = null;
     if (e.key === 'ArrowDown') next = (at + 1) % list.length;
@@ -128,13 +150,37 @@ function MenuItems({ id, label, items, onClose }: PanelProps) {
               </a>
             </li>
           );
+        if (item.kind === 'radio' || item.kind === 'checkbox')
+          return (
+            <li key={i} role="none">
+              <button
+                type="button"
+                role={item.kind === 'radio' ? 'menuitemradio' : 'menuitemcheckbox'}
+                aria-checked={item.checked}
+                aria-disabled={item.disabled || undefined}
+                className="menu-item menu-item--check"
+                onClick={() => {
+                  if (item.disabled) return;
+                  onClose();
+                  item.onSelect();
+                }}
+              >
+                <span className="menu-check" aria-hidden="true">
+                  {item.checked ? '✓' : ''}
+                </span>
+                {item.label}
+              </button>
+            </li>
+          );
         return (
           <li key={i} role="none">
             <button
               type="button"
               role="menuitem"
               className="menu-item"
+              aria-disabled={item.disabled || undefined}
               onClick={() => {
+                if (item.disabled) return;
                 onClose();
                 item.onSelect();
               }}
@@ -149,13 +195,14 @@ function MenuItems({ id, label, items, onClose }: PanelProps) {
   );
 }
 
-function Dropdown(props: PanelProps & { anchor: RefObject<HTMLButtonElement | null> }) {
-  const { onClose, anchor, footnote } = props;
+function Dropdown(props: PanelProps & { anchor: RefObject<HTMLButtonElement | null>; placement: 'below' | 'above' }) {
+  const { onClose, anchor, footnote, placement, title } = props;
   const ref = useRef<HTMLDivElement>(null);
   const closeRef = useLatest(onClose);
 
   useEffect(() => {
-    ref.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    const first = ref.current?.querySelector<HTMLElement>('[aria-checked="true"]') ?? ref.current?.querySelector<HTMLElement>(MENU_ITEMS);
+    first?.focus();
     const onPointer = (e: PointerEvent) => {
       const t = e.target as Node;
       if (!ref.current?.contains(t) && !anchor.current?.contains(t)) closeRef.current(false);
@@ -167,7 +214,7 @@ function Dropdown(props: PanelProps & { anchor: RefObject<HTMLButtonElement | nu
   return (
     <div
       ref={ref}
-      className="dropdown"
+      className={placement === 'above' ? 'dropdown dropdown--above' : 'dropdown'}
       onKeyDown={(e) => {
         if (e.key === 'Escape') {
           e.stopPropagation();
@@ -175,6 +222,7 @@ function Dropdown(props: PanelProps & { anchor: RefObject<HTMLButtonElement | nu
         } else if (e.key === 'Tab') onClose(false);
       }}
     >
+      {title && <p className="menu-title">{title}</p>}
       <MenuItems {...props} />
       {footnote && <div className="menu-foot">{footnote}</div>}
     </div>
@@ -182,7 +230,7 @@ function Dropdown(props: PanelProps & { anchor: RefObject<HTMLButtonElement | nu
 }
 
 function Sheet(props: PanelProps) {
-  const { label, onClose, footnote } = props;
+  const { label, onClose, footnote, title } = props;
   const ref = useRef<HTMLDivElement>(null);
   useModal(ref, true, () => onClose(false));
   return createPortal(
@@ -195,6 +243,7 @@ function Sheet(props: PanelProps) {
         aria-label={label}
         onClick={(e) => e.stopPropagation()}
       >
+        {title && <p className="menu-title">{title}</p>}
         <MenuItems {...props} />
         {footnote && <div className="menu-foot">{footnote}</div>}
         <div className="sheet-foot">

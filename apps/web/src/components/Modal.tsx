@@ -1,7 +1,7 @@
-import { useId, useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Icon } from './Icon';
-import { useModal } from './dialog';
+import { useModal, usePortalSafeId } from './dialog';
 
 export interface ModalProps {
   title: string;
@@ -14,7 +14,7 @@ export interface ModalProps {
 /** An accessible modal dialog (SPEC §2 "Modals"): labelled by its title, focus trapped, Escape closes. */
 export function Modal({ title, onClose, children, actions }: ModalProps) {
   const ref = useRef<HTMLDivElement>(null);
-  const titleId = useId();
+  const titleId = usePortalSafeId('modal');
   useModal(ref, true, onClose);
   return createPortal(
     <div className="backdrop" onClick={onClose}>

@@ -1,4 +1,4 @@
-import { useEffect, type RefObject } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 import { useLatest } from '../lib/hooks';
 
 const FOCUSABLE =
@@ -62,4 +62,14 @@ export function useModal(ref: RefObject<HTMLElement | null>, active: boolean, on
       if (previous && document.contains(previous)) previous.focus({ preventScroll: true });
     };
   }, [active, ref, closeRef]);
+}
+
+let idCounter = 0;
+/**
+ * A document-unique id for content rendered in a portal. Preact's useId numbers a portal's tree like a root of its
+ * own, so an id made there can equal one in the page (a Modal's title "P0-2" labelled a channel tile instead).
+ */
+export function usePortalSafeId(prefix = 'dlg'): string {
+  const [id] = useState(() => `${prefix}-${++idCounter}`);
+  return id;
 }

@@ -1,32 +1,74 @@
-import { lazy, Suspense } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useLocation, useNavigate, useNavigationType } from 'react-router';
+import { useSession } from '../../features/account';
+import { useIntroVideoId } from '../../features/watch';
+import { paths } from '../../lib/paths';
 import { withoutV } from '../../lib/url';
-import { paths, to } from '../../lib/paths';
 
+// The player (engine, adapters, controls, its CSS) is a lazy chunk: pages without a current video never load it.
 const WatchOverlay = lazy(() =>
   import('../../features/watch/components/WatchOverlay').then((m) => ({ default: m.WatchOverlay })),
 );
 
 /**
- * Hosts the current video (`v`): the video modal on /watch, a minimised bar everywhere else (SPEC §2: the player
- * minimises on path change and `v` is carried over). Closing removes `v` from the URL.
+ * Hosts the persistent player (SPEC §2). It lives in the root layout, so it survives navigation:
+ * - `v` is the current video, mirrored into the URL and carried between routes; no `v`, no player;
+ * - /watch opens it maximised (the video modal over the Dashboard); /watch alone shows the default introduction
+ *   video (SPEC §3);
+ * - every other path change minimises it to the bar; the bar restores it in place, over the current page.
  */
-export function WatchHost({ videoId }: { videoId: string }) {
+export function WatchHost() {
   const location = useLocation();
   const navigate = useNavigate();
-  const onWatch = location.pathname === paths.watch;
+  const navigationType = useNavigationType();
+  const session = useSession();
+  const { pathname, search, hash } = location;
+  const params = new URLSearchParams(search);
+  const v = params.get('v');
+  const onWatch = pathname === paths.watch;
+
+  // SPEC §2 "On every path change … the player minimises": restoring in place holds only for the path it was
+  // restored on.
+  const [restoredOn, setRestoredOn] = useState<string | null>(null);
+  useEffect(() => setRestoredOn(null), [pathname]);
+  const max = onWatch || restoredOn === pathname;
+
+  const wantsIntro = onWatch && !v && !params.get('p') && !params.get('s');
+  const intro = useIntroVideoId(wantsIntro);
+  useEffect(() => {
+    if (wantsIntro && intro.data) navigate(`${paths.watch}?v=${encodeURIComponent(intro.data)}`, { replace: true });
+  }, [wantsIntro, intro.data, navigate]);
+
+  // The engine moved on (autoplay, next): the URL follows without a history entry of its own.
+  const onVideoChange = useCallback(
+    (externalId: string) => {
+      const next = new URLSearchParams(window.location.search);
+      if (next.get('v') === externalId) return;
+      next.set('v', externalId);
+      navigate(`${window.location.pathname}?${next.toString()}${window.location.hash}`, { replace: true });
+    },
+    [navigate],
+  );
+
+  if (!v) return null;
   return (
     <Suspense fallback={null}>
       <WatchOverlay
-        videoId={videoId}
-        mode={onWatch ? 'max' : 'mini'}
+        videoId={v}
+        mode={max ? 'max' : 'mini'}
+        pathname={pathname}
+        // A `v` someone rewrote without the person asking (REPLACE) never interrupts what plays (SPEC §4).
+        changeReason={navigationType === 'REPLACE' ? 'background' : 'user'}
+        loggedIn={session.isLoggedIn}
+        onVideoChange={onVideoChange}
         onClose={() =>
-          onWatch
-            ? navigate(withoutV(paths.home, location.search))
-            : navigate(withoutV(location.pathname, location.search) + location.hash, { replace: true })
+          onWatch ? navigate(withoutV(paths.home, search)) : navigate(withoutV(pathname, search) + hash, { replace: true })
         }
-        onMinimise={() => navigate(`${paths.home}?${new URLSearchParams({ v: videoId })}`)}
-        onExpand={() => navigate(to.watch(videoId))}
+        onMinimise={() => {
+          if (onWatch) navigate(`${paths.home}?${new URLSearchParams({ v })}`);
+          else setRestoredOn(null);
+        }}
+        onRestore={() => setRestoredOn(pathname)}
       />
     </Suspense>
   );

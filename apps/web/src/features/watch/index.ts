@@ -1,1 +1,2 @@
 export { videoKeys, useVideo } from './api/queries';
+export { useIntroVideoId } from './api/intro';

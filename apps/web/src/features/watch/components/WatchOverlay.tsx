@@ -1,123 +1,389 @@
-import { useId, useRef } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Video } from '@sift/contracts';
-import { to } from '../../../lib/paths';
 import { AppLink } from '../../../components/AppLink';
 import { Avatar } from '../../../components/Cards';
-import { Icon } from '../../../components/Icon';
-import { useModal } from '../../../components/dialog';
+import { useModal, usePortalSafeId } from '../../../components/dialog';
 import { isApiError } from '../../../lib/api';
 import { formatNumber, formatRelativeTime } from '../../../lib/format';
-import { useNow } from '../../../lib/hooks';
-import { PlainPlayer } from '../../../player/PlainPlayer';
-import { useVideo } from '../api/queries';
+import { useIsDesktop, useLatest, useNow } from '../../../lib/hooks';
+import { paths, to } from '../../../lib/paths';
+import { CAPTION_LANGUAGE } from '../../../player/constants';
+import { controlsModel, keyCommand, type KeyCommand, type Swipe } from '../../../player/controls';
+import type { ChangeReason } from '../../../player/engine';
+import { usePlayerSnapshot } from '../../../player/react';
+import { videoTitle } from '../../../player/types';
+import { useVideo, videoKeys } from '../api/queries';
+import { channelQueue, playerEngine } from '../player';
+import '../player.css';
+import { PlayerIcon } from './icons';
+import { LeaveModal } from './LeaveModal';
+import { PlayerMenu, type PlayerMenuHandlers } from './PlayerMenus';
+import { PlayerSurface } from './PlayerSurface';
+import { ShortcutsHelp } from './ShortcutsHelp';
+import { UpNext } from './UpNext';
 
 export interface WatchOverlayProps {
+  /** The URL's `v`: the video asked for. */
   videoId: string;
-  /** 'max': the video modal over the Dashboard (/watch). 'mini': a bar at the bottom while browsing. */
+  /** 'max': the video modal (on /watch, or restored in place). 'mini': the bar at the bottom while browsing. */
   mode: 'max' | 'mini';
+  pathname: string;
+  /** How `v` last changed: a person's navigation ('user') or a rewrite they did not ask for ('background'). */
+  changeReason: Exclude<ChangeReason, 'auto'>;
+  loggedIn: boolean;
+  /** Player-menu actions of later issues (add to playlist, share, …). */
+  menuHandlers?: PlayerMenuHandlers;
+  /** The engine moved on by itself (autoplay, next): mirror its video into `v`. */
+  onVideoChange: (externalId: string) => void;
   onClose: () => void;
   onMinimise: () => void;
-  onExpand: () => void;
+  onRestore: () => void;
 }
+
+const NO_HANDLERS: PlayerMenuHandlers = {};
 
 /**
- * The current video (`v`). One element tree serves both modes, so the <video> keeps playing when the reader
- * minimises it and browses on; only classes and roles change.
+ * The current video: one element tree for every mode, so the provider player keeps playing when the person
+ * minimises, restores, goes fullscreen or into cinema mode — only classes and roles change. It binds the URL's
+ * `v` to the engine both ways: a new `v` opens that video (its channel as the queue, SPEC §3 type channel), and
+ * the engine's own moves (autoplay, next) are written back into `v` (SPEC §2: v is mirrored into the URL).
  */
-export function WatchOverlay({ videoId, mode, onClose, onMinimise, onExpand }: WatchOverlayProps) {
-  const { data: video, isPending, isError, error } = useVideo(videoId);
-  const ref = useRef<HTMLDivElement>(null);
-  const titleId = useId();
-  const max = mode === 'max';
+export function WatchOverlay(props: WatchOverlayProps) {
+  const { videoId, mode, pathname, changeReason, loggedIn, menuHandlers = NO_HANDLERS, onClose, onMinimise, onRestore } = props;
+  const engine = playerEngine();
+  const snap = usePlayerSnapshot(engine);
+  const qc = useQueryClient();
+  const desktop = useIsDesktop();
   const now = useNow();
-  useModal(ref, max, onClose);
+  const { data: requested, isError, error } = useVideo(videoId);
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const moreRef = useRef<HTMLDivElement>(null);
+  const titleId = usePortalSafeId('watch');
+  const max = mode === 'max';
+  const [help, setHelp] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+  const [hintDone, setHintDone] = useState(false);
+  useModal(dialogRef, max, onMinimise);
 
-  const title = video?.title || video?.name || (isPending ? 'Loading video…' : 'Video unavailable');
-  let player;
-  if (video) player = <Player video={video} />;
-  else if (isError)
-    player = (
-      <div className="player-message">
-        {isApiError(error) && error.status === 404 ? 'Video not found.' : 'The video could not be loaded.'}
-      </div>
-    );
-  else player = <div className="player-message" aria-hidden="true" />;
+  // ---- URL ⇄ engine --------------------------------------------------------------------------------------------
+  useEffect(() => {
+    if (!requested) return;
+    const current = engine.getSnapshot().video;
+    if (current?.externalId === requested.externalId) {
+      // A refetch of the video playing (or the URL catching up with the engine): refresh, never restart.
+      engine.open({ ...requested, itemId: current.itemId }, null, 'background');
+      return;
+    }
+    engine.open(requested, channelQueue(requested), changeReason);
+  }, [engine, requested, changeReason]);
+
+  const urlV = useLatest(videoId);
+  const onVideoChange = useLatest(props.onVideoChange);
+  const lastSeen = useRef<string | null>(engine.getSnapshot().video?.externalId ?? null);
+  useEffect(
+    () =>
+      engine.subscribe(() => {
+        const current = engine.getSnapshot().video;
+        const id = current?.externalId ?? null;
+        if (id === lastSeen.current) return;
+        const previous = lastSeen.current;
+        lastSeen.current = id;
+        // Mirror only moves the engine made from the video the URL names; when the person has already asked
+        // for another one (loading), their choice wins.
+        if (!current || id === urlV.current || previous !== urlV.current) return;
+        qc.setQueryData(videoKeys.detail(current.externalId), current);
+        onVideoChange.current(current.externalId);
+      }),
+    [engine, qc, urlV, onVideoChange],
+  );
+
+  // Closing the player (no `v` any more) stops everything, fullscreen included.
+  useEffect(
+    () => () => {
+      engine.close();
+      if (document.fullscreenElement) void document.exitFullscreen().catch(() => {});
+    },
+    [engine],
+  );
+
+  // SPEC §2: at / and /search the current item is cleared — a playlist or sift gives way to the video's channel.
+  // (/watch ↔ / is the same Dashboard: minimising the video modal keeps what it plays from.)
+  const previousPath = useRef(pathname);
+  useEffect(() => {
+    const from = previousPath.current;
+    previousPath.current = pathname;
+    if (from === pathname || from === paths.watch) return;
+    if (pathname !== paths.home && !pathname.startsWith(paths.search)) return;
+    const s = engine.getSnapshot();
+    if (s.video && s.item && s.item.type !== 'channel') engine.setSource(channelQueue(s.video));
+  }, [engine, pathname]);
+
+  // ---- modes ---------------------------------------------------------------------------------------------------
+  useEffect(() => {
+    engine.setView({ minimised: !max });
+    if (!max) {
+      engine.setView({ fullscreen: false, cinema: false });
+      if (document.fullscreenElement) void document.exitFullscreen().catch(() => {});
+    }
+  }, [engine, max]);
+
+  useEffect(() => {
+    const sync = () => engine.setView({ fullscreen: !!document.fullscreenElement });
+    document.addEventListener('fullscreenchange', sync);
+    return () => document.removeEventListener('fullscreenchange', sync);
+  }, [engine]);
+
+  const toggleFullscreen = () => {
+    if (engine.getSnapshot().view.fullscreen) {
+      if (document.fullscreenElement) void document.exitFullscreen().catch(() => {});
+      engine.setView({ fullscreen: false });
+      return;
+    }
+    // The whole page goes fullscreen and the player fills it: menus and dialogs (portals) stay visible.
+    const root = document.documentElement;
+    if (!root.requestFullscreen) {
+      engine.setView({ fullscreen: true }); // e.g. iPhone Safari: fill the window instead
+      return;
+    }
+    root
+      .requestFullscreen({ navigationUI: 'hide' })
+      .then(() => {
+        engine.setView({ fullscreen: true });
+        const orientation = screen.orientation as ScreenOrientation & { lock?: (o: string) => Promise<void> };
+        if (!desktop) orientation?.lock?.('landscape').catch(() => {});
+      })
+      .catch(() => engine.setView({ fullscreen: true }));
+  };
+
+  const showMore = () => {
+    setHintDone(true);
+    moreRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
+
+  const onSwipe = (swipe: Swipe) => {
+    if (!max) {
+      if (swipe === 'up') onRestore();
+      return;
+    }
+    if (swipe === 'down') onMinimise();
+    else if (swipe === 'up') showMore();
+    else if (swipe === 'left') void engine.next();
+    else engine.previous();
+  };
+
+  // ---- keyboard ------------------------------------------------------------------------------------------------
+  const run = (cmd: KeyCommand) => {
+    const s = engine.getSnapshot();
+    switch (cmd.type) {
+      case 'toggle-play':
+        if (controlsModel(s).playDisabled) return;
+        setAnnouncement(controlsModel(s).playIcon === 'pause' ? 'Paused' : 'Playing');
+        engine.togglePlay();
+        break;
+      case 'seek':
+        engine.seekBy(cmd.by);
+        setAnnouncement(`${cmd.by < 0 ? 'Back' : 'Forward'} ${Math.abs(cmd.by)} seconds`);
+        break;
+      case 'seek-percent':
+        engine.seekToPercent(cmd.percent);
+        break;
+      case 'volume':
+        engine.setVolume(s.volume + cmd.by);
+        setAnnouncement(`Volume ${engine.getSnapshot().volume}%`);
+        break;
+      case 'mute':
+        engine.toggleMute();
+        setAnnouncement(s.muted ? 'Unmuted' : 'Muted');
+        break;
+      case 'fullscreen':
+        toggleFullscreen();
+        break;
+      case 'cinema':
+        engine.setView({ cinema: !s.view.cinema });
+        setAnnouncement(s.view.cinema ? 'Cinema mode off' : 'Cinema mode on');
+        break;
+      case 'captions':
+        if (!s.captionsAvailable) setAnnouncement('No captions for this video');
+        else {
+          engine.setCaptions(s.captions ? null : CAPTION_LANGUAGE);
+          setAnnouncement(s.captions ? 'Captions off' : 'Captions on');
+        }
+        break;
+      case 'next':
+        void engine.next();
+        break;
+      case 'previous':
+        engine.previous();
+        break;
+      case 'help':
+        setHelp(true);
+        break;
+    }
+    engine.activity();
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    // Keys from menus and dialogs portalled elsewhere are theirs.
+    if (!max || !(e.target instanceof Element) || !dialogRef.current?.contains(e.target)) return;
+    const el = e.target as HTMLElement;
+    const cmd = keyCommand({
+      key: e.key,
+      shiftKey: e.shiftKey,
+      ctrlKey: e.ctrlKey,
+      altKey: e.altKey,
+      metaKey: e.metaKey,
+      target: { tagName: el.tagName, type: (el as HTMLInputElement).type, role: el.getAttribute('role'), isContentEditable: el.isContentEditable },
+    });
+    if (!cmd) return;
+    e.preventDefault();
+    run(cmd);
+  };
+
+  // ---- render --------------------------------------------------------------------------------------------------
+  const video = snap.video;
+  const shown: Video | undefined = video ?? requested;
+  const title = shown ? videoTitle(shown) : isError ? 'Video unavailable' : 'Loading video…';
+  const placeholder = isError ? (
+    <p className="pl-message">{isApiError(error) && error.status === 404 ? 'Video not found.' : 'The video could not be loaded.'}</p>
+  ) : (
+    <span className="spinner" aria-hidden="true" />
+  );
+  const m = controlsModel(snap);
+  const classes = ['watch', `watch--${mode}`];
+  if (max && snap.view.cinema) classes.push('watch--cinema');
+  if (max && snap.view.fullscreen) classes.push('watch--fullscreen');
 
   return createPortal(
-    <div className={max ? 'backdrop backdrop--watch' : 'mini-host'} onClick={max ? onClose : undefined}>
+    <>
       <div
-        ref={ref}
-        className={`watch watch--${mode}`}
-        role={max ? 'dialog' : 'region'}
-        aria-modal={max ? true : undefined}
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        onClick={(e) => e.stopPropagation()}
+        className={
+          max
+            ? `backdrop backdrop--watch${snap.view.cinema ? ' backdrop--cinema' : ''}${snap.view.fullscreen ? ' backdrop--fullscreen' : ''}`
+            : 'mini-host'
+        }
+        onClick={max ? onMinimise : undefined}
+        onScroll={max && !hintDone ? (e) => e.currentTarget.scrollTop > 24 && setHintDone(true) : undefined}
       >
-        <div className="watch-bar">
-          <h2 id={titleId} className="watch-title" title={title}>
-            {title}
-          </h2>
-          <div className="watch-actions">
-            {max ? (
-              <button type="button" className="icon-btn" aria-label="Minimise player" onClick={onMinimise}>
-                <Icon name="minimise" />
-              </button>
-            ) : (
-              <button type="button" className="icon-btn" aria-label="Expand player" onClick={onExpand}>
-                <Icon name="expand" />
-              </button>
-            )}
-            <button type="button" className="icon-btn" aria-label="Close player" onClick={onClose} data-autofocus>
-              <Icon name="close" />
+        <div
+          ref={dialogRef}
+          className={classes.join(' ')}
+          role={max ? 'dialog' : 'region'}
+          aria-modal={max ? true : undefined}
+          aria-labelledby={max ? titleId : undefined}
+          aria-label={max ? undefined : `Minimised player: ${title}`}
+          tabIndex={-1}
+          onKeyDown={onKeyDown}
+          onClick={(e) => {
+            e.stopPropagation();
+            if (!max && !(e.target as Element).closest('button, a')) onRestore();
+          }}
+        >
+          {max ? (
+            <div className="watch-bar">
+              <h2 id={titleId} className="watch-title" title={title}>
+                {title}
+              </h2>
+              <div className="watch-actions">
+                {desktop && (
+                  <button type="button" className="icon-btn" aria-label="Keyboard shortcuts" onClick={() => setHelp(true)}>
+                    <PlayerIcon name="keyboard" />
+                  </button>
+                )}
+                <button type="button" className="icon-btn" aria-label="Minimise player" onClick={onMinimise}>
+                  <PlayerIcon name="minimise" />
+                </button>
+                <button type="button" className="icon-btn" aria-label="Close player" onClick={onClose}>
+                  <PlayerIcon name="close" />
+                </button>
+              </div>
+            </div>
+          ) : null}
+          <div
+            className="watch-media"
+            role={max ? 'group' : undefined}
+            aria-label={max ? 'Video player' : undefined}
+            aria-describedby={max ? `${titleId}-keys` : undefined}
+            tabIndex={max ? 0 : -1}
+            data-autofocus={max ? true : undefined}
+          >
+            <PlayerSurface
+              engine={engine}
+              snap={snap}
+              mode={mode}
+              desktop={desktop}
+              onToggleFullscreen={toggleFullscreen}
+              onSwipe={onSwipe}
+              onHelp={() => setHelp(true)}
+              placeholder={placeholder}
+            />
+          </div>
+          {max && !desktop && !hintDone ? (
+            <button type="button" className="swipe-hint" onClick={showMore}>
+              <PlayerIcon name="up" size={18} />
+              Swipe up for more
             </button>
+          ) : null}
+          {max ? (
+            <div className="watch-info" ref={moreRef}>
+              {shown && (
+                <>
+                  <div className="watch-info-head">
+                    <AppLink to={to.channel(shown.channelExternalId)} className="watch-channel-link">
+                      <Avatar src={shown.channelThumbnail} size={40} />
+                      <span>{shown.channelName}</span>
+                    </AppLink>
+                    <PlayerMenu snap={snap} loggedIn={loggedIn} handlers={menuHandlers} />
+                  </div>
+                  <p className="vcard-meta">
+                    {shown.liveStatus === 'LIVE' && <span className="live-dot">Live now</span>}
+                    <span>{formatNumber(shown.numberOfViews)} views</span>
+                    <span>{formatNumber(shown.numberOfLikes)} likes</span>
+                    <time dateTime={shown.publishedAt}>{formatRelativeTime(shown.publishedAt, now)}</time>
+                  </p>
+                  {shown.description && <p className="watch-desc">{shown.description}</p>}
+                </>
+              )}
+            </div>
+          ) : (
+            <div className="mini-bar">
+              <button type="button" className="mini-open" aria-label={`Expand player: ${title}`} onClick={onRestore}>
+                <span className="mini-title">{title}</span>
+                {shown && <span className="mini-channel">{shown.channelName}</span>}
+              </button>
+              <div className="mini-actions">
+                <button type="button" className="icon-btn" aria-label={m.playLabel} disabled={m.playDisabled} onClick={() => engine.togglePlay()}>
+                  <PlayerIcon name={m.playIcon} />
+                </button>
+                <button type="button" className="icon-btn" aria-label="Next video" disabled={m.nextDisabled} onClick={() => void engine.next()}>
+                  <PlayerIcon name="next" />
+                </button>
+                <button type="button" className="icon-btn" aria-label="Close player" onClick={onClose}>
+                  <PlayerIcon name="close" />
+                </button>
+              </div>
+            </div>
+          )}
+          {max ? <UpNext engine={engine} queue={snap.queue} item={snap.item} current={snap.video} /> : null}
+          <p id={`${titleId}-keys`} className="sr-only">
+            {max ? 'Space or K plays and pauses, arrow keys seek 5 seconds, question mark lists all keys.' : ''}
+          </p>
+          <div className="sr-only" role="status" aria-live="polite">
+            {announcement}
           </div>
         </div>
-        <div className="watch-media">{player}</div>
-        {video && (
-          <div className="watch-info">
-            <div className="watch-channel">
-              <AppLink to={to.channel(video.channelExternalId)} className="watch-channel-link">
-                <Avatar src={video.channelThumbnail} size={40} />
-                <span>{video.channelName}</span>
-              </AppLink>
-            </div>
-            <p className="vcard-meta">
-              {video.liveStatus === 'LIVE' && <span className="live-dot">Live now</span>}
-              <span>{formatNumber(video.numberOfViews)} views</span>
-              <span>{formatNumber(video.numberOfLikes)} likes</span>
-              <time dateTime={video.publishedAt}>{formatRelativeTime(video.publishedAt, now)}</time>
-            </p>
-            {video.description && <p className="watch-desc">{video.description}</p>}
-          </div>
-        )}
       </div>
-    </div>,
+      {snap.leave && (
+        <LeaveModal
+          key={`${snap.leave.video.externalId}:${snap.leave.automatic}`}
+          leave={snap.leave}
+          onAccept={(dontShow) => engine.acceptLeave(dontShow)}
+          onCancel={(dontShow) => engine.cancelLeave(dontShow)}
+        />
+      )}
+      {help && <ShortcutsHelp onClose={() => setHelp(false)} />}
+    </>,
     document.body,
-  );
-}
-
-function Player({ video }: { video: Video }) {
-  const title = video.title || video.name;
-  if (!video.embeddable || !video.mediaUrl) return <NotEmbeddable video={video} />;
-  return <PlainPlayer key={video.externalId} src={video.mediaUrl} poster={video.thumbnail} label={`Video player: ${title}`} />;
-}
-
-/** SPEC §2: a non-embeddable video shows a thumbnail card instead of the player. */
-function NotEmbeddable({ video }: { video: Video }) {
-  const external = video.provider === 'youtube' ? `https://www.youtube.com/watch?v=${encodeURIComponent(video.externalId)}` : null;
-  return (
-    <div className="not-embeddable">
-      <img src={video.thumbnail} alt="" />
-      <div className="not-embeddable-text">
-        <p>This video can't be played here. It plays on the video service.</p>
-        {external && (
-          <a className="btn btn-primary" href={external} target="_blank" rel="noopener noreferrer">
-            Watch on YouTube<span className="sr-only"> (opens in a new tab)</span>
-          </a>
-        )}
-      </div>
-    </div>
   );
 }

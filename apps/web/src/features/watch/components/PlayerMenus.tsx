@@ -1,0 +1,124 @@
+import { Menu, type MenuEntry } from '../../../components/Menu';
+import { usePreference } from '../../../lib/hooks';
+import { to } from '../../../lib/paths';
+import { CAPTION_LANGUAGE } from '../../../player/constants';
+import { rateLabel } from '../../../player/controls';
+import type { PlayerEngine, PlayerSnapshot } from '../../../player/engine';
+import { playerMenuActions, type PlayerMenuAction } from '../../../player/links';
+import type { Video } from '@sift/contracts';
+import { PlayerIcon } from './icons';
+
+/**
+ * The player's menus (SPEC §2): playback speed, captions (Off / English), settings, and the player menu. Each is
+ * a dropdown at ≥ 992 px and a bottom sheet with a Close footer below (components/Menu).
+ */
+
+type Snap = PlayerSnapshot<Video>;
+
+export function SpeedMenu({ engine, snap, className }: { engine: PlayerEngine<Video>; snap: Snap; className: string }) {
+  const items: MenuEntry[] = snap.availablePlaybackRates.map((rate) => ({
+    kind: 'radio',
+    label: rateLabel(rate),
+    checked: rate === snap.playbackRate,
+    onSelect: () => engine.setPlaybackRate(rate),
+  }));
+  return (
+    <Menu
+      label={`Playback speed: ${rateLabel(snap.playbackRate)}`}
+      title="Playback speed"
+      button={<PlayerIcon name="speed" />}
+      buttonClassName={className}
+      placement="above"
+      items={items}
+      disabled={snap.status !== 'ready'}
+    />
+  );
+}
+
+export function CaptionsMenu({ engine, snap, className }: { engine: PlayerEngine<Video>; snap: Snap; className: string }) {
+  const items: MenuEntry[] = [
+    { kind: 'radio', label: 'Off', checked: snap.captions === null, onSelect: () => engine.setCaptions(null) },
+    {
+      kind: 'radio',
+      label: 'English',
+      checked: snap.captions !== null,
+      // SPEC §5: the captions menu item is disabled when captions are unavailable.
+      disabled: !snap.captionsAvailable,
+      onSelect: () => engine.setCaptions(CAPTION_LANGUAGE),
+    },
+  ];
+  return (
+    <Menu
+      label={snap.captions ? 'Captions: English' : 'Captions: Off'}
+      title="Captions"
+      button={<PlayerIcon name="captions" />}
+      buttonClassName={className}
+      placement="above"
+      items={items}
+      footnote={snap.captionsAvailable ? undefined : <p className="menu-note">No captions for this video.</p>}
+    />
+  );
+}
+
+export function SettingsMenu({
+  engine,
+  snap,
+  className,
+  onHelp,
+}: {
+  engine: PlayerEngine<Video>;
+  snap: Snap;
+  className: string;
+  onHelp: () => void;
+}) {
+  const [autoplay, setAutoplay] = usePreference('autoplay');
+  const [notice, setNotice] = usePreference('showOpenNonEmbeddableVideoMessage');
+  const [openTab, setOpenTab] = usePreference('openNonEmbeddableVideo');
+  const items: MenuEntry[] = [
+    { kind: 'checkbox', label: 'Autoplay next video', checked: autoplay, onSelect: () => setAutoplay(!autoplay) },
+    { kind: 'checkbox', label: 'Cinema mode', checked: snap.view.cinema, onSelect: () => engine.setView({ cinema: !snap.view.cinema }) },
+    { kind: 'separator' },
+    {
+      kind: 'checkbox',
+      label: 'Ask before leaving for the video service',
+      checked: notice,
+      onSelect: () => setNotice(!notice),
+    },
+    {
+      kind: 'checkbox',
+      label: 'Open unplayable videos in a new tab',
+      checked: openTab,
+      onSelect: () => setOpenTab(!openTab),
+    },
+    { kind: 'separator' },
+    { kind: 'action', label: 'Keyboard shortcuts', onSelect: onHelp },
+  ];
+  return (
+    <Menu label="Settings" title="Settings" button={<PlayerIcon name="settings" />} buttonClassName={className} placement="above" items={items} />
+  );
+}
+
+/** Handlers later issues plug in (add to playlist, share, …); an action without one is not shown. */
+export type PlayerMenuHandlers = Partial<Record<Exclude<PlayerMenuAction, 'viewChannel'>, (video: Video) => void>>;
+
+const LABELS: Record<PlayerMenuAction, string> = {
+  viewPlaylist: 'View playlist',
+  viewSift: 'View sift',
+  viewChannel: 'View channel',
+  addToPlaylist: 'Add to playlist',
+  removeFromPlaylist: 'Remove from playlist',
+  share: 'Share video',
+};
+
+/** SPEC §2 "Player" menu with the visibility rules of SPEC §6 (player/links.ts). */
+export function PlayerMenu({ snap, loggedIn, handlers }: { snap: Snap; loggedIn: boolean; handlers: PlayerMenuHandlers }) {
+  const video = snap.video;
+  if (!video) return null;
+  const available = new Set<PlayerMenuAction>(['viewChannel', ...(Object.keys(handlers) as PlayerMenuAction[])]);
+  const items: MenuEntry[] = playerMenuActions({ video, item: snap.item, loggedIn, available }).map((action) => {
+    if (action === 'viewChannel') return { kind: 'link', label: LABELS.viewChannel, to: to.channel(video.channelExternalId) };
+    const handler = handlers[action]!;
+    return { kind: 'action', label: LABELS[action], onSelect: () => handler(video) };
+  });
+  return <Menu label="More actions" title="Player" button={<PlayerIcon name="more" />} items={items} />;
+}

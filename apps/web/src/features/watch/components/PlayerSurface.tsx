@@ -1,0 +1,295 @@
+import { useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
+import type { Video } from '@sift/contracts';
+import { PlayerState, SEEK_STEP_S } from '../../../player/constants';
+import { classifySwipe, controlsModel, formatTime, type Swipe } from '../../../player/controls';
+import type { PlayerEngine, PlayerSnapshot } from '../../../player/engine';
+import { externalVideoUrl, playerThumbnail, serviceName } from '../../../player/links';
+import { CaptionsMenu, SettingsMenu, SpeedMenu } from './PlayerMenus';
+import { PlayerIcon } from './icons';
+
+type Snap = PlayerSnapshot<Video>;
+
+export interface PlayerSurfaceProps {
+  engine: PlayerEngine<Video>;
+  snap: Snap;
+  mode: 'max' | 'mini';
+  desktop: boolean;
+  onToggleFullscreen: () => void;
+  onSwipe: (swipe: Swipe) => void;
+  onHelp: () => void;
+  /** Shown while no video is current yet (loading, not found). */
+  placeholder?: ReactNode;
+}
+
+const isControl = (target: EventTarget | null) =>
+  target instanceof Element && !!target.closest('button, input, a, .dropdown');
+
+/**
+ * The video area: the element the engine gives to the provider player (React renders nothing inside it), the
+ * thumbnail card when the video cannot play here, and the controls. Mouse: click plays/pauses, double-click
+ * toggles fullscreen. Touch: a tap shows the controls, a double-tap seeks ±5 s by half (SPEC §4), swipes go to
+ * the caller.
+ */
+export function PlayerSurface({ engine, snap, mode, desktop, onToggleFullscreen, onSwipe, onHelp, placeholder }: PlayerSurfaceProps) {
+  const hostRef = useRef<HTMLDivElement>(null);
+  const pointer = useRef<{ x: number; y: number; t: number; onControl: boolean } | null>(null);
+  const lastPointer = useRef<string>('mouse');
+  const [flash, setFlash] = useState<{ dir: 'back' | 'forward'; key: number } | null>(null);
+
+  useLayoutEffect(() => {
+    const host = hostRef.current!;
+    engine.attach(host);
+    return () => engine.detach(host);
+  }, [engine]);
+
+  const max = mode === 'max';
+  const video = snap.video;
+  const showCard = !!video && (snap.blocked || snap.status === 'unavailable');
+  const waiting = !!video && !showCard && (snap.status === 'creating' || snap.state === PlayerState.BUFFERING);
+
+  const onPointerDown = (e: ReactPointerEvent<HTMLDivElement>) => {
+    lastPointer.current = e.pointerType;
+    // Gestures that start on a control (dragging the seek slider) are the control's, never swipes.
+    pointer.current = { x: e.clientX, y: e.clientY, t: e.timeStamp, onControl: isControl(e.target) };
+  };
+  const onPointerUp = (e: ReactPointerEvent<HTMLDivElement>) => {
+    const start = pointer.current;
+    pointer.current = null;
+    if (!start || start.onControl || e.pointerType === 'mouse') return;
+    const swipe = classifySwipe(e.clientX - start.x, e.clientY - start.y, e.timeStamp - start.t);
+    if (swipe) {
+      onSwipe(swipe);
+      return;
+    }
+    if (!max || isControl(e.target) || showCard) return;
+    const rect = e.currentTarget.getBoundingClientRect();
+    const done = engine.tap(e.clientX - rect.left, rect.width);
+    if (done) setFlash({ dir: done, key: e.timeStamp });
+  };
+
+  return (
+    <div
+      className={`pl-surface${max ? '' : ' pl-surface--mini'}${snap.controlsVisible || !max ? '' : ' pl-surface--idle'}`}
+      onPointerDown={onPointerDown}
+      onPointerUp={onPointerUp}
+      onPointerCancel={() => (pointer.current = null)}
+      onPointerMove={(e) => e.pointerType === 'mouse' && engine.activity()}
+      onClick={(e) => {
+        if (!max || lastPointer.current !== 'mouse' || isControl(e.target) || showCard) return;
+        engine.togglePlay();
+        engine.activity();
+      }}
+      onDoubleClick={(e) => {
+        if (!max || lastPointer.current !== 'mouse' || isControl(e.target) || showCard) return;
+        onToggleFullscreen();
+      }}
+    >
+      <div ref={hostRef} className="pl-host" />
+      {!video && <div className="pl-placeholder">{placeholder}</div>}
+      {showCard && video && <VideoCard engine={engine} snap={snap} video={video} desktop={desktop} compact={!max} />}
+      {waiting && <span className="spinner pl-spinner" aria-hidden="true" />}
+      {flash && (
+        <span key={flash.key} className={`pl-flash pl-flash--${flash.dir}`} aria-hidden="true">
+          {flash.dir === 'back' ? `−${SEEK_STEP_S} s` : `+${SEEK_STEP_S} s`}
+        </span>
+      )}
+      {max && video && !showCard && (
+        <Controls engine={engine} snap={snap} desktop={desktop} onToggleFullscreen={onToggleFullscreen} onHelp={onHelp} />
+      )}
+      {max && video && showCard && <CardControls engine={engine} snap={snap} />}
+    </div>
+  );
+}
+
+/** SPEC §2: a non-embeddable video shows a thumbnail card instead of the player; clicking it opens the leave modal. */
+function VideoCard({ engine, snap, video, desktop, compact }: { engine: PlayerEngine<Video>; snap: Snap; video: Video; desktop: boolean; compact: boolean }) {
+  const service = serviceName(video);
+  const url = externalVideoUrl(video);
+  const unavailable = !snap.blocked;
+  return (
+    <div
+      className={`pl-card${compact ? ' pl-card--compact' : ''}`}
+      onClick={(e) => {
+        if (compact || unavailable || (e.target as Element).closest('a, button')) return;
+        engine.openLeavePrompt();
+      }}
+    >
+      <img src={playerThumbnail(video, desktop)} alt="" />
+      {!compact && (
+        <div className="pl-card-text">
+          <p className="pl-card-title">This video can't be played here.</p>
+          <p>{unavailable ? `The ${service} player could not be loaded.` : `It plays on ${service}.`}</p>
+          {unavailable ? (
+            url && (
+              <a className="btn btn-primary" href={url} target="_blank" rel="noopener noreferrer">
+                Open on {service}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            )
+          ) : (
+            <button type="button" className="btn btn-primary" onClick={() => engine.openLeavePrompt()}>
+              Open on {service}…
+            </button>
+          )}
+          {snap.advanceAt !== null && snap.hasNext && <NextIn at={snap.advanceAt} />}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function NextIn({ at }: { at: number }) {
+  const [left, setLeft] = useState(() => Math.max(0, Math.ceil((at - Date.now()) / 1000)));
+  useLayoutEffect(() => {
+    const t = setInterval(() => setLeft(Math.max(0, Math.ceil((at - Date.now()) / 1000))), 250);
+    return () => clearInterval(t);
+  }, [at]);
+  return <p className="pl-card-next">Next video in {left} s</p>;
+}
+
+function Controls({
+  engine,
+  snap,
+  desktop,
+  onToggleFullscreen,
+  onHelp,
+}: {
+  engine: PlayerEngine<Video>;
+  snap: Snap;
+  desktop: boolean;
+  onToggleFullscreen: () => void;
+  onHelp: () => void;
+}) {
+  const m = controlsModel(snap);
+  const btn = 'pl-btn';
+  const transport = (big: boolean) => (
+    <>
+      <button type="button" className={btn} aria-label="Previous video" disabled={m.previousDisabled} onClick={() => engine.previous()}>
+        <PlayerIcon name="previous" size={big ? 32 : 24} />
+      </button>
+      <button
+        type="button"
+        className={`${btn}${big ? ' pl-btn--big' : ''}`}
+        aria-label={m.playLabel}
+        disabled={m.playDisabled}
+        onClick={() => {
+          engine.togglePlay();
+          engine.activity();
+        }}
+      >
+        <PlayerIcon name={m.playIcon} size={big ? 44 : 24} />
+      </button>
+      <button type="button" className={btn} aria-label="Next video" disabled={m.nextDisabled} onClick={() => void engine.next()}>
+        <PlayerIcon name="next" size={big ? 32 : 24} />
+      </button>
+    </>
+  );
+
+  return (
+    <div className="pl-controls" onFocus={() => engine.activity()} onKeyDown={() => engine.activity()}>
+      {!desktop && <div className="pl-center">{transport(true)}</div>}
+      <div className="pl-bottom">
+        <SeekSlider engine={engine} snap={snap} />
+        <div className="pl-row">
+          {desktop && transport(false)}
+          <button type="button" className={btn} aria-label={snap.muted ? 'Unmute' : 'Mute'} onClick={() => engine.toggleMute()}>
+            <PlayerIcon name={snap.muted || snap.volume === 0 ? 'muted' : 'volume'} />
+          </button>
+          {desktop && (
+            <input
+              type="range"
+              className="pl-range pl-volume"
+              aria-label="Volume"
+              min={0}
+              max={100}
+              step={5}
+              value={snap.muted ? 0 : snap.volume}
+              aria-valuetext={snap.muted ? 'Muted' : `${snap.volume}%`}
+              style={{ '--pl-fill': `${snap.muted ? 0 : snap.volume}%` } as CSSProperties}
+              onChange={(e) => engine.setVolume(Number(e.currentTarget.value))}
+            />
+          )}
+          <span className="pl-time">
+            <span className="sr-only">Elapsed </span>
+            {m.elapsed}
+            <span aria-hidden="true"> / </span>
+            <span className="sr-only"> of </span>
+            {m.duration}
+          </span>
+          <span className="pl-spacer" />
+          <CaptionsMenu engine={engine} snap={snap} className={btn} />
+          <SpeedMenu engine={engine} snap={snap} className={btn} />
+          <SettingsMenu engine={engine} snap={snap} className={btn} onHelp={onHelp} />
+          {desktop && (
+            <button
+              type="button"
+              className={btn}
+              aria-label="Cinema mode"
+              aria-pressed={snap.view.cinema}
+              onClick={() => engine.setView({ cinema: !snap.view.cinema })}
+            >
+              <PlayerIcon name={snap.view.cinema ? 'cinemaExit' : 'cinema'} />
+            </button>
+          )}
+          <button
+            type="button"
+            className={btn}
+            aria-label={snap.view.fullscreen ? 'Exit fullscreen' : 'Fullscreen'}
+            onClick={onToggleFullscreen}
+          >
+            <PlayerIcon name={snap.view.fullscreen ? 'exitFullscreen' : 'fullscreen'} />
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Over the thumbnail card: previous and next stay (play is disabled: the video cannot play here). */
+function CardControls({ engine, snap }: { engine: PlayerEngine<Video>; snap: Snap }) {
+  const m = controlsModel(snap);
+  return (
+    <div className="pl-card-controls">
+      <button type="button" className="pl-btn" aria-label="Previous video" disabled={m.previousDisabled} onClick={() => engine.previous()}>
+        <PlayerIcon name="previous" />
+      </button>
+      <button type="button" className="pl-btn" aria-label="Play" disabled>
+        <PlayerIcon name="play" />
+      </button>
+      <button type="button" className="pl-btn" aria-label="Next video" disabled={m.nextDisabled} onClick={() => void engine.next()}>
+        <PlayerIcon name="next" />
+      </button>
+    </div>
+  );
+}
+
+/** SPEC §4: the seek slider maps to a percentage of the duration; its arrow keys seek 5 s like the player's. */
+function SeekSlider({ engine, snap }: { engine: PlayerEngine<Video>; snap: Snap }) {
+  const m = controlsModel(snap);
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    const by = { ArrowLeft: -SEEK_STEP_S, ArrowDown: -SEEK_STEP_S, ArrowRight: SEEK_STEP_S, ArrowUp: SEEK_STEP_S, PageDown: -60, PageUp: 60 }[e.key];
+    if (by !== undefined) {
+      e.preventDefault();
+      engine.seekBy(by);
+    } else if (e.key === 'Home' || e.key === 'End') {
+      e.preventDefault();
+      engine.seekToPercent(e.key === 'Home' ? 0 : 100);
+    }
+  };
+  return (
+    <input
+      type="range"
+      className="pl-range pl-seek"
+      aria-label="Seek"
+      min={0}
+      max={100}
+      step={0.1}
+      value={m.percent}
+      disabled={snap.status !== 'ready' || snap.time.duration <= 0}
+      aria-valuetext={`${formatTime(snap.time.currentTime)} of ${formatTime(snap.time.duration)}`}
+      style={{ '--pl-fill': `${m.percent}%` } as CSSProperties}
+      onChange={(e) => engine.seekToPercent(Number(e.currentTarget.value))}
+      onKeyDown={onKeyDown}
+    />
+  );
+}

@@ -1,0 +1,66 @@
+import { memo } from 'react';
+import type { Video } from '@sift/contracts';
+import { formatDuration } from '../../../lib/format';
+import type { PlayerEngine } from '../../../player/engine';
+import type { QueueSnapshot } from '../../../player/queue';
+import type { CurrentItem } from '../../../player/types';
+import { sameVideo, videoTitle } from '../../../player/types';
+
+export interface UpNextProps {
+  engine: PlayerEngine<Video>;
+  queue: QueueSnapshot<Video>;
+  item: CurrentItem | null;
+  current: Video | null;
+}
+
+/**
+ * The queue under the player ("Swipe up for more"): the current item's videos; choosing one plays it. Memoised:
+ * the progress tick re-renders the player twice a second, the list only changes with the queue or the video.
+ */
+export const UpNext = memo(function UpNext({ engine, queue, item, current }: UpNextProps) {
+  if (!item && queue.videos.length <= 1) return null;
+  const heading = item ? `${item.type === 'channel' ? 'More from' : 'Playing from'} ${item.name}` : 'Up next';
+  return (
+    <section className="upnext" aria-labelledby="upnext-title">
+      <h3 id="upnext-title" className="upnext-title">
+        {heading}
+      </h3>
+      <ol className="upnext-list">
+        {queue.videos.map((v, i) => {
+          const isCurrent = sameVideo(v, current);
+          return (
+            <li key={`${v.externalId}#${v.itemId ?? ''}`}>
+              <button
+                type="button"
+                className="upnext-item"
+                aria-current={isCurrent ? 'true' : undefined}
+                onClick={() => engine.playVideo(v)}
+              >
+                <span className="upnext-pos" aria-hidden="true">
+                  {isCurrent ? '▶' : i + 1}
+                </span>
+                <span className="upnext-thumb">
+                  <img src={v.thumbnail} alt="" loading="lazy" decoding="async" width={120} height={68} />
+                  <span className="badge">{v.liveStatus === 'LIVE' ? 'LIVE' : formatDuration(v.durationSeconds)}</span>
+                </span>
+                <span className="upnext-text">
+                  <span className="upnext-name">{videoTitle(v)}</span>
+                  <span className="upnext-meta">
+                    {v.channelName}
+                    {!v.embeddable && ' · plays on the video service'}
+                  </span>
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+      {queue.error && <p className="upnext-status">Error returning results.</p>}
+      {!queue.complete && (
+        <button type="button" className="btn btn-secondary upnext-more" disabled={queue.loading} onClick={() => void engine.loadMore()}>
+          {queue.loading ? 'Loading…' : 'Load more'}
+        </button>
+      )}
+    </section>
+  );
+});

@@ -1,0 +1,39 @@
+import type { Video } from '@sift/contracts';
+import { api } from '../../lib/api';
+import { preferences } from '../../lib/storage';
+import { createAdapterFactory, YOUTUBE_IFRAME_API_URL } from '../../player/adapters';
+import { PlayerEngine } from '../../player/engine';
+import { externalVideoUrl } from '../../player/links';
+import { channelSource, type GetJson } from '../../player/sources';
+import type { QueueSource } from '../../player/queue';
+
+/**
+ * The app's one player engine. It lives as long as the page (the player survives navigation, SPEC §2) and is
+ * created with this lazy chunk, so pages without a current video never load the player code.
+ */
+
+/** Queue pages are the player's business: a failure shows in the queue, not in the global error banner. */
+const getJson: GetJson = (path, options) => api.get(path, { ...options, quiet: true });
+
+let engine: PlayerEngine<Video> | null = null;
+
+export function playerEngine(): PlayerEngine<Video> {
+  engine ??= new PlayerEngine<Video>({
+    adapters: createAdapterFactory({
+      youtube: { scriptUrl: import.meta.env.VITE_YOUTUBE_IFRAME_API_URL || YOUTUBE_IFRAME_API_URL },
+    }),
+    prefs: preferences,
+    openExternal: (video) => {
+      const url = externalVideoUrl(video);
+      // Browsers allow a new tab only shortly after a gesture; if it is refused the card's link remains.
+      if (url) window.open(url, '_blank', 'noopener,noreferrer');
+    },
+    log: (message, ...details) => console.info(message, ...details),
+  });
+  return engine;
+}
+
+/** What `/watch?v=` alone plays (SPEC §3 "Current item playing", type channel): the video's channel. */
+export function channelQueue(video: Video): QueueSource<Video> {
+  return channelSource<Video>(getJson, { externalId: video.channelExternalId, name: video.channelName });
+}

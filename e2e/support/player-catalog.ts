@@ -1,0 +1,136 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { APIRequestContext, Page } from '@playwright/test';
+
+/** Helpers for e2e/player.spec.ts: picks from the demo catalog through the real API, and the YouTube stand-in. */
+
+export interface CatalogVideo {
+  externalId: string;
+  title: string;
+  embeddable: boolean;
+  channelExternalId: string;
+  channelName: string;
+  mediaUrl: string | null;
+  provider: string;
+  [key: string]: unknown;
+}
+
+interface Channel {
+  externalId: string;
+  name: string;
+}
+
+async function json<T>(request: APIRequestContext, url: string): Promise<T> {
+  const res = await request.get(url);
+  if (!res.ok()) throw new Error(`${url} → ${res.status()}`);
+  return (await res.json()) as T;
+}
+
+async function channels(request: APIRequestContext): Promise<Channel[]> {
+  return (await json<{ items: Channel[] }>(request, '/api/public/v01/channel/search?limit=48')).items;
+}
+
+/** The first page the player loads for a channel (48, newest first). */
+export async function channelQueue(request: APIRequestContext, channelExternalId: string): Promise<CatalogVideo[]> {
+  return (await json<{ videos: CatalogVideo[] }>(request, `/api/search/channels/${channelExternalId}/videos?limit=48`)).videos;
+}
+
+/**
+ * A video of a channel's first page whose next one in the queue satisfies `next`: the player's queue for
+ * `/watch?v=` alone is the video's channel.
+ */
+export async function findPair(
+  request: APIRequestContext,
+  current: (v: CatalogVideo) => boolean,
+  next: (v: CatalogVideo) => boolean,
+): Promise<{ video: CatalogVideo; next: CatalogVideo; queue: CatalogVideo[] }> {
+  for (const channel of await channels(request)) {
+    const queue = await channelQueue(request, channel.externalId);
+    for (let i = 1; i + 1 < queue.length; i++) {
+      if (current(queue[i]!) && next(queue[i + 1]!) && queue[i - 1]!.embeddable) return { video: queue[i]!, next: queue[i + 1]!, queue };
+    }
+  }
+  throw new Error('no such pair in the demo catalog');
+}
+
+export const playablePair = (request: APIRequestContext) =>
+  findPair(request, (v) => v.embeddable, (v) => v.embeddable);
+export const blockedPair = (request: APIRequestContext) =>
+  findPair(request, (v) => !v.embeddable, (v) => v.embeddable);
+
+// ---- the YouTube IFrame API stand-in --------------------------------------------------------------------------
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const STAND_IN = fs.readFileSync(path.join(ROOT, 'apps/web/src/player/adapters/__fixtures__/youtube-iframe-api.js'), 'utf8');
+export const YOUTUBE_API = 'https://www.youtube.com/iframe_api';
+
+/** Videos from YouTube, as the API would answer for them (the demo catalog has none). */
+export function youtubeVideo(base: CatalogVideo, id: string, title: string): CatalogVideo {
+  return { ...base, externalId: id, title, name: title, provider: 'youtube', mediaUrl: null, embeddable: true, thumbnail: base.thumbnail };
+}
+
+/**
+ * Serves `videos` as YouTube videos: GET /api/videos/{id} and their channel's queue answer with them, and the
+ * IFrame API script is the stand-in (`api: 'standin'`) or never loads (`api: 'blocked'`).
+ */
+export async function routeYouTube(page: Page, videos: CatalogVideo[], api: 'standin' | 'blocked'): Promise<void> {
+  await page.route(YOUTUBE_API, (route) =>
+    api === 'standin'
+      ? route.fulfill({ status: 200, contentType: 'text/javascript', body: STAND_IN })
+      : route.abort('internetdisconnected'),
+  );
+  // Thumbnails the player asks YouTube for: not reachable here either.
+  await page.route('https://i.ytimg.com/**', (route) => route.fulfill({ status: 404, body: '' }));
+  for (const v of videos) {
+    await page.route(`**/api/videos/${v.externalId}`, (route) => route.fulfill({ json: v }));
+  }
+  await page.route(`**/api/search/channels/${videos[0]!.channelExternalId}/videos**`, (route) =>
+    route.fulfill({ json: { videos, totalResults: videos.length, next: null, limit: 48 } }),
+  );
+}
+
+// ---- a timeline recorded in the page ----------------------------------------------------------------------------
+
+export interface TimelineEntry {
+  t: number;
+  v: string | null;
+  leave: boolean;
+  card: boolean;
+}
+
+/**
+ * Records, in the page's own clock, when the leave modal and the "Next video in" card come and go and when `v`
+ * changes: timings measured there do not depend on how busy the machine running the test is.
+ */
+export async function recordTimeline(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const log: Array<{ t: number; v: string | null; leave: boolean; card: boolean }> = [];
+    (window as unknown as { __timeline: typeof log }).__timeline = log;
+    const sample = () => {
+      const entry = {
+        t: performance.now(),
+        v: new URLSearchParams(location.search).get('v'),
+        leave: !!document.querySelector('.leave-body'),
+        card: !!document.querySelector('.pl-card-next'),
+      };
+      const last = log[log.length - 1];
+      if (!last || last.v !== entry.v || last.leave !== entry.leave || last.card !== entry.card) log.push(entry);
+    };
+    new MutationObserver(sample).observe(document, { subtree: true, childList: true });
+    setInterval(sample, 50);
+  });
+}
+
+export async function timeline(page: Page): Promise<TimelineEntry[]> {
+  return page.evaluate(() => (window as unknown as { __timeline: TimelineEntry[] }).__timeline);
+}
+
+/** ms from the first entry matching `from` to the first later entry matching `to`. */
+export function between(entries: TimelineEntry[], from: (e: TimelineEntry) => boolean, to: (e: TimelineEntry) => boolean): number {
+  const start = entries.findIndex(from);
+  if (start < 0) throw new Error(`no start in ${JSON.stringify(entries)}`);
+  const end = entries.findIndex((e, i) => i > start && to(e));
+  if (end < 0) throw new Error(`no end in ${JSON.stringify(entries)}`);
+  return entries[end]!.t - entries[start]!.t;
+}
