@@ -17,7 +17,7 @@ const CHROMIUM_ARGS = [
 /**
  * A person's paths through the built app served by the real server (npm run build first), in Debian's
  * Chromium at desktop and at mobile width. Each run starts from an empty data folder, so first-start
- * seeding is part of what is tested.
+ * seeding is part of what is tested. Account specs live in accounts/.
  */
 export default defineConfig({
   testDir: '.',
@@ -39,12 +39,16 @@ export default defineConfig({
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
     { name: 'mobile', use: { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true } },
   ],
+  // The built app on the real server, with a real SMTP server and a real OpenID provider beside it on loopback
+  // (support/stack.mjs: mails at http://127.0.0.1:PORT+1/mails, the issuer at PORT+2). Each run starts from an
+  // empty data folder.
   webServer: {
-    command: `rm -rf ../test-results/e2e-data && node ../apps/server/dist/main.js`,
+    command: 'node support/stack.mjs',
     cwd: '.',
-    env: { PORT: String(PORT), DATA_DIR: '../test-results/e2e-data', LOG_LEVEL: 'warn', HOST: '127.0.0.1' },
-    url: `http://127.0.0.1:${PORT}/api/feeds/public?limit=1`,
+    env: { E2E_PORT: String(PORT), E2E_DATA_DIR: 'test-results/e2e-data', LOG_LEVEL: 'warn' },
+    url: `http://127.0.0.1:${PORT}/api/auth/config`,
     timeout: 120_000,
     reuseExistingServer: false,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
   },
 });

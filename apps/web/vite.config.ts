@@ -36,7 +36,9 @@ export default defineConfig(({ mode }) => {
       rolldownOptions: {
         output: {
           // Libraries in one long-cached chunk, app code in the entry; lazy routes split off by themselves.
-          codeSplitting: { groups: [{ name: 'vendor', test: /node_modules/ }] },
+          // The captcha widget (~35 KiB gzip) is only for the sign-up page: kept out of the shared vendor chunk,
+          // which the first route loads, so that it splits off with the page that imports it.
+          codeSplitting: { groups: [{ name: 'vendor', test: /node_modules[\\/](?!altcha[\\/]|hash-wasm[\\/])/ }] },
         },
         onwarn(warning, defaultHandler) {
           // "use client" directives (react-router, TanStack Query) mean nothing in a client-only bundle.

@@ -2,10 +2,13 @@ import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/reac
 import { useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { NotificationProvider } from '../components/Notifications';
-import { accountKeys, clearLocalSession } from '../features/account';
+import { accountKeys, clearLocalSession, resetSessionContent } from '../features/account';
 import { api, isApiError } from '../lib/api';
 import { preferences } from '../lib/storage';
 import { paths, to } from '../lib/paths';
+import { registerPendingActions } from './pending-actions';
+
+registerPendingActions();
 
 export function createQueryClient() {
   return new QueryClient({
@@ -28,18 +31,19 @@ function ApiWiring() {
   const navigate = useNavigate();
   const location = useLocation();
   const qc = useQueryClient();
-  const here = location.pathname + location.search;
+  const here = location.pathname + location.search + location.hash;
 
   useEffect(() => {
     api.setHooks({
       logout: () => {
-        clearLocalSession();
-        qc.removeQueries({ queryKey: accountKeys.all });
+        const hadSession = !!preferences.get('token');
+        clearLocalSession(qc);
+        if (hadSession) resetSessionContent(qc);
         if (window.location.pathname !== paths.login) navigate(to.login(here), { replace: true });
       },
       refreshLogin: async () => {
         if (!preferences.get('token')) return false;
-        await qc.refetchQueries({ queryKey: accountKeys.user() }).catch(() => {});
+        await qc.refetchQueries({ queryKey: accountKeys.user(), type: 'active' }).catch(() => {});
         return !!preferences.get('token');
       },
     });

@@ -1,47 +1,76 @@
-import { lazy, Suspense, useEffect, type ReactElement } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactElement } from 'react';
 import { matchRoutes, Navigate, Route, Routes, useLocation, useParams } from 'react-router';
-import { clearLocalSession, useSession } from '../features/account';
+import { clearLocalSession, loggingOut, useFlag, useSession } from '../features/account';
 import { DashboardPage } from './pages/DashboardPage';
-import { paths, to } from '../lib/paths';
+import { paths } from '../lib/paths';
+import { decideNavigation, isDuplicateNavigation, type Access, type GuardRoute } from './guard';
+
+/** A named export of a lazily loaded module as a lazy component. */
+function lazyNamed<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
+  return lazy(() => load().then((m) => ({ default: m[name] as ComponentType })));
+}
 
 // Everything but the Dashboard (/ and /watch) loads on demand, so the first route stays small.
 const ChannelRoute = lazy(() => import('./pages/ChannelRoute'));
 const SearchRoute = lazy(() => import('./pages/SearchRoute'));
+const SearchRecentRoute = lazy(() => import('./pages/SearchRecentRoute'));
+const UserProfileRoute = lazy(() => import('./pages/UserProfileRoute'));
 const PlaceholderPage = lazy(() => import('./pages/PlaceholderPage'));
 const PrivacyPage = lazy(() => import('./pages/PrivacyPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 
-export type Access =
-  /** Anyone. */
-  | 'public'
-  /** Needs a token; without one → /login?redirect=<full path>. */
-  | 'login'
-  /** /feed: needs login only when vid or sid is present (SPEC §2 guard). */
-  | 'feed';
+// Account pages (issue 3), grouped by the chunk they share.
+const loginPages = () => import('../features/account/pages/LoginPage');
+const signupPages = () => import('../features/account/pages/SignupPage');
+const recoveryPages = () => import('../features/account/pages/RecoveryPages');
+const confirmationPages = () => import('../features/account/pages/ConfirmationPages');
+const profilePages = () => import('../features/account/pages/ProfilePages');
+const onboardingPages = () => import('../features/account/pages/OnboardingPages');
+const oauthPages = () => import('../features/account/pages/OAuthPages');
+const LoginPage = lazyNamed(loginPages, 'LoginPage');
+const SignupPage = lazyNamed(signupPages, 'SignupPage');
+const ForgotPasswordPage = lazyNamed(recoveryPages, 'ForgotPasswordPage');
+const PasswordResetPage = lazyNamed(recoveryPages, 'PasswordResetPage');
+const ResendActivationPage = lazyNamed(recoveryPages, 'ResendActivationPage');
+const ConfirmRegistrationPage = lazyNamed(confirmationPages, 'ConfirmRegistrationPage');
+const ConfirmationSuccessPage = lazyNamed(confirmationPages, 'ConfirmationSuccessPage');
+const EmailSentPage = lazyNamed(confirmationPages, 'EmailSentPage');
+const CheckEmailPage = lazyNamed(confirmationPages, 'CheckEmailPage');
+const EmailNotFoundPage = lazyNamed(confirmationPages, 'EmailNotFoundPage');
+const ProfilePage = lazyNamed(profilePages, 'ProfilePage');
+const ProfileEditPage = lazyNamed(profilePages, 'ProfileEditPage');
+const ChangePasswordPage = lazyNamed(profilePages, 'ChangePasswordPage');
+const WelcomePage = lazyNamed(onboardingPages, 'WelcomePage');
+const YoutubeImportIntroPage = lazyNamed(onboardingPages, 'YoutubeImportIntroPage');
+const YoutubeImportPage = lazyNamed(onboardingPages, 'YoutubeImportPage');
+const SiftIntroPage = lazyNamed(onboardingPages, 'SiftIntroPage');
+const SiftCreatePage = lazyNamed(onboardingPages, 'SiftCreatePage');
+const SocialRedirectPage = lazyNamed(oauthPages, 'SocialRedirectPage');
+const OAuthHandler = lazy(() => oauthPages().then((m) => ({ default: m.OAuthHandler })));
 
-export interface RouteDef {
-  path: string;
+export type { Access };
+
+export interface RouteDef extends GuardRoute {
   /** Page title; also the heading of routes a later issue fills. */
   title: string;
   header: boolean;
   footer: boolean;
-  access: Access;
-  /** Onboarding routes (login required, footer hidden). */
-  onboarding?: boolean;
   element: () => ReactElement;
 }
 
 const placeholder = (title: string) => () => <PlaceholderPage title={title} />;
 const withChrome = { header: true, footer: true } as const;
+const page = (Component: ComponentType) => () => <Component />;
 
 function pub(path: string, title: string, element: () => ReactElement = placeholder(title)): RouteDef {
   return { path, title, ...withChrome, access: 'public', element };
 }
-function auth(path: string, title: string): RouteDef {
-  return { path, title, ...withChrome, access: 'login', element: placeholder(title) };
+function auth(path: string, title: string, element: () => ReactElement = placeholder(title)): RouteDef {
+  return { path, title, ...withChrome, access: 'login', element };
 }
-function onboarding(path: string, title: string): RouteDef {
-  return { path, title, header: true, footer: false, access: 'login', onboarding: true, element: placeholder(title) };
+function onboarding(path: string, title: string, element: () => ReactElement): RouteDef {
+  return { path, title, header: true, footer: false, access: 'login', onboarding: true, element };
 }
 /** Routes that show no page of their own. */
 function bare(path: string, title: string, element: () => ReactElement): RouteDef {
@@ -51,6 +80,15 @@ function bare(path: string, title: string, element: () => ReactElement): RouteDe
 const dashboard = () => <DashboardPage />;
 const privacy = () => <PrivacyPage />;
 const searchPage = () => <SearchRoute />;
+const login = page(LoginPage);
+const passwordReset = page(PasswordResetPage);
+const confirmRegistration = page(ConfirmRegistrationPage);
+const resendActivation = page(ResendActivationPage);
+const emailSent = page(EmailSentPage);
+const profileEdit = page(ProfileEditPage);
+const welcome = page(WelcomePage);
+const youtubeImport = page(YoutubeImportPage);
+const noPage = () => <></>;
 
 /** The full route table of SPEC §2, aliases and redirects included. Order does not matter: paths are ranked. */
 export const ROUTES: readonly RouteDef[] = [
@@ -60,7 +98,7 @@ export const ROUTES: readonly RouteDef[] = [
   pub(paths.channel, 'Channel', () => <ChannelRoute />),
   pub(paths.search, 'Search', searchPage),
   pub(paths.searchMain, 'Search', searchPage),
-  pub(paths.searchRecent, 'Recent searches'),
+  pub(paths.searchRecent, 'Recent searches', () => <SearchRecentRoute />),
   pub(paths.create, 'Create new'),
   pub(paths.createSift, 'Create a Sift'),
   pub(paths.createPlaylist, 'Create a playlist'),
@@ -75,53 +113,53 @@ export const ROUTES: readonly RouteDef[] = [
   pub(paths.sifts, 'Sifts'),
   pub(paths.sift, 'Sift'),
   pub(paths.siftEdit, 'Edit sift'),
-  pub(paths.userProfile, 'Profile'),
+  pub(paths.userProfile, 'Profile', () => <UserProfileRoute />),
   pub(paths.about, 'About'),
   pub(paths.contact, 'Contact Us'),
   pub(paths.terms, 'Terms of Use'),
   pub(paths.privacy, 'Privacy Policy', privacy),
   pub(paths.cookiePolicy, 'Privacy Policy', privacy),
-  pub(paths.login, 'Log in'),
-  pub(paths.forgotPassword, 'Forgot password'),
-  pub(paths.passwordReset, 'Reset password'),
-  pub(paths.passwordResetAlias, 'Reset password'),
-  pub(paths.signup, 'Sign up'),
-  pub(paths.confirmRegistration, 'Confirm registration'),
-  pub(paths.confirmRegistrationAlias, 'Confirm registration'),
-  pub(paths.confirmationExpired, 'Confirmation link expired'),
-  pub(paths.resendActivation, 'Confirmation link expired'),
-  pub(paths.confirmationSuccess, 'Registration confirmed'),
-  pub(paths.emailSent, 'E-mail sent'),
-  pub(paths.signupSuccess, 'E-mail sent'),
-  pub(paths.verify, 'E-mail sent'),
-  pub(paths.checkEmail, 'Check your e-mail'),
-  pub(paths.emailNotFound, 'E-mail not found'),
+  pub(paths.login, 'Log in', login),
+  pub(paths.forgotPassword, 'Forgot password', page(ForgotPasswordPage)),
+  pub(paths.passwordReset, 'Reset password', passwordReset),
+  pub(paths.passwordResetAlias, 'Reset password', passwordReset),
+  pub(paths.signup, 'Sign up', page(SignupPage)),
+  pub(paths.confirmRegistration, 'Confirm registration', confirmRegistration),
+  pub(paths.confirmRegistrationAlias, 'Confirm registration', confirmRegistration),
+  pub(paths.confirmationExpired, 'Confirmation link expired', resendActivation),
+  pub(paths.resendActivation, 'Confirmation link expired', resendActivation),
+  pub(paths.confirmationSuccess, 'Registration confirmed', page(ConfirmationSuccessPage)),
+  pub(paths.emailSent, 'E-mail sent', emailSent),
+  pub(paths.signupSuccess, 'E-mail sent', emailSent),
+  pub(paths.verify, 'E-mail sent', emailSent),
+  pub(paths.checkEmail, 'Check your e-mail', page(CheckEmailPage)),
+  pub(paths.emailNotFound, 'E-mail not found', page(EmailNotFoundPage)),
   pub(paths.ready, 'Ready'),
   pub(paths.subscriptionCompleted, 'Subscription completed'),
   pub(paths.subscriptionCancelled, 'Subscription cancelled'),
-  bare(paths.socialRedirect, 'Signing in', placeholder('Signing in')),
+  bare(paths.socialRedirect, 'Signing in', page(SocialRedirectPage)),
   { ...pub(paths.feed, 'My feed'), access: 'feed' },
   { ...pub(paths.myFeed, 'My feed'), access: 'feed' },
   // Login required
-  auth(paths.profile, 'Profile'),
-  auth(paths.profileEdit, 'Edit profile'),
-  auth(paths.profileEditAlias, 'Edit profile'),
-  auth(paths.changePassword, 'Change password'),
+  auth(paths.profile, 'Profile', page(ProfilePage)),
+  auth(paths.profileEdit, 'Edit profile', profileEdit),
+  auth(paths.profileEditAlias, 'Edit profile', profileEdit),
+  auth(paths.changePassword, 'Change password', page(ChangePasswordPage)),
   auth(paths.importYoutubeChannels, 'Import YouTube channels'),
   auth(paths.importYoutubePlaylists, 'Import YouTube playlists'),
   // Onboarding
-  onboarding(paths.welcome, 'Welcome'),
-  onboarding(paths.welcomeOld, 'Welcome'),
-  onboarding(paths.youtubeImportIntro, 'Import from YouTube'),
-  onboarding(paths.youtubeImport, 'Import from YouTube'),
-  onboarding(paths.siftIntro, 'What is a Sift?'),
-  onboarding(paths.siftCreate, 'Create your first Sift'),
+  onboarding(paths.welcome, 'Welcome', welcome),
+  onboarding(paths.welcomeOld, 'Welcome', welcome),
+  onboarding(paths.youtubeImportIntro, 'Import from YouTube', page(YoutubeImportIntroPage)),
+  onboarding(paths.youtubeImport, 'Import from YouTube', youtubeImport),
+  onboarding(paths.siftIntro, 'What is a Sift?', page(SiftIntroPage)),
+  onboarding(paths.siftCreate, 'Create your first Sift', page(SiftCreatePage)),
   // OAuth: handled by the guard, no page
-  bare(paths.oauth2, 'Signing in', () => <OAuthRoute />),
-  bare(paths.oauth2Callback, 'Signing in', () => <OAuthRoute />),
+  { ...bare(paths.oauth2, 'Signing in', noPage), special: 'oauth-start' },
+  { ...bare(paths.oauth2Callback, 'Signing in', noPage), special: 'oauth-callback' },
   // Redirects
   pub(paths.reactivate, 'Home', () => <RedirectHome state={{ modal: 'reactivate' }} />),
-  pub(paths.ec, 'Home', () => <EcRedirect />),
+  { ...pub(paths.ec, 'Home', noPage), special: 'ec' },
   pub(paths.notFound, 'Page not found', () => <NotFoundPage />),
 ];
 
@@ -155,46 +193,52 @@ function PageLoading() {
   );
 }
 
-/** The navigation guard of SPEC §2 for one route. */
+/** The navigation guard of SPEC §2 for one route: app/guard.ts decides, this carries it out. */
 function Guarded({ def }: { def: RouteDef }) {
   const location = useLocation();
+  const params = useParams();
   const session = useSession();
-  const params = new URLSearchParams(location.search);
-  const needsLogin = def.access === 'login' || (def.access === 'feed' && (params.has('vid') || params.has('sid')));
-
-  if (needsLogin && !session.token) {
-    return <LoginRedirect target={location.pathname + location.search + location.hash} />;
+  const out = useFlag(loggingOut);
+  const decision = decideNavigation({
+    route: def,
+    pathname: location.pathname,
+    search: location.search,
+    hash: location.hash,
+    params,
+    hasToken: !!session.token,
+    loggedIn: session.isLoggedIn,
+    onboarded: session.onboarded,
+    loggingOut: out,
+  });
+  switch (decision.kind) {
+    case 'render':
+      return def.element();
+    case 'login':
+      return <LoginRedirect to={decision.to} />;
+    case 'redirect':
+      return <GuardRedirect to={decision.to} state={decision.state} />;
+    case 'oauth':
+      return <OAuthHandler callback={decision.step === 'callback'} />;
   }
-  // A logged-in but not onboarded user is sent to /welcome.
-  if (session.user && session.user.onboarded === false && !def.onboarding) {
-    return <Navigate to={paths.welcome} replace />;
-  }
-  return def.element();
 }
 
-function LoginRedirect({ target }: { target: string }) {
+function GuardRedirect({ to, state }: { to: string; state?: unknown }) {
+  const location = useLocation();
+  // A redirect to where the browser already is would be a duplicate navigation: ignored.
+  if (isDuplicateNavigation(location, to)) return null;
+  return <Navigate to={to} replace state={state} />;
+}
+
+function LoginRedirect({ to }: { to: string }) {
+  const qc = useQueryClient();
   // "The user is also logged out in the store."
-  useEffect(() => clearLocalSession(), []);
-  return <Navigate to={to.login(target)} replace />;
+  useEffect(() => clearLocalSession(qc), [qc]);
+  return <GuardRedirect to={to} />;
 }
 
 function RedirectHome({ state }: { state?: unknown }) {
   const { search } = useLocation();
   return <Navigate to={{ pathname: paths.home, search }} replace state={state} />;
-}
-
-/** /ec/{showModal?} → Dashboard; the modal named (login, channel, subscribe, multiSubscribe) rides in state. */
-function EcRedirect() {
-  const { showModal } = useParams();
-  return <RedirectHome state={showModal ? { showModal } : undefined} />;
-}
-
-/**
- * /oauth2/{provider}[/callback] shows no page. No identity provider is configured in this release, so every
- * provider is "unknown" and goes to the Dashboard (SPEC §8).
- */
-function OAuthRoute() {
-  return <RedirectHome />;
 }
 
 function PlaylistPlaceholder() {

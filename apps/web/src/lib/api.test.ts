@@ -246,3 +246,44 @@ describe('401 handling (SPEC §7)', () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('account call options', () => {
+  it('keeps the code of a 401 for forms, with the empty message of SPEC §8', async () => {
+    const { client, errors } = setup(respond(401, '{"status":401,"message":"Wrong e-mail or password","code":"BAD_CREDENTIALS"}'));
+    const err = await failure(client.post('/api/login', new URLSearchParams({ username: 'a', password: 'b' })));
+    expect(err).toMatchObject({ status: 401, message: '', code: 'BAD_CREDENTIALS' });
+    expect(errors.at(-1)).toEqual({ status: 401, message: '' });
+  });
+
+  it('anonymous calls carry no token', async () => {
+    const fetchMock = respond(200, '{}');
+    const { client } = setup(fetchMock, 'stale');
+    await client.post('/api/login', undefined, { anonymous: true });
+    expect((fetchMock.mock.calls[0]![1].headers as Record<string, string>).Authorization).toBeUndefined();
+  });
+
+  it('skipAuthHooks: a 401 neither logs out nor refreshes (logout of an ended session)', async () => {
+    const { client } = setup(respond(401, ''), 'tok');
+    const logout = vi.fn();
+    client.setHooks({ logout, refreshLogin: vi.fn(async () => true) });
+    expect((await failure(client.post('/api/logout', undefined, { skipAuthHooks: true }))).status).toBe(401);
+    expect(logout).not.toHaveBeenCalled();
+  });
+
+  it('quiet calls do not raise the global error (SPEC §8: a user-data fetch failure is only logged)', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { client, errors } = setup(respond(500, '{"message":"down"}'));
+    await failure(client.get('/api/users', { quiet: true }));
+    expect(errors).toEqual([]);
+    warn.mockRestore();
+  });
+
+  it('requestFull gives the response headers (login tokens travel in X-Auth-Token)', async () => {
+    const fetchMock = vi.fn(async () => new Response('{"firstName":"Ann"}', { status: 200, headers: { 'content-type': 'application/json', 'x-auth-token': 'tok-9' } }));
+    const { client } = setup(fetchMock);
+    const res = await client.requestFull<{ firstName: string }>('/api/login', { method: 'POST' });
+    expect(res.data.firstName).toBe('Ann');
+    expect(res.headers.get('x-auth-token')).toBe('tok-9');
+    expect(res.status).toBe(200);
+  });
+});

@@ -84,8 +84,12 @@ export function errorFromResponse(
   status: number,
   body: string,
 ): NormalisedError & { code?: string; fields?: Array<{ field: string; message: string }> } {
-  if (status === 401 || status === 404) return { status, message: '' };
   const text = body.trim();
+  if (status === 401 || status === 404) {
+    // The global error carries only the status; a form may still branch on the code (BAD_CREDENTIALS, ...).
+    const code = codeOf(text);
+    return code ? { status, message: '', code } : { status, message: '' };
+  }
   if (text) {
     try {
       const parsed: unknown = JSON.parse(text);
@@ -105,6 +109,16 @@ export function errorFromResponse(
     }
   }
   return { status, message: GENERIC_ERROR_MESSAGE };
+}
+
+function codeOf(text: string): string | undefined {
+  if (!text.startsWith('{')) return undefined;
+  try {
+    const parsed = JSON.parse(text) as { code?: unknown };
+    return typeof parsed.code === 'string' ? parsed.code : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 // ---- global loading and error state ---------------------------------------------------------------------------
@@ -146,6 +160,21 @@ export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** Send no Authorization header (login: a stale token must not ride along). */
+  anonymous?: boolean;
+  /**
+   * Skip the 401 hooks: the caller handles a 401 itself (logout, whose 401 only means the session had already
+   * ended, must not bounce the browser to /login).
+   */
+  skipAuthHooks?: boolean;
+  /** Do not raise the global error for a failure (SPEC §8: a user-data fetch failure is only logged). */
+  quiet?: boolean;
+}
+
+export interface ApiResponse<T> {
+  data: T;
+  headers: Headers;
+  status: number;
 }
 
 export interface ApiHooks {
@@ -182,11 +211,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
   const errors = options.errors ?? globalError;
   const hooks: ApiHooks = { ...options.hooks };
 
-  async function once<T>(path: string, opts: RequestOptions): Promise<T> {
+  async function once<T>(path: string, opts: RequestOptions): Promise<ApiResponse<T>> {
     const method = opts.method ?? 'GET';
     const url = buildUrl(path, opts.query);
     const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
-    const token = options.getToken?.();
+    const token = opts.anonymous ? null : options.getToken?.();
     if (token) headers.Authorization = `Bearer ${token}`;
 
     let body: BodyInit | undefined;
@@ -230,28 +259,29 @@ export function createApiClient(options: ApiClientOptions = {}) {
       }
       throw new ApiRequestError(errorFromResponse(response.status, text));
     }
-    if (response.status === 204) return undefined as T;
+    const done = (data: unknown): ApiResponse<T> => ({ data: data as T, headers: response.headers, status: response.status });
+    if (response.status === 204) return done(undefined);
     const type = response.headers.get('content-type') ?? '';
     const text = await response.text();
-    if (!text) return undefined as T;
+    if (!text) return done(undefined);
     if (type.includes('json')) {
       try {
-        return JSON.parse(text) as T;
+        return done(JSON.parse(text));
       } catch {
         throw new ApiRequestError({ status: response.status, message: GENERIC_ERROR_MESSAGE });
       }
     }
-    return text as T;
+    return done(text);
   }
 
-  async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  async function requestFull<T>(path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
     const method = opts.method ?? 'GET';
     loading.set(loading.get() + 1);
     try {
       try {
         return await once<T>(path, opts);
       } catch (err) {
-        if (isApiError(err) && err.status === 401) {
+        if (isApiError(err) && err.status === 401 && !opts.skipAuthHooks) {
           if (classifyUnauthorized(method, path) === 'refresh-login') {
             if (hooks.refreshLogin && (await hooks.refreshLogin())) return await once<T>(path, opts);
           } else {
@@ -261,19 +291,24 @@ export function createApiClient(options: ApiClientOptions = {}) {
         throw err;
       }
     } catch (err) {
-      if (isApiError(err)) {
+      if (isApiError(err) && !opts.quiet) {
         // "Any failed API call clears the previous error and then sets a global error."
         errors.set(null);
         errors.set({ status: err.status, message: err.message });
       }
+      if (isApiError(err) && opts.quiet) console.warn(`${method} ${path} failed`, err.status, err.message);
       throw err;
     } finally {
       loading.set(Math.max(0, loading.get() - 1));
     }
   }
 
+  const request = async <T>(path: string, opts: RequestOptions = {}): Promise<T> => (await requestFull<T>(path, opts)).data;
+
   return {
     request,
+    /** Like request(), with the response headers and status (login tokens travel in headers). */
+    requestFull,
     get: <T>(path: string, opts: Omit<RequestOptions, 'method' | 'body'> = {}) => request<T>(path, { ...opts, method: 'GET' }),
     post: <T>(path: string, body?: unknown, opts: RequestOptions = {}) => request<T>(path, { ...opts, method: 'POST', body }),
     put: <T>(path: string, body?: unknown, opts: RequestOptions = {}) => request<T>(path, { ...opts, method: 'PUT', body }),

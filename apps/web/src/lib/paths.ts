@@ -86,4 +86,20 @@ export const to = {
   sift: (hashOrId: string | number) => `/sifts/${enc(String(hashOrId))}`,
   userProfile: (id: string) => `/user-profile/${enc(id)}`,
   login: (redirect?: string) => (redirect ? `/login?redirect=${enc(redirect)}` : '/login'),
+  emailSent: (email: string) => `/email-sent/${enc(email)}`,
+  checkEmail: (email: string) => `/check-email/${enc(email)}`,
+  emailNotFound: (email: string) => `/email-not-found/${enc(email)}`,
+  confirmationSuccess: (email?: string) => (email ? `/confirmation-success/${enc(email)}` : '/confirmation-success'),
+  resendActivation: (email?: string) => (email ? `/resend-activation/${enc(email)}` : '/resend-activation'),
+  oauth2: (provider: string) => `/oauth2/${enc(provider)}`,
 } as const;
+
+/** The onboarding routes (SPEC §2): login required, footer hidden. */
+export const ONBOARDING_PATHS: readonly string[] = [
+  paths.welcome,
+  paths.welcomeOld,
+  paths.youtubeImportIntro,
+  paths.youtubeImport,
+  paths.siftIntro,
+  paths.siftCreate,
+];

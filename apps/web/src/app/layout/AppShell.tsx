@@ -2,7 +2,7 @@ import { useLayoutEffect } from 'react';
 import { useLocation } from 'react-router';
 import { BackToTop } from '../../components/BackToTop';
 import { LoadingBar } from '../../components/LoadingBar';
-import { useSession } from '../../features/account';
+import { AccountNotices, useSession } from '../../features/account';
 import { CookieConsent } from '../../features/consent';
 import { MessageBar } from '../../features/messages';
 import { useIsDesktop, usePreference } from '../../lib/hooks';
@@ -61,8 +61,9 @@ export function AppShell() {
       </div>
       {footer && <MobileFooter loggedIn={session.isLoggedIn} />}
       <BackToTop />
-      {v && <WatchHost videoId={v} />}
+      <WatchHost />
       <CookieConsent />
+      <AccountNotices />
     </div>
   );
 }

@@ -32,7 +32,7 @@ export function Header() {
     ? [
         { kind: 'link', label: 'Profile', to: paths.profile, icon: 'user' },
         { kind: 'link', label: 'Import from Youtube', to: paths.importYoutubeChannels, icon: 'import' },
-        { kind: 'action', label: 'Logout', onSelect: () => void logout().then(() => navigate(to.home())) },
+        { kind: 'action', label: 'Logout', icon: 'logout', onSelect: () => void logout().then(() => navigate(to.home())) },
       ]
     : [
         { kind: 'link', label: 'Login', to: paths.login, icon: 'user' },

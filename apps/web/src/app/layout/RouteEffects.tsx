@@ -1,16 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { accountKeys } from '../../features/account';
+import { onboardingStore, refreshUserData } from '../../features/account';
 import { globalError } from '../../lib/api';
-import { preferences } from '../../lib/storage';
-import { paths } from '../../lib/paths';
+import { ONBOARDING_PATHS, paths } from '../../lib/paths';
 
 const DASHBOARD = new Set<string>([paths.home, paths.watch]);
 
 /**
- * What happens on every path change (SPEC §2): the error message clears, user data is refetched, scroll resets
- * to the top and focus moves to the new page for screen-reader and keyboard users.
+ * What happens on every path change (SPEC §2): the error message clears, user data is refetched (once more when
+ * it still carries the placeholder creation date), leaving the onboarding routes completes a started onboarding
+ * (SPEC §4), scroll resets to the top and focus moves to the new page for screen-reader and keyboard users.
  *
  * Opening and closing the video modal (/ ↔ /watch) keeps the Dashboard where it was: both paths are the same
  * page, and jumping to the top would lose the reader's place in the feed.
@@ -25,7 +25,10 @@ export function RouteEffects() {
     previous.current = pathname;
     if (from === null || from === pathname) return;
     globalError.set(null);
-    if (preferences.get('token')) void qc.invalidateQueries({ queryKey: accountKeys.user() });
+    onboardingStore.dispatch({ type: 'navigate', onboardingRoute: ONBOARDING_PATHS.includes(pathname) });
+    void refreshUserData(qc).catch(() => {
+      // SPEC §8: a user-data fetch failure is logged, with no message for the user (the query logs it).
+    });
     if (DASHBOARD.has(from) && DASHBOARD.has(pathname)) return;
     window.scrollTo(0, 0);
     const main = document.getElementById('main');

@@ -1,15 +1,33 @@
+import { lazy, Suspense } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { AppLink } from '../../components/AppLink';
 import { Modal } from '../../components/Modal';
 import { useDocumentTitle } from '../../components/Page';
+import { ReactivatedModal, useSession } from '../../features/account';
 import { ChannelStrip } from '../../features/channels';
 import { PublicFeed } from '../../features/feed';
+import { paths } from '../../lib/paths';
+import type { ShowModal } from '../guard';
+
+const LoginModal = lazy(() => import('../../features/account/components/LoginModal'));
+
+/** What the later issues' modals will do; until then the modal says so instead of failing silently. */
+const COMING: Record<Exclude<ShowModal, 'login'>, { title: string; text: string }> = {
+  channel: { title: 'Channel', text: 'Opening a channel from a shared link arrives with channel following.' },
+  subscribe: { title: 'Subscribe', text: 'Subscribing to channels and Sifts with e-mail updates arrives in a coming release.' },
+  multiSubscribe: { title: 'Subscriptions', text: 'Managing several subscriptions at once arrives in a coming release.' },
+};
 
 /** / and /watch: channels strip and the public feed. /watch adds the video modal (rendered by the shell). */
 export function DashboardPage() {
   useDocumentTitle(null);
   const location = useLocation();
   const navigate = useNavigate();
-  const modal = (location.state as { modal?: string } | null)?.modal;
+  const session = useSession();
+  const state = location.state as { modal?: string; showModal?: ShowModal } | null;
+  const close = () => navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
+  const showModal = state?.showModal;
+
   return (
     <div className="page">
       <h1 id="page-title" className="sr-only" tabIndex={-1}>
@@ -17,12 +35,20 @@ export function DashboardPage() {
       </h1>
       <ChannelStrip />
       <PublicFeed />
-      {modal === 'reactivate' && (
-        <Modal
-          title="Account reactivated"
-          onClose={() => navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null })}
-        >
-          <p>Welcome back! Your account has been reactivated.</p>
+      {state?.modal === 'reactivate' && <ReactivatedModal onClose={close} />}
+      {showModal === 'login' && !session.isLoggedIn && (
+        <Suspense fallback={null}>
+          <LoginModal onClose={close} />
+        </Suspense>
+      )}
+      {showModal && showModal !== 'login' && (
+        <Modal title={COMING[showModal].title} onClose={close}>
+          <p>{COMING[showModal].text}</p>
+          {!session.isLoggedIn && (
+            <p>
+              Meanwhile, <AppLink to={paths.signup}>create a free account</AppLink> to be ready for it.
+            </p>
+          )}
         </Modal>
       )}
     </div>

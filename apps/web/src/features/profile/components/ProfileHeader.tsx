@@ -1,0 +1,34 @@
+import './profile.css';
+import { useDocumentTitle } from '../../../components/Page';
+import type { usePublicUser } from '../api/queries';
+
+export const fullName = (user: { firstName: string; lastName: string } | undefined) =>
+  user ? `${user.firstName} ${user.lastName}`.trim() : '';
+
+/** The top of /user-profile/{id}: who this is (initials and name), or that nobody by that link exists. */
+export function ProfileHeader({ user, isMe }: { user: ReturnType<typeof usePublicUser>; isMe: boolean }) {
+  const name = fullName(user.data);
+  const missing = user.isError;
+  useDocumentTitle(name || (missing ? 'Profile not found' : 'Profile'));
+  const initials = name
+    .split(/\s+/)
+    .map((part) => Array.from(part)[0] ?? '')
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
+  return (
+    <header className="uprofile-head">
+      <span className="uprofile-avatar" aria-hidden="true">
+        {initials || '?'}
+      </span>
+      <div className="uprofile-head-text">
+        <h1 id="page-title" className="page-title" tabIndex={-1}>
+          {missing ? 'Profile not found' : name || <span className="sr-only">Loading profile…</span>}
+        </h1>
+        <p className="muted">
+          {missing ? 'This person is not here any more, or the link is wrong.' : isMe ? 'Your sifts and playlists' : 'Public sifts and playlists'}
+        </p>
+      </div>
+    </header>
+  );
+}

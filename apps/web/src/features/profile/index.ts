@@ -1,0 +1,2 @@
+export { usePublicUser, profileKeys } from './api/queries';
+export { ProfileHeader, fullName } from './components/ProfileHeader';

@@ -1,0 +1,52 @@
+import { useId } from 'react';
+import { InfiniteList } from '../../../components/InfiniteList';
+import { useSearch } from '../api/queries';
+import { useLeavingSearchResets } from '../leave';
+import { resultKey } from '../merge';
+import { SORTS, useSearchFilters, type SearchScope } from '../state';
+import { ScopeTabs, SortMenu } from './Filters';
+import { ResultCard } from './ResultCards';
+import './search.css';
+
+const OWNER_SCOPES: ReadonlyArray<{ value: SearchScope; label: string }> = [
+  { value: 'all', label: 'All' },
+  { value: 'sifts', label: 'Sifts' },
+  { value: 'playlists', label: 'Playlists' },
+];
+
+/**
+ * A person's sifts and playlists (GET /api/search?ownerId=): the public ones, and the private ones too when
+ * it is the caller's own profile. The user profile shares search's filters (SPEC §2 keeps them between the
+ * two), but only the scopes a person has.
+ */
+export function OwnerResults({ ownerId, viewer, name }: { ownerId: string; viewer: string | null; name: string }) {
+  useLeavingSearchResets();
+  const [filters, setFilters] = useSearchFilters();
+  const panelId = useId();
+  const type = OWNER_SCOPES.some((s) => s.value === filters.type) ? filters.type : 'all';
+  const search = useSearch({ q: '', type, sort: filters.sort, ownerId, viewer });
+  return (
+    <>
+      <div className="search-toolbar">
+        <ScopeTabs scopes={OWNER_SCOPES} value={type} onChange={(t) => setFilters({ type: t })} panelId={panelId} label={`${name}'s items`} />
+        <div className="search-toolbar-end">
+          <SortMenu value={SORTS.some((s) => s.value === filters.sort) ? filters.sort : ''} onChange={(sort) => setFilters({ sort })} />
+        </div>
+      </div>
+      <section id={panelId} role="tabpanel" aria-labelledby={`${panelId}-tab-${type}`} className="section">
+        <InfiniteList
+          label={`Sifts and playlists of ${name}`}
+          items={search.items}
+          getKey={resultKey}
+          renderItem={(item, position) => <ResultCard item={item} position={position} />}
+          loading={search.isPending}
+          error={search.isError}
+          hasMore={!!search.hasNextPage}
+          loadingMore={search.isFetchingNextPage}
+          onLoadMore={() => void search.fetchNextPage()}
+          onRetry={() => void (search.data ? search.fetchNextPage() : search.refetch())}
+        />
+      </section>
+    </>
+  );
+}

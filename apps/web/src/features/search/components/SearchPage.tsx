@@ -1,0 +1,127 @@
+import { useId, type MouseEvent } from 'react';
+import type { Channel, SearchItem } from '@sift/contracts';
+import { AppLink } from '../../../components/AppLink';
+import { ChannelTile, VideoCard } from '../../../components/Cards';
+import { InfiniteList } from '../../../components/InfiniteList';
+import { useNow } from '../../../lib/hooks';
+import { paths } from '../../../lib/paths';
+import { useSearch } from '../api/queries';
+import { useLeavingSearchResets } from '../leave';
+import { resultKey } from '../merge';
+import { useRecentSearches } from '../recent';
+import { SCOPES, useSearchFilters, type SearchScope } from '../state';
+import { itemPath } from '../links';
+import { OutsideFiltersBar, ScopeTabs, SortMenu } from './Filters';
+import { ResultCard } from './ResultCards';
+import { SearchHeading } from './SearchHeading';
+import './search.css';
+
+export interface SearchPageProps {
+  /** The search text (`st`); empty lists the newest and most followed (SPEC §5). */
+  text: string;
+  /** The logged-in person's uuid: their private items are found, and their recent searches kept apart. */
+  userUuid: string | null;
+}
+
+/**
+ * /search and /search/main?st=: the type tabs, the sort menu, channels for the query, every result in one
+ * infinite list, and the message bar when the type filter hides results. Opening a result remembers it in the
+ * recent searches of the current scope.
+ */
+export function SearchPage({ text, userUuid }: SearchPageProps) {
+  useLeavingSearchResets();
+  const [filters, setFilters] = useSearchFilters();
+  const panelId = useId();
+  const now = useNow();
+  const search = useSearch({ q: text, type: filters.type, sort: filters.sort, viewer: userUuid });
+  const recent = useRecentSearches(userUuid, filters.type);
+  const first = search.first;
+  const label = text ? 'Search results' : 'Newest and most popular';
+  // Channels for the query sit above videos; without a query the All list starts with those same channels.
+  const showChannels = (filters.type === 'videos' || (filters.type === 'all' && !!text)) && !!first?.recommendedChannels.length;
+
+  const remember = (item: SearchItem) => (e: MouseEvent) => {
+    // Only opening the result itself counts, not its channel or owner link.
+    const href = (e.target as Element).closest('a')?.getAttribute('href');
+    if (href && href.startsWith(itemPath(item))) recent.add(item, text);
+  };
+
+  return (
+    <section className="page search-page" aria-labelledby="page-title">
+      <SearchHeading text={text} />
+      {first?.moreOutsideFilters && <OutsideFiltersBar onClear={() => setFilters({ type: 'all', sort: '' })} />}
+      <div className="search-toolbar">
+        <ScopeTabs scopes={SCOPES} value={filters.type} onChange={(type: SearchScope) => setFilters({ type })} panelId={panelId} />
+        <div className="search-toolbar-end">
+          <SortMenu value={filters.sort} onChange={(sort) => setFilters({ sort })} />
+          <AppLink to={paths.searchRecent} className="btn btn-secondary">
+            Recent
+            <span className="sr-only"> searches</span>
+          </AppLink>
+        </div>
+      </div>
+
+      {showChannels && first && !(text && first.recommendedChannelsPopular) && (
+        <ChannelStripSection
+          channels={first.recommendedChannels}
+          title={first.recommendedChannelsPopular ? 'Popular channels' : 'Channels'}
+          label={first.recommendedChannelsPopular ? 'Popular channels' : 'Channel results'}
+        />
+      )}
+
+      <section id={panelId} role="tabpanel" aria-labelledby={`${panelId}-tab-${filters.type}`} className="section">
+        <InfiniteList
+          label={label}
+          items={search.items}
+          getKey={resultKey}
+          renderItem={(item, position) => (
+            <div className="search-result" onClickCapture={remember(item)}>
+              <ResultCard item={item} position={position} now={now} />
+            </div>
+          )}
+          loading={search.isPending}
+          error={search.isError}
+          hasMore={!!search.hasNextPage}
+          loadingMore={search.isFetchingNextPage}
+          onLoadMore={() => void search.fetchNextPage()}
+          onRetry={() => void (search.data ? search.fetchNextPage() : search.refetch())}
+        />
+      </section>
+
+      {/* When nothing matched, something to watch instead: popular channels and videos, after "No results." */}
+      {showChannels && first && text && first.recommendedChannelsPopular && (
+        <ChannelStripSection channels={first.recommendedChannels} title="Popular channels" label="Popular channels" />
+      )}
+      {first && first.recommended.length > 0 && (
+        <section className="section" aria-labelledby={`${panelId}-recommended`}>
+          <div className="section-head">
+            <h2 id={`${panelId}-recommended`}>Popular videos</h2>
+          </div>
+          <div className="ilist ilist--grid">
+            <div role="feed" aria-label="Popular videos" aria-busy={false} className="ilist-items">
+              {first.recommended.map((item) =>
+                item.type === 'video' ? <VideoCard key={resultKey(item)} video={item} now={now} /> : <ResultCard key={resultKey(item)} item={item} />,
+              )}
+            </div>
+          </div>
+        </section>
+      )}
+    </section>
+  );
+}
+
+function ChannelStripSection({ channels, title, label }: { channels: Channel[]; title: string; label: string }) {
+  const headingId = useId();
+  return (
+    <section className="section" aria-labelledby={headingId}>
+      <div className="section-head">
+        <h2 id={headingId}>{title}</h2>
+      </div>
+      <div role="feed" aria-label={label} aria-busy={false} className="strip">
+        {channels.map((c) => (
+          <ChannelTile key={c.externalId} channel={c} />
+        ))}
+      </div>
+    </section>
+  );
+}
