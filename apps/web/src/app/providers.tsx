@@ -6,6 +6,7 @@ import { accountKeys, clearLocalSession, resetSessionContent } from '../features
 import { api, isApiError } from '../lib/api';
 import { preferences } from '../lib/storage';
 import { paths, to } from '../lib/paths';
+import { AppItemActions } from './item-actions';
 import { registerPendingActions } from './pending-actions';
 
 registerPendingActions();
@@ -56,7 +57,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <NotificationProvider>
       <ApiWiring />
-      {children}
+      <AppItemActions>{children}</AppItemActions>
     </NotificationProvider>
   );
 }

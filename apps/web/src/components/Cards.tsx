@@ -5,10 +5,15 @@ import { durationLabel, formatDuration, formatNumber, formatRelativeTime } from 
 import { useViewportWidth } from '../lib/hooks';
 import { truncateName } from '../lib/truncate';
 import { AppLink } from './AppLink';
+import { Icon } from './Icon';
+import { useItemActions, type VideoCardContext } from './item-actions';
+import { Menu } from './Menu';
 import type { ItemPosition } from './InfiniteList';
 
 const watchPath = to.watch;
 const channelPath = to.channel;
+
+const NO_CONTEXT: VideoCardContext = {};
 
 const plural = (n: number, one: string, many: string) => `${formatNumber(n, true)} ${n === 1 ? one : many}`;
 
@@ -25,8 +30,20 @@ export function Avatar({ src, size = 36 }: { src: string | null | undefined; siz
  * channel avatar and name linking to the channel, views, likes and relative published time. The title is the
  * card's one link to the video, so "article → link named by the title" is what assistive tech and tests see.
  */
-export function VideoCard({ video, position, now }: { video: Video; position?: ItemPosition; now?: number }) {
+export function VideoCard({
+  video,
+  position,
+  now,
+  context = NO_CONTEXT,
+}: {
+  video: Video;
+  position?: ItemPosition;
+  now?: number;
+  /** Where the card stands (a playlist, a sift), for the actions of its menu. */
+  context?: VideoCardContext;
+}) {
   const width = useViewportWidth();
+  const menu = useItemActions().videoMenu(video, context);
   const titleId = useId();
   const title = video.title || video.name;
   const shown = truncateName(title, width);
@@ -69,6 +86,9 @@ export function VideoCard({ video, position, now }: { video: Video; position?: I
           </p>
           {!live && <p className="sr-only">Duration {durationLabel(video.durationSeconds)}</p>}
         </div>
+        {menu.length > 0 && (
+          <Menu label={`More actions for ${title}`} button={<Icon name="more" />} buttonClassName="icon-btn card-menu" items={menu} title={title} />
+        )}
       </div>
     </article>
   );
@@ -77,6 +97,8 @@ export function VideoCard({ video, position, now }: { video: Video; position?: I
 /** A channel in a list: avatar, name (link), followers and videos count. */
 export function ChannelCard({ channel, position }: { channel: Channel; position?: ItemPosition }) {
   const width = useViewportWidth();
+  const { channelMenu, ChannelFollow } = useItemActions();
+  const menu = channelMenu(channel);
   const titleId = useId();
   const shown = truncateName(channel.name, width);
   return (
@@ -101,6 +123,14 @@ export function ChannelCard({ channel, position }: { channel: Channel; position?
         </p>
         {channel.description && <p className="ccard-desc">{channel.description}</p>}
       </div>
+      {(ChannelFollow || menu.length > 0) && (
+        <div className="ccard-actions">
+          {ChannelFollow && <ChannelFollow channel={channel} />}
+          {menu.length > 0 && (
+            <Menu label={`More actions for ${channel.name}`} button={<Icon name="more" />} buttonClassName="icon-btn card-menu" items={menu} title={channel.name} />
+          )}
+        </div>
+      )}
     </article>
   );
 }

@@ -21,6 +21,7 @@ const PATHS = {
   external: 'M14 4h6v6M20 4l-9 9M18 14v6H4V6h6',
   play: 'M7 4v16l13-8z',
   logout: 'M14 4h5v16h-5M10 8l-4 4 4 4M6 12h11',
+  more: 'M12 5h.01M12 12h.01M12 19h.01',
 } as const;
 
 export type IconName = keyof typeof PATHS;

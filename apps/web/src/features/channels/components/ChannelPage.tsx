@@ -1,6 +1,9 @@
-import type { Video } from '@sift/contracts';
+import type { Channel, Video } from '@sift/contracts';
 import { Avatar, VideoCard } from '../../../components/Cards';
+import { Icon } from '../../../components/Icon';
 import { InfiniteList } from '../../../components/InfiniteList';
+import { useItemActions } from '../../../components/item-actions';
+import { Menu } from '../../../components/Menu';
 import { useDocumentTitle } from '../../../components/Page';
 import { ViewToggle } from '../../../components/ViewToggle';
 import { isApiError } from '../../../lib/api';
@@ -50,6 +53,7 @@ export function ChannelPage({ externalId }: { externalId: string }) {
             </p>
           )}
           {c?.description && <p className="channel-desc">{c.description}</p>}
+          {c && <ChannelHeadActions channel={c} />}
         </div>
       </header>
       <section className="section" aria-labelledby="uploads-heading">
@@ -72,5 +76,20 @@ export function ChannelPage({ externalId }: { externalId: string }) {
         />
       </section>
     </section>
+  );
+}
+
+/** Follow and the channel menu (add to sift, …), contributed by other features through item-actions. */
+function ChannelHeadActions({ channel }: { channel: Channel }) {
+  const { channelMenu, ChannelFollow } = useItemActions();
+  const menu = channelMenu(channel);
+  if (!ChannelFollow && menu.length === 0) return null;
+  return (
+    <div className="channel-actions">
+      {ChannelFollow && <ChannelFollow channel={channel} />}
+      {menu.length > 0 && (
+        <Menu label={`More actions for ${channel.name}`} button={<Icon name="more" />} items={menu} title={channel.name} />
+      )}
+    </div>
   );
 }

@@ -1,0 +1,18 @@
+import { useMemo, type ReactNode } from 'react';
+import { ItemActionsProvider, joinMenus, type ItemActions } from '../components/item-actions';
+
+/**
+ * Composes what each feature contributes to the shared cards (components/item-actions.tsx). A feature exports a
+ * hook that returns its part (for example `usePlaylistVideoMenu()` → `(video, context) => MenuEntry[]`); call it
+ * here and join it in. This is the one place where features meet.
+ */
+export function AppItemActions({ children }: { children: ReactNode }) {
+  const value = useMemo<ItemActions>(
+    () => ({
+      videoMenu: joinMenus(),
+      channelMenu: joinMenus(),
+    }),
+    [],
+  );
+  return <ItemActionsProvider value={value}>{children}</ItemActionsProvider>;
+}
