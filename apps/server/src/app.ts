@@ -11,6 +11,8 @@ import type { Database } from './infra/db/client.js';
 import { registerErrorHandling, sendRouteNotFound } from './infra/http/errors.js';
 import { registerSecurityHeaders } from './infra/http/security-headers.js';
 import { registerSpa, wantsSpaPage } from './infra/http/spa.js';
+import { InProcessJobQueue } from './infra/jobs/in-process-queue.js';
+import type { JobQueue } from './infra/jobs/job-queue.js';
 import { createMailer, MemoryMailer, type Mailer } from './infra/mail/mailer.js';
 import { paths } from './infra/paths.js';
 import { DEFAULT_RATE_LIMITS, MemoryRateLimiter, type RateLimiter, type RateLimits } from './infra/rate-limit/rate-limiter.js';
@@ -71,9 +73,12 @@ export interface AppDependencies {
   /** Ready-made infrastructure instead of what the settings choose (tests). */
   mailer?: Mailer | undefined;
   rateLimiter?: RateLimiter | undefined;
+  /** Default: jobs run in this process (InProcessJobQueue). */
+  jobs?: JobQueue | undefined;
 }
 
 export interface Services {
+  jobs: JobQueue;
   catalog: CatalogService;
   messages: MessagesService;
   tokens: TokenService;
@@ -91,6 +96,8 @@ export interface ServiceDependencies extends Pick<AppDependencies, 'db' | 'provi
   mailer?: Mailer | undefined;
   /** Default: counters in memory. */
   rateLimiter?: RateLimiter | undefined;
+  /** Default: jobs run in this process. */
+  jobs?: JobQueue | undefined;
   log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 }
 
@@ -126,7 +133,9 @@ export function createServices(deps: ServiceDependencies): Services {
   const captcha = new CaptchaService(authRepository, { hmacKey: settings.captchaHmacKey, maxNumber: settings.captchaMaxNumber });
   const google = new OidcSignIn(settings.google, `${publicUrl}/oauth2/google/callback`, authRepository, users, auth, log);
   const accounts = new AccountsService(users, tokens, captcha, deps.mailer ?? new MemoryMailer(), limiter, settings.rateLimits, { appName, publicUrl }, log);
+  const jobs = deps.jobs ?? new InProcessJobQueue(log);
   return {
+    jobs,
     catalog: new CatalogService(new CatalogRepository(deps.db), deps.provider),
     messages: new MessagesService(new MessagesRepository(deps.db)),
     tokens,
@@ -184,6 +193,7 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
   }
 
   const services = createServices({ ...deps, accounts: settings, mailer, rateLimiter, log: app.log });
+  app.addHook('onClose', () => services.jobs.stop());
   // request.user from `Authorization: Bearer`, for every module: `preHandler: app.requireUser` or `app.optionalUser`.
   registerAuthentication(app, services.tokens);
   await app.register(
