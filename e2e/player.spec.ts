@@ -105,8 +105,7 @@ test("plays a channel's video: time advances, space pauses, arrows seek", async 
   await expect(dialog(page).getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
 });
 
-test('double-tap seeks 5 s: back on the left half, forward on the right', async ({ page, isMobile }) => {
-  test.skip(!isMobile, 'touch');
+test('double-tap seeks 5 s: back on the left half, forward on the right @touch', async ({ page }) => {
   const { video } = await playablePair(page.request);
   await openPlaying(page, video);
   await page.keyboard.press('Space'); // paused, so that the clock does not move under the measurement
@@ -133,8 +132,7 @@ test('double-tap seeks 5 s: back on the left half, forward on the right', async 
   await expect(dialog(page).locator('.pl-surface--idle')).toHaveCount(0);
 });
 
-test('mobile gestures: swipe up for more, swipe down minimises, swipe up on the bar restores', async ({ page, isMobile }) => {
-  test.skip(!isMobile, 'touch');
+test('mobile gestures: swipe up for more, swipe down minimises, swipe up on the bar restores @touch', async ({ page }) => {
   const { video, next } = await playablePair(page.request);
   await openPlaying(page, video);
   const hint = dialog(page).getByRole('button', { name: 'Swipe up for more' });

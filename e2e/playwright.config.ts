@@ -21,7 +21,8 @@ const CHROMIUM_ARGS = [
  */
 export default defineConfig({
   testDir: '.',
-  outputDir: '../test-results/e2e',
+  // Per port, so that several runs can share one machine (each with its own E2E_PORT).
+  outputDir: `../test-results/e2e-${PORT}`,
   fullyParallel: true,
   workers: 2,
   retries: 0,
@@ -36,7 +37,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    // Tests tagged @touch need a touchscreen: they run on mobile only (listed there, never skipped).
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } }, grepInvert: /@touch/ },
     { name: 'mobile', use: { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true } },
   ],
   // The built app on the real server, with a real SMTP server and a real OpenID provider beside it on loopback
@@ -45,7 +47,12 @@ export default defineConfig({
   webServer: {
     command: 'node support/stack.mjs',
     cwd: '.',
-    env: { E2E_PORT: String(PORT), E2E_DATA_DIR: 'test-results/e2e-data', LOG_LEVEL: 'warn' },
+    env: {
+      E2E_PORT: String(PORT),
+      E2E_DATA_DIR: `test-results/e2e-data-${PORT}`,
+      LOG_LEVEL: 'warn',
+      ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
+    },
     url: `http://127.0.0.1:${PORT}/api/auth/config`,
     timeout: 120_000,
     reuseExistingServer: false,

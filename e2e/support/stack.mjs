@@ -24,7 +24,7 @@ const HOST = '127.0.0.1';
 const APP_URL = `http://${HOST}:${APP_PORT}`;
 const ISSUER = `http://${HOST}:${OIDC_PORT}`;
 export const OIDC_CLIENT = { id: 'sift-e2e', secret: 'sift-e2e-secret-0123456789abcdef' };
-const DATA_DIR = path.resolve(ROOT, process.env.E2E_DATA_DIR ?? 'test-results/e2e-data');
+const DATA_DIR = path.resolve(ROOT, process.env.E2E_DATA_DIR ?? `test-results/e2e-data-${APP_PORT}`);
 
 const log = (...args) => console.log('[e2e stack]', ...args);
 
