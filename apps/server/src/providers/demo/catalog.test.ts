@@ -145,6 +145,12 @@ describe('generateCatalog (the default demo catalog)', () => {
     for (const video of videos) expect(channelIds.has(video.channelExternalId)).toBe(true);
   });
 
+  it('fills every placeholder of titles and descriptions, also one that opens the title', () => {
+    const unfilled = videos.filter((video) => /[{}]/.test(video.title + video.description));
+    expect(unfilled.map((video) => video.title)).toEqual([]);
+    expect(videos.some((video) => /^\d/.test(video.title))).toBe(true);
+  });
+
   it("sets each channel's numberOfVideos to what was generated, unevenly around 100", () => {
     const counts = new Map<string, number>();
     for (const video of videos) counts.set(video.channelExternalId, (counts.get(video.channelExternalId) ?? 0) + 1);

@@ -759,7 +759,8 @@ function renderTemplate(template: CompiledTemplate, values: TemplateValues): str
   let out = template.literals[0] ?? '';
   for (let i = 0; i < template.keys.length; i++) {
     const key = template.keys[i] ?? '';
-    out += (values[key] ?? `{${key}}`) + (template.literals[i + 1] ?? '');
+    // A placeholder opening the title ("^n") falls back to the plain value when there is no start-of-title form.
+    out += (values[key] ?? values[key.replace(/^\^/, '')] ?? `{${key}}`) + (template.literals[i + 1] ?? '');
   }
   return out;
 }
