@@ -37,6 +37,8 @@ import { MessagesService } from './modules/messages/messages.service.js';
 import { SearchRepository } from './modules/search/search.repository.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { SearchService } from './modules/search/search.service.js';
+import { SiftMatchesRepository } from './modules/sifts/sift-matches.repository.js';
+import { SiftsService } from './modules/sifts/sifts.service.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { UsersService } from './modules/users/users.service.js';
@@ -88,6 +90,7 @@ export interface Services {
   google: OidcSignIn;
   accounts: AccountsService;
   search: SearchService;
+  sifts: SiftsService;
 }
 
 export interface ServiceDependencies extends Pick<AppDependencies, 'db' | 'provider' | 'accounts'> {
@@ -145,6 +148,7 @@ export function createServices(deps: ServiceDependencies): Services {
     google,
     accounts,
     search: new SearchService(new SearchRepository(deps.db)),
+    sifts: new SiftsService(new SiftMatchesRepository(deps.db)),
   };
 }
 

@@ -257,6 +257,13 @@ export const sifts = pgTable(
     })
       .notNull()
       .default('CREATED'),
+    /** Why the last channel import failed (importStatus FAILED). */
+    importError: text('import_error'),
+    /** Type filters (issue 6), evaluated with the keyword rules (infra/db/keyword-match.ts). */
+    hideShorts: boolean('hide_shorts').notNull().default(false),
+    hideLive: boolean('hide_live').notNull().default(false),
+    minDurationSeconds: integer('min_duration_seconds'),
+    maxDurationSeconds: integer('max_duration_seconds'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     searchVector: searchVector('sift_tsvector("name", "category", "description")'),
@@ -287,9 +294,38 @@ export const siftKeywords = pgTable(
       .references(() => sifts.id, { onDelete: 'cascade' }),
     rule: text('rule', { enum: ['all', 'any', 'none'] }).notNull(),
     keyword: text('keyword').notNull(),
+    /** The keyword as a regular expression over `sift_match_text` (migration 0004, infra/db/keyword-match.ts). */
+    pattern: text('pattern').generatedAlwaysAs(sql.raw('sift_keyword_regex("keyword")')),
   },
   (t) => [uniqueIndex('sift_keywords_unique_key').on(t.siftId, t.rule, t.keyword)],
 );
+
+/** Every sift's matching videos, kept up to date on arrival and on rule changes (decisions/011-sift-feed.md). */
+export const siftVideos = pgTable(
+  'sift_videos',
+  {
+    siftId: bigint('sift_id', { mode: 'number' })
+      .notNull()
+      .references(() => sifts.id, { onDelete: 'cascade' }),
+    videoId: bigint('video_id', { mode: 'number' })
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    /** The video's publication date, copied so a feed page is one index range: (sift, date, video) read backwards. */
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.siftId, t.videoId] }),
+    index('sift_videos_feed_idx').on(t.siftId, t.publishedAt, t.videoId),
+    index('sift_videos_video_idx').on(t.videoId),
+  ],
+);
+
+/** The categories a sift can have (seeded by migration 0004). */
+export const siftCategories = pgTable('sift_categories', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  position: smallint('position').notNull(),
+});
 
 /** A follow of a channel, or a multi-subscription of a sift or public feed (SPEC §4 "Follow and subscription"). */
 export const subscriptions = pgTable(

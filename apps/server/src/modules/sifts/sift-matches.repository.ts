@@ -1,0 +1,86 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../infra/db/client.js';
+import { storedSiftRulesCondition } from '../../infra/db/keyword-match.js';
+import { siftChannels, sifts, siftVideos, videos } from '../../infra/db/schema.js';
+
+export interface SiftMatch {
+  siftId: number;
+  videoId: number;
+}
+
+/**
+ * The materialised matches `sift_videos` (decisions/011-sift-feed.md): which videos each sift shows. Kept up to
+ * date here only: when videos arrive (the sifts of their channels evaluate them) and when a sift's rules, type
+ * filters or channels change (the sift is evaluated again over its channels' videos).
+ */
+export class SiftMatchesRepository {
+  constructor(private readonly db: Database) {}
+
+  /**
+   * Evaluates newly stored videos against every sift that has their channel; inserts and returns the new matches.
+   * The sifts' rows are read FOR SHARE, so a rule change committing meanwhile is waited for and then seen.
+   */
+  async matchArrivedVideos(videoIds: number[]): Promise<SiftMatch[]> {
+    if (videoIds.length === 0) return [];
+    const result = await this.db.execute(sql`
+      WITH candidate AS (
+        SELECT DISTINCT ${siftChannels.siftId} AS sift_id
+        FROM ${videos} JOIN ${siftChannels} ON ${siftChannels.channelId} = ${videos.channelId}
+        WHERE ${videos.id} = ANY(${sql.param(videoIds)}::bigint[])
+      ), locked AS (
+        SELECT ${sifts.id} AS id FROM ${sifts} WHERE ${sifts.id} IN (SELECT sift_id FROM candidate) ORDER BY ${sifts.id} FOR SHARE
+      )
+      INSERT INTO ${siftVideos} (sift_id, video_id, published_at)
+      SELECT ${sifts.id}, ${videos.id}, ${videos.publishedAt}
+      FROM ${videos}
+      JOIN ${siftChannels} ON ${siftChannels.channelId} = ${videos.channelId}
+      JOIN ${sifts} ON ${sifts.id} = ${siftChannels.siftId}
+      WHERE ${videos.id} = ANY(${sql.param(videoIds)}::bigint[])
+        AND ${sifts.id} IN (SELECT id FROM locked)
+        AND ${storedSiftRulesCondition()}
+      ON CONFLICT DO NOTHING
+      RETURNING sift_id, video_id`);
+    // Both drivers answer { rows }; int8 comes back as a string from node-postgres, a number from PGlite.
+    return (result as unknown as { rows: Array<{ sift_id: string | number; video_id: string | number }> }).rows.map((r) => ({
+      siftId: Number(r.sift_id),
+      videoId: Number(r.video_id),
+    }));
+  }
+
+  /** Evaluates a channel's stored videos for every sift that has it (after the channel's videos were imported). */
+  async matchChannel(channelId: number): Promise<number> {
+    const result = await this.db.execute(sql`
+      INSERT INTO ${siftVideos} (sift_id, video_id, published_at)
+      SELECT ${sifts.id}, ${videos.id}, ${videos.publishedAt}
+      FROM ${siftChannels}
+      JOIN ${sifts} ON ${sifts.id} = ${siftChannels.siftId}
+      JOIN ${videos} ON ${videos.channelId} = ${siftChannels.channelId}
+      WHERE ${siftChannels.channelId} = ${channelId} AND ${storedSiftRulesCondition()}
+      ON CONFLICT DO NOTHING`);
+    const counts = result as unknown as { rowCount?: number | null; affectedRows?: number };
+    return Number(counts.rowCount ?? counts.affectedRows ?? 0);
+  }
+
+  /**
+   * Evaluates one sift again over its channels' videos, from what is stored now (call it inside the transaction
+   * that changed the rules, so readers see the old matches or the new ones, never a half). Only the difference
+   * is written: a rule change that keeps most matches rewrites few rows.
+   */
+  async rematchSift(siftId: number): Promise<void> {
+    // One statement: the DELETE and the INSERT see the same snapshot and touch different rows.
+    await this.db.execute(sql`
+      WITH matched AS (
+        SELECT ${videos.id} AS video_id, ${videos.publishedAt} AS published_at
+        FROM ${sifts}
+        JOIN ${siftChannels} ON ${siftChannels.siftId} = ${sifts.id}
+        JOIN ${videos} ON ${videos.channelId} = ${siftChannels.channelId}
+        WHERE ${sifts.id} = ${siftId} AND ${storedSiftRulesCondition()}
+      ), gone AS (
+        DELETE FROM ${siftVideos} AS sv
+        WHERE sv.sift_id = ${siftId} AND NOT EXISTS (SELECT 1 FROM matched m WHERE m.video_id = sv.video_id)
+      )
+      INSERT INTO ${siftVideos} (sift_id, video_id, published_at)
+      SELECT ${siftId}, video_id, published_at FROM matched
+      ON CONFLICT DO NOTHING`);
+  }
+}
