@@ -8,6 +8,9 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { GoogleSettings } from './config.js';
 import type { Database } from './infra/db/client.js';
+import { createFileStore, type FileStore } from './infra/files/file-store.js';
+import { registerMultipart } from './infra/files/upload.js';
+import { uploadsRoutes } from './infra/files/uploads.routes.js';
 import { registerErrorHandling, sendRouteNotFound } from './infra/http/errors.js';
 import { registerSecurityHeaders } from './infra/http/security-headers.js';
 import { registerSpa, wantsSpaPage } from './infra/http/spa.js';
@@ -77,10 +80,14 @@ export interface AppDependencies {
   rateLimiter?: RateLimiter | undefined;
   /** Default: jobs run in this process (InProcessJobQueue). */
   jobs?: JobQueue | undefined;
+  /** Default: `createFileStore` — `$DATA_DIR/media/uploads`, or the S3 bucket of the S3_* variables. */
+  files?: FileStore | undefined;
 }
 
 export interface Services {
   jobs: JobQueue;
+  /** Uploaded files (cover images). */
+  files: FileStore;
   catalog: CatalogService;
   messages: MessagesService;
   tokens: TokenService;
@@ -93,7 +100,7 @@ export interface Services {
   sifts: SiftsService;
 }
 
-export interface ServiceDependencies extends Pick<AppDependencies, 'db' | 'provider' | 'accounts'> {
+export interface ServiceDependencies extends Pick<AppDependencies, 'db' | 'provider' | 'accounts' | 'files'> {
   appName?: string;
   /** Default: a MemoryMailer (nothing leaves the process). */
   mailer?: Mailer | undefined;
@@ -137,8 +144,10 @@ export function createServices(deps: ServiceDependencies): Services {
   const google = new OidcSignIn(settings.google, `${publicUrl}/oauth2/google/callback`, authRepository, users, auth, log);
   const accounts = new AccountsService(users, tokens, captcha, deps.mailer ?? new MemoryMailer(), limiter, settings.rateLimits, { appName, publicUrl }, log);
   const jobs = deps.jobs ?? new InProcessJobQueue(log);
+  const files = deps.files ?? createFileStore(settings.dataDir);
   return {
     jobs,
+    files,
     catalog: new CatalogService(new CatalogRepository(deps.db), deps.provider),
     messages: new MessagesService(new MessagesRepository(deps.db)),
     tokens,
@@ -170,6 +179,7 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   // POST /api/login and /api/loginGoogle arrive as HTML forms (SPEC §7).
   await app.register(fastifyFormbody, { bodyLimit: 16 * 1024 });
+  await registerMultipart(app);
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: `${deps.appName} API`, version: '1.0.0', description: 'Every call the web client makes (SPEC §7), under /api.' },
@@ -213,6 +223,7 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
     { prefix: '/api' },
   );
   await app.register(mediaRoutes(paths.demoMedia));
+  await app.register(uploadsRoutes(services.files));
 
   // One not-found handler: client routes get the SPA's index.html, everything else a JSON 404.
   const spaServed = deps.webDistDir ? await registerSpa(app, deps.webDistDir) : false;
