@@ -37,6 +37,9 @@ import { mediaRoutes } from './modules/media/media.routes.js';
 import { MessagesRepository } from './modules/messages/messages.repository.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { MessagesService } from './modules/messages/messages.service.js';
+import { PlaylistsRepository } from './modules/playlists/playlists.repository.js';
+import { playlistsRoutes } from './modules/playlists/playlists.routes.js';
+import { PlaylistsService } from './modules/playlists/playlists.service.js';
 import { SearchRepository } from './modules/search/search.repository.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { SearchService } from './modules/search/search.service.js';
@@ -97,6 +100,7 @@ export interface Services {
   google: OidcSignIn;
   accounts: AccountsService;
   search: SearchService;
+  playlists: PlaylistsService;
   sifts: SiftsService;
 }
 
@@ -144,11 +148,12 @@ export function createServices(deps: ServiceDependencies): Services {
   const google = new OidcSignIn(settings.google, `${publicUrl}/oauth2/google/callback`, authRepository, users, auth, log);
   const accounts = new AccountsService(users, tokens, captcha, deps.mailer ?? new MemoryMailer(), limiter, settings.rateLimits, { appName, publicUrl }, log);
   const jobs = deps.jobs ?? new InProcessJobQueue(log);
+  const catalog = new CatalogService(new CatalogRepository(deps.db), deps.provider);
   const files = deps.files ?? createFileStore(settings.dataDir);
   return {
     jobs,
     files,
-    catalog: new CatalogService(new CatalogRepository(deps.db), deps.provider),
+    catalog,
     messages: new MessagesService(new MessagesRepository(deps.db)),
     tokens,
     users,
@@ -157,6 +162,7 @@ export function createServices(deps: ServiceDependencies): Services {
     google,
     accounts,
     search: new SearchService(new SearchRepository(deps.db)),
+    playlists: new PlaylistsService(new PlaylistsRepository(deps.db), catalog, files),
     sifts: new SiftsService(new SiftMatchesRepository(deps.db)),
   };
 }
@@ -219,6 +225,7 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
       await api.register(accountsRoutes(services.accounts));
       await api.register(usersRoutes(services.users));
       await api.register(searchRoutes(services.search));
+      await api.register(playlistsRoutes(services.playlists));
     },
     { prefix: '/api' },
   );

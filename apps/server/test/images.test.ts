@@ -9,16 +9,7 @@ import { readUploadedFile, registerMultipart } from '../src/infra/files/upload.j
 import { uploadsRoutes } from '../src/infra/files/uploads.routes.js';
 import { registerErrorHandling } from '../src/infra/http/errors.js';
 import { detectImageKind, MAX_COVER_BYTES, prepareCoverImage } from '../src/infra/images/cover-image.js';
-
-/** A multipart body with one file part, as a browser's FormData sends it. */
-export function multipartBody(field: string, filename: string, contentType: string, bytes: Buffer) {
-  const boundary = `----sift${Math.random().toString(16).slice(2)}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, bytes, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+import { multipartBody } from './support/multipart.js';
 
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 

@@ -3,3 +3,4 @@ export * from './catalog.js';
 export * from './messages.js';
 export * from './accounts.js';
 export * from './search.js';
+export * from './playlists.js';

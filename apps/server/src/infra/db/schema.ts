@@ -9,6 +9,7 @@ import {
   boolean,
   check,
   customType,
+  doublePrecision,
   index,
   integer,
   pgTable,
@@ -187,9 +188,13 @@ export const playlists = pgTable(
     isWatchLater: boolean('is_watch_later').notNull().default(false),
     thumbnail: text('thumbnail'),
     thumbnailType: text('thumbnail_type', { enum: ['auto', 'custom'] }).notNull().default('auto'),
+    /** The files-store key of a custom cover (`thumbnail` is its URL). */
+    thumbnailKey: text('thumbnail_key'),
     backgroundColor: text('background_color'),
     imported: boolean('imported').notNull().default(false),
     importStatus: text('import_status', { enum: ['PENDING', 'PROCESSING', 'CREATED', 'FAILED'] }),
+    /** Kept by every add and remove under the playlist's row lock (decisions/008). */
+    numberOfVideos: integer('number_of_videos').notNull().default(0),
     playbackRate: text('playback_rate').notNull().default('1'),
     caption: text('caption').notNull().default('none'),
     createdAt: createdAt(),
@@ -198,6 +203,7 @@ export const playlists = pgTable(
   },
   (t) => [
     index('playlists_owner_idx').on(t.ownerId, t.createdAt),
+    index('playlists_owner_name_idx').on(t.ownerId, t.name, t.id),
     index('playlists_search_idx').using('gin', t.searchVector),
     // Each member has exactly one Watch later.
     uniqueIndex('playlists_one_watch_later_key').on(t.ownerId).where(sql`${t.isWatchLater}`),
@@ -214,11 +220,13 @@ export const playlistItems = pgTable(
     videoId: bigint('video_id', { mode: 'number' })
       .notNull()
       .references(() => videos.id, { onDelete: 'cascade' }),
-    position: integer('position').notNull(),
+    /** Gapped: appended at last + 1024, a move takes the midpoint of its new neighbours (decisions/008). */
+    position: doublePrecision('position').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
     index('playlist_items_playlist_position_idx').on(t.playlistId, t.position, t.id),
+    uniqueIndex('playlist_items_playlist_video_key').on(t.playlistId, t.videoId),
     index('playlist_items_video_idx').on(t.videoId),
   ],
 );

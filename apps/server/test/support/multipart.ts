@@ -1,0 +1,9 @@
+/** A multipart body with one file part, as a browser's FormData sends it. */
+export function multipartBody(field: string, filename: string, contentType: string, bytes: Buffer) {
+  const boundary = `----sift${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { payload: Buffer.concat([head, bytes, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
