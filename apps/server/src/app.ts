@@ -43,7 +43,8 @@ import { PlaylistsService } from './modules/playlists/playlists.service.js';
 import { SearchRepository } from './modules/search/search.repository.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { SearchService } from './modules/search/search.service.js';
-import { SiftMatchesRepository } from './modules/sifts/sift-matches.repository.js';
+import { SiftsRepository } from './modules/sifts/sifts.repository.js';
+import { siftsRoutes } from './modules/sifts/sifts.routes.js';
 import { SiftsService } from './modules/sifts/sifts.service.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -163,7 +164,7 @@ export function createServices(deps: ServiceDependencies): Services {
     accounts,
     search: new SearchService(new SearchRepository(deps.db)),
     playlists: new PlaylistsService(new PlaylistsRepository(deps.db), catalog, files),
-    sifts: new SiftsService(new SiftMatchesRepository(deps.db)),
+    sifts: new SiftsService(new SiftsRepository(deps.db), catalog, jobs),
   };
 }
 
@@ -226,6 +227,7 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
       await api.register(usersRoutes(services.users));
       await api.register(searchRoutes(services.search));
       await api.register(playlistsRoutes(services.playlists));
+      await api.register(siftsRoutes(services.sifts));
     },
     { prefix: '/api' },
   );

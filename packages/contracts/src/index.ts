@@ -3,4 +3,5 @@ export * from './catalog.js';
 export * from './messages.js';
 export * from './accounts.js';
 export * from './search.js';
+export * from './sifts.js';
 export * from './playlists.js';

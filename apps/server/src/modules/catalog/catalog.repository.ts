@@ -95,6 +95,14 @@ export class CatalogRepository {
     return row!;
   }
 
+  /** Inserts a channel unless its externalId is stored already (then the stored row is answered unchanged). */
+  async insertChannelIfMissing(provider: string, channel: ProviderChannel): Promise<ChannelRow> {
+    const values = { ...channelValues(provider, channel, new Date()), refreshedAt: null };
+    await this.db.insert(channels).values(values).onConflictDoNothing({ target: channels.externalId });
+    const [row] = await this.db.select().from(channels).where(eq(channels.externalId, channel.externalId)).limit(1);
+    return row!;
+  }
+
   async insertChannels(provider: string, list: ProviderChannel[], now = new Date()): Promise<Map<string, number>> {
     const ids = new Map<string, number>();
     for (let i = 0; i < list.length; i += INSERT_BATCH) {

@@ -73,6 +73,30 @@ export class CatalogService {
     return toPage(rows, limit, total);
   }
 
+  /** A channel the catalog has stored, or null; never asks the video service. */
+  async findStoredChannel(idOrExternalId: string): Promise<Channel | null> {
+    const row = await this.repository.findChannel(idOrExternalId);
+    return row ? presentChannel(row) : null;
+  }
+
+  /**
+   * Stores what a client knows of a channel the catalog does not have yet (a sift's background import fills in
+   * the rest); an existing channel is left as it is. Answers the stored channel.
+   */
+  async storeChannelStub(stub: Pick<ProviderChannel, 'externalId' | 'name' | 'thumbnail' | 'numberOfFollowers'>): Promise<Channel> {
+    const existing = await this.repository.findChannel(stub.externalId);
+    if (existing) return presentChannel(existing);
+    const channel: ProviderChannel = { ...stub, description: '', topic: null, numberOfVideos: 0, numberOfViews: 0 };
+    return presentChannel(await this.repository.insertChannelIfMissing(this.provider.name, channel));
+  }
+
+  /** The channel's details from the video service, stored; 404 when the service does not know it. */
+  async importChannelMetadata(externalId: string): Promise<Channel> {
+    const fetched = await this.provider.getChannel(externalId);
+    if (!fetched) throw notFound('Channel');
+    return presentChannel(await this.repository.upsertChannel(this.provider.name, fetched));
+  }
+
   async isEmpty(): Promise<boolean> {
     return !(await this.repository.hasAnyChannel());
   }

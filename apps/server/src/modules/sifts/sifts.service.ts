@@ -1,14 +1,345 @@
-import type { SiftMatch, SiftMatchesRepository } from './sift-matches.repository.js';
+import { randomInt } from 'node:crypto';
+import {
+  SIFT_PREVIEW_COUNT_LIMIT,
+  type CreateSift,
+  type PagedVideos,
+  type Sift,
+  type SiftCategory,
+  type SiftChannelInput,
+  type SiftList,
+  type SiftListQuery,
+  type SiftPreview,
+  type SiftPreviewRequest,
+  type UpdateSift,
+} from '@sift/contracts';
+import { keywordProblem, foldKeyword, normaliseKeyword, NO_TYPE_FILTERS, type KeywordRules, type TypeFilters } from '../../infra/db/keyword-match.js';
+import { decodeCursor, encodeCursor } from '../../infra/http/cursor.js';
+import { badRequest, HttpError, notFound } from '../../infra/http/errors.js';
+import type { JobQueue } from '../../infra/jobs/job-queue.js';
+import type { CatalogService } from '../catalog/catalog.service.js';
+import { presentVideo } from '../catalog/catalog.presenter.js';
+import type { SiftMatch } from './sift-matches.repository.js';
+import { presentSift, presentSiftSummary } from './sifts.presenter.js';
+import type { SiftsRepository, SiftWithCounts } from './sifts.repository.js';
+
+export const SIFT_IMPORT_JOB = 'sift-channel-import';
+interface ImportJob {
+  siftId: number;
+  channelExternalId: string;
+}
+
+const HASH_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+const HASH_LENGTH = 10;
+
+/** A short random URL-safe hash (DESIGN §3) that always has a letter, so it never reads as a numeric id. */
+function newHash(): string {
+  let hash = '';
+  for (let i = 0; i < HASH_LENGTH; i++) hash += HASH_ALPHABET[randomInt(HASH_ALPHABET.length)];
+  return /[A-Za-z]/.test(hash) ? hash : newHash();
+}
+
+const forbidden = () => new HttpError(403, 'Only the owner of this sift can change it.', 'FORBIDDEN');
 
 /** Sifts: line-ups of channels with keyword rules (SPEC §3, §7 "Sifts"; decisions/010, 011). */
 export class SiftsService {
-  constructor(private readonly matches: SiftMatchesRepository) {}
+  constructor(
+    private readonly repository: SiftsRepository,
+    private readonly catalog: CatalogService,
+    private readonly jobs: JobQueue,
+  ) {
+    void jobs.work<ImportJob>(SIFT_IMPORT_JOB, (job) => this.runImport(job));
+  }
 
   /**
    * New videos were stored (a channel refresh, an import): each sift that has their channel evaluates them, and
    * the matches join its feed. Returns the new matches (for notifications).
    */
   onVideosArrived(videoIds: number[]): Promise<SiftMatch[]> {
-    return this.matches.matchArrivedVideos([...new Set(videoIds)]);
+    return this.repository.matches.matchArrivedVideos([...new Set(videoIds)]);
   }
+
+  async categories(): Promise<SiftCategory[]> {
+    return this.repository.categories();
+  }
+
+  /** A sift its viewer may see: public, or their own. Anyone else gets 404, as for an unknown one. */
+  async get(idOrHash: string, viewerId: number | null): Promise<Sift> {
+    const row = await this.visible(idOrHash, viewerId);
+    return this.present(row, viewerId);
+  }
+
+  async list(query: SiftListQuery, viewerId: number | null): Promise<SiftList> {
+    const offset = query.next ? decodeOffset(query.next) : 0;
+    const scope =
+      viewerId === null
+        ? { publicOnly: true }
+        : query.following === true
+          ? { publicOnly: true, followerId: viewerId }
+          : { publicOnly: false, ownerId: viewerId };
+    const { rows, total } = await this.repository.list({ ...scope, q: query.q || undefined, sort: query.sort, offset, limit: query.limit });
+    const page = rows.slice(0, query.limit);
+    return {
+      items: page.map((r) => presentSiftSummary(r, viewerId)),
+      totalResults: total,
+      next: rows.length > query.limit ? encodeOffset(offset + query.limit) : null,
+      limit: query.limit,
+    };
+  }
+
+  async videos(idOrHash: string, viewerId: number | null, limit: number, next?: string): Promise<PagedVideos> {
+    const after = next ? decodeCursor(next) : undefined;
+    const sift = await this.visible(idOrHash, viewerId);
+    const rows = await this.repository.pageVideos(sift.sift.id, after, limit);
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      videos: page.map(presentVideo),
+      totalResults: Math.max(Number(sift.numberOfVideos), page.length),
+      next: rows.length > limit && last ? encodeCursor({ publishedAt: last.video.publishedAt, id: last.video.id }) : null,
+      limit,
+    };
+  }
+
+  async create(input: CreateSift, ownerId: number): Promise<Sift> {
+    const keywords = input.keywords ? checkKeywords(input.keywords) : undefined;
+    if (input.category) await this.checkCategory(input.category);
+    // Channels are resolved (and unknown ones stored) before the transaction: the catalog has its own connection.
+    const resolved = input.channels ? await this.resolveChannels(input.channels) : undefined;
+    const { id, imports } = await this.repository.transaction(async (repository) => {
+      let created;
+      for (let attempt = 0; !created && attempt < 5; attempt++) {
+        created = await repository.insert({
+          hash: newHash(),
+          ownerId,
+          name: input.name,
+          description: input.description ?? '',
+          category: input.category ?? null,
+          public: input.public ?? false,
+          ...filterColumns(input.filters),
+        });
+      }
+      if (!created) throw new Error('Could not find a free sift hash');
+      if (resolved) await repository.replaceChannels(created.id, resolved.ids);
+      if (keywords) await repository.replaceKeywords(created.id, keywords);
+      await repository.matches.rematchSift(created.id);
+      return { id: created.id, imports: resolved?.imports ?? [] };
+    });
+    await this.queueImports(id, imports);
+    return this.get(String(id), ownerId);
+  }
+
+  async update(idOrHash: string, input: UpdateSift, userId: number): Promise<Sift> {
+    const { sift } = await this.owned(idOrHash, userId);
+    const keywords = input.keywords ? checkKeywords(input.keywords) : undefined;
+    if (input.category) await this.checkCategory(input.category);
+    const resolved = input.channels ? await this.resolveChannels(input.channels) : undefined;
+    await this.repository.transaction(async (repository) => {
+      await repository.lock(sift.id);
+      await repository.update(sift.id, {
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.description !== undefined ? { description: input.description } : {}),
+        ...(input.category !== undefined ? { category: input.category } : {}),
+        ...(input.public !== undefined ? { public: input.public } : {}),
+        ...(input.filters !== undefined ? filterColumns(input.filters) : {}),
+      });
+      if (resolved) await repository.replaceChannels(sift.id, resolved.ids);
+      if (keywords) await repository.replaceKeywords(sift.id, keywords);
+      if (resolved || keywords || input.filters) await repository.matches.rematchSift(sift.id);
+    });
+    await this.queueImports(sift.id, resolved?.imports ?? []);
+    return this.get(String(sift.id), userId);
+  }
+
+  /** A copy owned by the caller (of a public sift, or of their own): channels, keywords and filters. */
+  async copy(idOrHash: string, userId: number): Promise<Sift> {
+    const source = await this.visible(idOrHash, userId);
+    const [channels, keywords] = await Promise.all([this.repository.channelsOf(source.sift.id), this.repository.keywordsOf(source.sift.id)]);
+    const s = source.sift;
+    return this.create(
+      {
+        name: `${s.name} (copy)`.slice(0, 100),
+        description: s.description,
+        category: s.category,
+        public: false,
+        channels: channels.map((c) => ({ externalId: c.externalId })),
+        keywords,
+        filters: { hideShorts: s.hideShorts, hideLive: s.hideLive, minDurationSeconds: s.minDurationSeconds, maxDurationSeconds: s.maxDurationSeconds },
+      },
+      userId,
+    );
+  }
+
+  async delete(idOrHash: string, userId: number): Promise<void> {
+    const { sift } = await this.owned(idOrHash, userId);
+    await this.repository.delete(sift.id);
+  }
+
+  async setPublic(idOrHash: string, isPublic: boolean, userId: number): Promise<Sift> {
+    const { sift } = await this.owned(idOrHash, userId);
+    await this.repository.update(sift.id, { public: isPublic });
+    return this.get(String(sift.id), userId);
+  }
+
+  /** POST /api/sifts/{id}/channels: a known channel joins at once; an unknown one is imported in the background. */
+  async addChannel(idOrHash: string, input: SiftChannelInput, userId: number): Promise<Sift> {
+    const { sift } = await this.owned(idOrHash, userId);
+    const { ids, imports } = await this.resolveChannels([input]);
+    await this.repository.transaction(async (repository) => {
+      await repository.lock(sift.id);
+      const count = await repository.countChannels(sift.id);
+      if (count + ids.length > 200) throw badRequest('A sift has at most 200 channels', [{ field: 'externalId', message: 'too many channels' }]);
+      const added = await repository.addChannels(sift.id, ids);
+      if (added > 0) await repository.matches.rematchSift(sift.id);
+    });
+    await this.queueImports(sift.id, imports);
+    return this.get(String(sift.id), userId);
+  }
+
+  async removeChannel(idOrHash: string, channelIdOrExternalId: string, userId: number): Promise<Sift> {
+    const { sift } = await this.owned(idOrHash, userId);
+    const channel = await this.catalog.findStoredChannel(channelIdOrExternalId);
+    if (!channel) throw notFound('Channel');
+    await this.repository.transaction(async (repository) => {
+      await repository.lock(sift.id);
+      if (!(await repository.removeChannel(sift.id, channel.id))) throw notFound('Channel');
+      await repository.matches.rematchSift(sift.id);
+    });
+    return this.get(String(sift.id), userId);
+  }
+
+  /** The live preview while editing: rules not saved yet over these channels (only channels the catalog has). */
+  async preview(request: SiftPreviewRequest): Promise<SiftPreview> {
+    const keywords = checkKeywords(request.keywords);
+    const ids: number[] = [];
+    for (const externalId of new Set(request.channels)) {
+      const channel = await this.catalog.findStoredChannel(externalId);
+      if (channel) ids.push(channel.id);
+    }
+    const filters = request.filters ? toTypeFilters(request.filters) : NO_TYPE_FILTERS;
+    const { count, rows } = await this.repository.preview(ids, keywords, filters, request.limit, SIFT_PREVIEW_COUNT_LIMIT);
+    return { numberOfVideos: Math.min(count, SIFT_PREVIEW_COUNT_LIMIT), more: count > SIFT_PREVIEW_COUNT_LIMIT, videos: rows.map(presentVideo) };
+  }
+
+  // ---- channel import (SPEC §4 "Sift import status") ----
+
+  private async queueImports(siftId: number, externalIds: string[]): Promise<void> {
+    if (externalIds.length === 0) return;
+    await this.repository.setImportStatus(siftId, 'PENDING_IMPORT');
+    for (const channelExternalId of externalIds) await this.jobs.send<ImportJob>(SIFT_IMPORT_JOB, { siftId, channelExternalId });
+  }
+
+  /** PENDING_IMPORT → IMPORTING → METADATA_IMPORTED → VIDEOS_IMPORTED → CREATED, or FAILED (the channel leaves the sift). */
+  private async runImport(job: ImportJob): Promise<void> {
+    const { siftId, channelExternalId } = job;
+    if (!(await this.repository.find(String(siftId)))) return; // deleted meanwhile
+    try {
+      await this.repository.setImportStatus(siftId, 'IMPORTING');
+      const channel = await this.catalog.importChannelMetadata(channelExternalId);
+      await this.repository.setImportStatus(siftId, 'METADATA_IMPORTED');
+      await this.catalog.syncChannel(channelExternalId, { maxPages: 20 });
+      await this.repository.setImportStatus(siftId, 'VIDEOS_IMPORTED');
+      await this.repository.matches.matchChannel(channel.id);
+      await this.repository.setImportStatus(siftId, 'CREATED');
+    } catch (error) {
+      const stored = await this.catalog.findStoredChannel(channelExternalId);
+      await this.repository.transaction(async (repository) => {
+        if (stored) {
+          await repository.removeChannel(siftId, stored.id);
+          await repository.matches.rematchSift(siftId);
+        }
+        const reason = error instanceof HttpError && error.status === 404 ? 'the video service does not know it' : 'the video service did not answer';
+        await repository.setImportStatus(siftId, 'FAILED', `Channel ${channelExternalId} could not be imported: ${reason}.`);
+      });
+    }
+  }
+
+  // ---- helpers ----
+
+  /** Channel inputs → stored channel ids; unknown ones are stored as stubs and returned for import. */
+  private async resolveChannels(inputs: SiftChannelInput[]): Promise<{ ids: number[]; imports: string[] }> {
+    const ids: number[] = [];
+    const imports: string[] = [];
+    const seen = new Set<string>();
+    for (const input of inputs) {
+      if (seen.has(input.externalId)) continue;
+      seen.add(input.externalId);
+      const stored = await this.catalog.findStoredChannel(input.externalId);
+      if (stored && stored.refreshedAt !== null) {
+        ids.push(stored.id);
+        continue;
+      }
+      const stub =
+        stored ??
+        (await this.catalog.storeChannelStub({
+          externalId: input.externalId,
+          name: input.name || input.externalId,
+          thumbnail: input.thumbnail ?? '',
+          numberOfFollowers: input.numberOfFollowers ?? 0,
+        }));
+      ids.push(stub.id);
+      imports.push(input.externalId);
+    }
+    return { ids, imports };
+  }
+
+  private async checkCategory(category: string): Promise<void> {
+    if (!(await this.repository.categoryExists(category))) {
+      throw badRequest('category is not one of GET /api/sifts/categories', [{ field: 'category', message: 'is not a known category' }]);
+    }
+  }
+
+  private async visible(idOrHash: string, viewerId: number | null): Promise<SiftWithCounts> {
+    const row = await this.repository.find(idOrHash);
+    if (!row || (!row.sift.public && row.sift.ownerId !== viewerId)) throw notFound('Sift');
+    return row;
+  }
+
+  private async owned(idOrHash: string, userId: number): Promise<SiftWithCounts> {
+    const row = await this.visible(idOrHash, userId);
+    if (row.sift.ownerId !== userId) throw forbidden();
+    return row;
+  }
+
+  private async present(row: SiftWithCounts, viewerId: number | null): Promise<Sift> {
+    const [channels, keywords] = await Promise.all([this.repository.channelsOf(row.sift.id), this.repository.keywordsOf(row.sift.id)]);
+    return presentSift(row, channels, keywords, viewerId);
+  }
+}
+
+/** Normalises keywords, drops repeats (case- and accent-insensitive) and refuses unusable ones with their field. */
+function checkKeywords(input: KeywordRules): KeywordRules {
+  const out: KeywordRules = { all: [], any: [], none: [] };
+  const fields: { field: string; message: string }[] = [];
+  for (const rule of ['all', 'any', 'none'] as const) {
+    const seen = new Set<string>();
+    input[rule].forEach((raw, i) => {
+      const keyword = normaliseKeyword(raw);
+      const problem = keywordProblem(keyword);
+      if (problem) fields.push({ field: `keywords.${rule}.${i}`, message: problem });
+      else if (!seen.has(foldKeyword(keyword))) {
+        seen.add(foldKeyword(keyword));
+        out[rule].push(keyword);
+      }
+    });
+  }
+  if (fields.length > 0) throw badRequest(`Invalid keywords: ${fields.map((f) => `${f.field}: ${f.message}`).join('; ')}`, fields);
+  return out;
+}
+
+function toTypeFilters(f: NonNullable<CreateSift['filters']>): TypeFilters {
+  return { hideShorts: f.hideShorts, hideLive: f.hideLive, minDurationSeconds: f.minDurationSeconds, maxDurationSeconds: f.maxDurationSeconds };
+}
+
+function filterColumns(f: CreateSift['filters']): Partial<TypeFilters> {
+  return f ? toTypeFilters(f) : {};
+}
+
+function encodeOffset(offset: number): string {
+  return Buffer.from(`o${offset}`).toString('base64url');
+}
+
+function decodeOffset(cursor: string): number {
+  const match = /^o(\d{1,9})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!match) throw badRequest('next is not a cursor this server issued', [{ field: 'next', message: 'is invalid' }]);
+  return Number(match[1]);
 }

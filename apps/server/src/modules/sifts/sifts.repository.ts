@@ -1,0 +1,271 @@
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../infra/db/client.js';
+import { keywordRulesCondition, typeFiltersCondition, type KeywordRules, type TypeFilters } from '../../infra/db/keyword-match.js';
+import { channels, siftCategories, siftChannels, siftKeywords, sifts, siftVideos, subscriptions, users, videos } from '../../infra/db/schema.js';
+import type { PublishedKey } from '../../infra/http/cursor.js';
+import { SiftMatchesRepository } from './sift-matches.repository.js';
+
+export type SiftRow = typeof sifts.$inferSelect;
+export type SiftChannelRow = typeof channels.$inferSelect;
+export type SiftImportStatus = SiftRow['importStatus'];
+
+/** A sift with what its card shows besides its own columns. */
+export interface SiftWithCounts {
+  sift: SiftRow;
+  ownerUuid: string;
+  ownerFirstName: string;
+  ownerLastName: string;
+  numberOfChannels: number;
+  numberOfFollowers: number;
+  numberOfVideos: number;
+  /** Thumbnail of the newest matching video (the automatic cover). */
+  newestThumbnail: string | null;
+}
+
+/** A video with the channel fields a card shows; the same shape as the catalog's rows (its presenter takes them). */
+export interface FeedVideoRow {
+  video: typeof videos.$inferSelect;
+  channelExternalId: string;
+  channelName: string;
+  channelThumbnail: string;
+}
+
+/** Matches counted for a card stop here: a sift with more shows "10K+"-like counts without reading them all. */
+export const MATCH_COUNT_LIMIT = 10_000;
+
+const feedColumns = { video: videos, channelExternalId: channels.externalId, channelName: channels.name, channelThumbnail: channels.thumbnail };
+
+const withCounts = {
+  sift: sifts,
+  ownerUuid: users.uuid,
+  ownerFirstName: users.firstName,
+  ownerLastName: users.lastName,
+  numberOfChannels: sql<number>`(SELECT count(*)::int FROM ${siftChannels} WHERE ${siftChannels.siftId} = ${sifts.id})`,
+  numberOfFollowers: sql<number>`(SELECT count(*)::int FROM ${subscriptions} WHERE ${subscriptions.siftId} = ${sifts.id} AND NOT ${subscriptions.optOut})`,
+  numberOfVideos: sql<number>`(SELECT count(*)::int FROM (SELECT 1 FROM ${siftVideos} WHERE ${siftVideos.siftId} = ${sifts.id} LIMIT ${MATCH_COUNT_LIMIT}) AS m)`,
+  newestThumbnail: sql<string | null>`(SELECT v.thumbnail FROM ${siftVideos} AS sv JOIN ${videos} AS v ON v.id = sv.video_id
+    WHERE sv.sift_id = ${sifts.id} ORDER BY sv.published_at DESC, sv.video_id DESC LIMIT 1)`,
+};
+
+export interface SiftListFilter {
+  /** Only this owner's sifts (all of them). */
+  ownerId?: number;
+  /** Only public sifts this member follows. */
+  followerId?: number;
+  /** Only public sifts. */
+  publicOnly: boolean;
+  q: string | undefined;
+  sort: '' | 'created' | 'videos' | 'alpha';
+  offset: number;
+  limit: number;
+}
+
+/** The only place that reads and writes sifts, their channels, keywords and categories. */
+export class SiftsRepository {
+  readonly matches: SiftMatchesRepository;
+
+  constructor(private readonly db: Database) {
+    this.matches = new SiftMatchesRepository(db);
+  }
+
+  /** Runs fn with a repository bound to one transaction: all of its writes land, or none. */
+  transaction<T>(fn: (repository: SiftsRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => fn(new SiftsRepository(tx as unknown as Database)));
+  }
+
+  async find(idOrHash: string): Promise<SiftWithCounts | undefined> {
+    const byId = /^\d{1,15}$/.test(idOrHash);
+    const [row] = await this.db
+      .select(withCounts)
+      .from(sifts)
+      .innerJoin(users, eq(users.id, sifts.ownerId))
+      .where(byId ? eq(sifts.id, Number(idOrHash)) : eq(sifts.hash, idOrHash))
+      .limit(1);
+    return row;
+  }
+
+  /** The sift's row locked for the rest of the transaction (writers of one sift queue up). */
+  async lock(id: number): Promise<SiftRow | undefined> {
+    const [row] = await this.db.select().from(sifts).where(eq(sifts.id, id)).for('update');
+    return row;
+  }
+
+  async list(filter: SiftListFilter): Promise<{ rows: SiftWithCounts[]; total: number }> {
+    const conditions: (SQL | undefined)[] = [
+      filter.ownerId !== undefined ? eq(sifts.ownerId, filter.ownerId) : undefined,
+      filter.publicOnly ? eq(sifts.public, true) : undefined,
+      filter.followerId !== undefined
+        ? sql`EXISTS (SELECT 1 FROM ${subscriptions} WHERE ${subscriptions.siftId} = ${sifts.id} AND ${subscriptions.userId} = ${filter.followerId} AND NOT ${subscriptions.optOut})`
+        : undefined,
+      filter.q ? or(ilike(sifts.name, `%${escapeLike(filter.q)}%`), ilike(sifts.description, `%${escapeLike(filter.q)}%`)) : undefined,
+    ];
+    const where = and(...conditions);
+    const order =
+      filter.sort === 'alpha'
+        ? [asc(sql`lower(${sifts.name})`), asc(sifts.id)]
+        : filter.sort === 'videos'
+          ? [desc(withCounts.numberOfVideos), desc(sifts.id)]
+          : filter.sort === 'created'
+            ? [desc(sifts.createdAt), desc(sifts.id)]
+            : [desc(sifts.updatedAt), desc(sifts.id)];
+    const [rows, [count]] = await Promise.all([
+      this.db
+        .select(withCounts)
+        .from(sifts)
+        .innerJoin(users, eq(users.id, sifts.ownerId))
+        .where(where)
+        .orderBy(...order)
+        .limit(filter.limit + 1)
+        .offset(filter.offset),
+      this.db.select({ n: sql<number>`count(*)::int` }).from(sifts).where(where),
+    ]);
+    return { rows, total: count?.n ?? 0 };
+  }
+
+  async channelsOf(siftId: number): Promise<SiftChannelRow[]> {
+    return this.db
+      .select(channelColumns)
+      .from(siftChannels)
+      .innerJoin(channels, eq(channels.id, siftChannels.channelId))
+      .where(eq(siftChannels.siftId, siftId))
+      .orderBy(asc(siftChannels.createdAt), asc(channels.id));
+  }
+
+  async keywordsOf(siftId: number): Promise<KeywordRules> {
+    const rows = await this.db
+      .select({ rule: siftKeywords.rule, keyword: siftKeywords.keyword })
+      .from(siftKeywords)
+      .where(eq(siftKeywords.siftId, siftId))
+      .orderBy(asc(siftKeywords.id));
+    const rules: KeywordRules = { all: [], any: [], none: [] };
+    for (const r of rows) rules[r.rule].push(r.keyword);
+    return rules;
+  }
+
+  async insert(values: typeof sifts.$inferInsert): Promise<SiftRow | undefined> {
+    const [row] = await this.db.insert(sifts).values(values).onConflictDoNothing({ target: sifts.hash }).returning();
+    return row;
+  }
+
+  async update(id: number, values: Partial<typeof sifts.$inferInsert>): Promise<void> {
+    await this.db
+      .update(sifts)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(sifts.id, id));
+  }
+
+  async delete(id: number): Promise<void> {
+    await this.db.delete(sifts).where(eq(sifts.id, id));
+  }
+
+  async replaceKeywords(siftId: number, rules: KeywordRules): Promise<void> {
+    await this.db.delete(siftKeywords).where(eq(siftKeywords.siftId, siftId));
+    const rows = (['all', 'any', 'none'] as const).flatMap((rule) => rules[rule].map((keyword) => ({ siftId, rule, keyword })));
+    if (rows.length > 0) await this.db.insert(siftKeywords).values(rows).onConflictDoNothing();
+  }
+
+  async replaceChannels(siftId: number, channelIds: number[]): Promise<void> {
+    await this.db.delete(siftChannels).where(eq(siftChannels.siftId, siftId));
+    await this.addChannels(siftId, channelIds);
+  }
+
+  /** Adds channels (in this order); ones already there stay. Answers how many were new. */
+  async addChannels(siftId: number, channelIds: number[]): Promise<number> {
+    if (channelIds.length === 0) return 0;
+    const now = Date.now();
+    // Distinct creation times keep the order people added them in.
+    const rows = channelIds.map((channelId, i) => ({ siftId, channelId, createdAt: new Date(now + i) }));
+    const inserted = await this.db.insert(siftChannels).values(rows).onConflictDoNothing().returning({ id: siftChannels.channelId });
+    return inserted.length;
+  }
+
+  async removeChannel(siftId: number, channelId: number): Promise<boolean> {
+    const removed = await this.db
+      .delete(siftChannels)
+      .where(and(eq(siftChannels.siftId, siftId), eq(siftChannels.channelId, channelId)))
+      .returning({ id: siftChannels.channelId });
+    return removed.length > 0;
+  }
+
+  async countChannels(siftId: number): Promise<number> {
+    const [row] = await this.db.select({ n: sql<number>`count(*)::int` }).from(siftChannels).where(eq(siftChannels.siftId, siftId));
+    return row?.n ?? 0;
+  }
+
+  async setImportStatus(siftId: number, status: SiftImportStatus, error: string | null = null): Promise<void> {
+    await this.db.update(sifts).set({ importStatus: status, importError: error }).where(eq(sifts.id, siftId));
+  }
+
+  /** One page of the sift's feed, newest first: an index range of sift_videos (decisions/011). Reads limit + 1. */
+  async pageVideos(siftId: number, after: PublishedKey | undefined, limit: number): Promise<FeedVideoRow[]> {
+    return this.db
+      .select(feedColumns)
+      .from(siftVideos)
+      .innerJoin(videos, eq(videos.id, siftVideos.videoId))
+      .innerJoin(channels, eq(channels.id, videos.channelId))
+      .where(
+        and(
+          eq(siftVideos.siftId, siftId),
+          after
+            ? sql`(${siftVideos.publishedAt}, ${siftVideos.videoId}) < (${after.publishedAt.toISOString()}::timestamptz, ${after.id})`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(siftVideos.publishedAt), desc(siftVideos.videoId))
+      .limit(limit + 1);
+  }
+
+  /** Rules not saved yet, over these channels: how many videos match (up to countLimit + 1) and the newest few. */
+  async preview(
+    channelIds: number[],
+    rules: KeywordRules,
+    filters: TypeFilters,
+    limit: number,
+    countLimit: number,
+  ): Promise<{ count: number; rows: FeedVideoRow[] }> {
+    if (channelIds.length === 0) return { count: 0, rows: [] };
+    const where = and(inArray(videos.channelId, channelIds), keywordRulesCondition(rules), typeFiltersCondition(filters));
+    const [rows, [count]] = await Promise.all([
+      limit === 0
+        ? Promise.resolve([])
+        : this.db
+            .select(feedColumns)
+            .from(videos)
+            .innerJoin(channels, eq(channels.id, videos.channelId))
+            .where(where)
+            .orderBy(desc(videos.publishedAt), desc(videos.id))
+            .limit(limit),
+      this.db.select({ n: sql<number>`count(*)::int` }).from(this.db.select({ one: sql`1` }).from(videos).where(where).limit(countLimit + 1).as('m')),
+    ]);
+    return { count: count?.n ?? 0, rows };
+  }
+
+  async categories(): Promise<{ id: string; name: string }[]> {
+    return this.db.select({ id: siftCategories.id, name: siftCategories.name }).from(siftCategories).orderBy(asc(siftCategories.position));
+  }
+
+  async categoryExists(id: string): Promise<boolean> {
+    const rows = await this.db.select({ id: siftCategories.id }).from(siftCategories).where(eq(siftCategories.id, id)).limit(1);
+    return rows.length > 0;
+  }
+}
+
+const channelColumns = {
+  id: channels.id,
+  provider: channels.provider,
+  externalId: channels.externalId,
+  name: channels.name,
+  description: channels.description,
+  topic: channels.topic,
+  thumbnail: channels.thumbnail,
+  numberOfFollowers: channels.numberOfFollowers,
+  numberOfVideos: channels.numberOfVideos,
+  numberOfViews: channels.numberOfViews,
+  refreshedAt: channels.refreshedAt,
+  createdAt: channels.createdAt,
+  searchVector: channels.searchVector,
+};
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

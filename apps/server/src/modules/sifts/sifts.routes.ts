@@ -1,0 +1,171 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  createSiftSchema,
+  pagedVideosSchema,
+  siftCategoriesSchema,
+  siftChannelInputSchema,
+  siftChannelParamsSchema,
+  siftListQuerySchema,
+  siftListSchema,
+  siftParamsSchema,
+  siftPreviewRequestSchema,
+  siftPreviewSchema,
+  siftSchema,
+  updateSiftSchema,
+  videoPageQuerySchema,
+} from '@sift/contracts';
+import { currentUser } from '../auth/authenticate.js';
+import type { SiftsService } from './sifts.service.js';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+
+/** SPEC §7 "Sifts". Reads are open to visitors (public sifts); writes need login, and changes need the owner. */
+export const siftsRoutes =
+  (sifts: SiftsService): FastifyPluginAsyncZod =>
+  async (app) => {
+    const viewer = (req: { user: { id: number } | null }) => req.user?.id ?? null;
+
+    app.get(
+      '/sifts',
+      {
+        preHandler: app.optionalUser,
+        schema: {
+          tags: ['sifts'],
+          summary: 'Sifts: logged in, mine (following=false, the default) or the ones I follow (following=true); a visitor, public ones',
+          querystring: siftListQuerySchema,
+          response: { 200: siftListSchema, ...errors },
+        },
+      },
+      (req) => sifts.list(req.query, viewer(req)),
+    );
+
+    app.get(
+      '/sifts/categories',
+      { schema: { tags: ['sifts'], summary: 'The categories a sift can have', response: { 200: siftCategoriesSchema } } },
+      () => sifts.categories(),
+    );
+
+    app.post(
+      '/sifts/preview',
+      {
+        schema: {
+          tags: ['sifts'],
+          summary: 'Live preview of rules being edited: how many videos of these channels match, and the newest few',
+          body: siftPreviewRequestSchema,
+          response: { 200: siftPreviewSchema, 400: apiErrorSchema },
+        },
+      },
+      (req) => sifts.preview(req.body),
+    );
+
+    app.get(
+      '/sifts/:id',
+      {
+        preHandler: app.optionalUser,
+        schema: { tags: ['sifts'], summary: 'A sift by hash or id (private ones only for their owner)', params: siftParamsSchema, response: { 200: siftSchema, ...errors } },
+      },
+      (req) => sifts.get(req.params.id, viewer(req)),
+    );
+
+    app.get(
+      '/sifts/:id/videos',
+      {
+        preHandler: app.optionalUser,
+        schema: {
+          tags: ['sifts'],
+          summary: "The sift's matching videos, newest first, paged by the opaque cursor `next`",
+          params: siftParamsSchema,
+          querystring: videoPageQuerySchema,
+          response: { 200: pagedVideosSchema, ...errors },
+        },
+      },
+      (req) => sifts.videos(req.params.id, viewer(req), req.query.limit, req.query.next),
+    );
+
+    app.post(
+      '/sifts',
+      {
+        preHandler: app.requireUser,
+        schema: { tags: ['sifts'], summary: 'Create a sift (the new id also in Location)', body: createSiftSchema, response: { 201: siftSchema, ...errors } },
+      },
+      async (req, reply) => {
+        const sift = await sifts.create(req.body, currentUser(req).id);
+        return reply.status(201).header('Location', `/api/sifts/${sift.id}`).send(sift);
+      },
+    );
+
+    app.put(
+      '/sifts/:id',
+      {
+        preHandler: app.requireUser,
+        schema: { tags: ['sifts'], summary: 'Update a sift (owner only)', params: siftParamsSchema, body: updateSiftSchema, response: { 200: siftSchema, ...errors } },
+      },
+      (req) => sifts.update(req.params.id, req.body, currentUser(req).id),
+    );
+
+    app.post(
+      '/sifts/:id/copy',
+      {
+        preHandler: app.requireUser,
+        schema: { tags: ['sifts'], summary: 'Copy a sift into my sifts (private)', params: siftParamsSchema, response: { 201: siftSchema, ...errors } },
+      },
+      async (req, reply) => {
+        const sift = await sifts.copy(req.params.id, currentUser(req).id);
+        return reply.status(201).header('Location', `/api/sifts/${sift.id}`).send(sift);
+      },
+    );
+
+    app.delete(
+      '/sifts/:id',
+      {
+        preHandler: app.requireUser,
+        schema: { tags: ['sifts'], summary: 'Delete a sift (owner only)', params: siftParamsSchema, response: { 204: z.null(), ...errors } },
+      },
+      async (req, reply) => {
+        await sifts.delete(req.params.id, currentUser(req).id);
+        return reply.status(204).send(null);
+      },
+    );
+
+    for (const [method, isPublic] of [['post', true], ['delete', false]] as const) {
+      app[method](
+        '/sifts/:id/public',
+        {
+          preHandler: app.requireUser,
+          schema: {
+            tags: ['sifts'],
+            summary: isPublic ? 'Make a sift public (owner only)' : 'Make a sift private (owner only)',
+            params: siftParamsSchema,
+            response: { 200: siftSchema, ...errors },
+          },
+        },
+        (req) => sifts.setPublic(req.params.id, isPublic, currentUser(req).id),
+      );
+    }
+
+    app.post(
+      '/sifts/:id/channels',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags: ['sifts'],
+          summary: 'Add a channel (owner only); one the catalog does not know is imported in the background (importStatus)',
+          params: siftParamsSchema,
+          body: siftChannelInputSchema,
+          response: { 200: siftSchema, ...errors },
+        },
+      },
+      (req) => sifts.addChannel(req.params.id, req.body, currentUser(req).id),
+    );
+
+    app.delete(
+      '/sifts/:id/channels/:channelId',
+      {
+        preHandler: app.requireUser,
+        schema: { tags: ['sifts'], summary: 'Remove a channel (owner only)', params: siftChannelParamsSchema, response: { 200: siftSchema, ...errors } },
+      },
+      (req) => sifts.removeChannel(req.params.id, req.params.channelId, currentUser(req).id),
+    );
+  };
