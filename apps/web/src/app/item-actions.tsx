@@ -1,5 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { ItemActionsProvider, joinMenus, type ItemActions } from '../components/item-actions';
+import { AddToPlaylistHost, usePlaylistVideoMenu } from '../features/playlists';
 
 /**
  * Composes what each feature contributes to the shared cards (components/item-actions.tsx). A feature exports a
@@ -7,12 +8,18 @@ import { ItemActionsProvider, joinMenus, type ItemActions } from '../components/
  * here and join it in. This is the one place where features meet.
  */
 export function AppItemActions({ children }: { children: ReactNode }) {
+  const playlistVideoMenu = usePlaylistVideoMenu();
   const value = useMemo<ItemActions>(
     () => ({
-      videoMenu: joinMenus(),
+      videoMenu: joinMenus(playlistVideoMenu),
       channelMenu: joinMenus(),
     }),
-    [],
+    [playlistVideoMenu],
   );
-  return <ItemActionsProvider value={value}>{children}</ItemActionsProvider>;
+  return (
+    <ItemActionsProvider value={value}>
+      {children}
+      <AddToPlaylistHost />
+    </ItemActionsProvider>
+  );
 }

@@ -1,4 +1,12 @@
 import { UPDATE_PROFILE_ACTION, replayUpdateProfile } from '../features/account';
+import {
+  ADD_TO_PLAYLIST_ACTION,
+  ADD_TO_WATCH_LATER_ACTION,
+  CREATE_PLAYLIST_ACTION,
+  replayAddToPlaylist,
+  replayAddToWatchLater,
+  replayCreatePlaylist,
+} from '../features/playlists';
 import { registerPendingActionHandler } from '../lib/pending-action';
 
 /**
@@ -7,4 +15,7 @@ import { registerPendingActionHandler } from '../lib/pending-action';
  */
 export function registerPendingActions() {
   registerPendingActionHandler(UPDATE_PROFILE_ACTION, replayUpdateProfile);
+  registerPendingActionHandler(ADD_TO_WATCH_LATER_ACTION, replayAddToWatchLater);
+  registerPendingActionHandler(ADD_TO_PLAYLIST_ACTION, replayAddToPlaylist);
+  registerPendingActionHandler(CREATE_PLAYLIST_ACTION, replayCreatePlaylist);
 }

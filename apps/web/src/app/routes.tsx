@@ -47,6 +47,13 @@ const YoutubeImportPage = lazyNamed(onboardingPages, 'YoutubeImportPage');
 const SiftIntroPage = lazyNamed(onboardingPages, 'SiftIntroPage');
 const SiftCreatePage = lazyNamed(onboardingPages, 'SiftCreatePage');
 const SocialRedirectPage = lazyNamed(oauthPages, 'SocialRedirectPage');
+// Playlists (issue 5), one chunk.
+const playlistPages = () => import('./pages/PlaylistRoutes');
+const PlaylistsPage = lazyNamed(playlistPages, 'PlaylistsPage');
+const PlaylistRoute = lazyNamed(playlistPages, 'PlaylistRoute');
+const PlaylistEditRoute = lazyNamed(playlistPages, 'PlaylistEditRoute');
+const CreatePlaylistPage = lazyNamed(playlistPages, 'CreatePlaylistPage');
+const AddToPlaylistPage = lazyNamed(playlistPages, 'AddToPlaylistPage');
 const OAuthHandler = lazy(() => oauthPages().then((m) => ({ default: m.OAuthHandler })));
 
 export type { Access };
@@ -101,15 +108,15 @@ export const ROUTES: readonly RouteDef[] = [
   pub(paths.searchRecent, 'Recent searches', () => <SearchRecentRoute />),
   pub(paths.create, 'Create new'),
   pub(paths.createSift, 'Create a Sift'),
-  pub(paths.createPlaylist, 'Create a playlist'),
+  pub(paths.createPlaylist, 'Create a playlist', page(CreatePlaylistPage)),
   pub(paths.viewChannels, 'Channels'),
   pub(paths.addChannels, 'Add channels'),
   pub(paths.addVideos, 'Add videos'),
   pub(paths.addToSift, 'Add to Sift'),
-  pub(paths.addToPlaylist, 'Add to playlist'),
-  pub(paths.playlists, 'Playlists'),
-  pub(paths.playlist, 'Playlist', () => <PlaylistPlaceholder />),
-  pub(paths.playlistEdit, 'Edit playlist'),
+  pub(paths.addToPlaylist, 'Add to playlist', page(AddToPlaylistPage)),
+  pub(paths.playlists, 'Playlists', page(PlaylistsPage)),
+  pub(paths.playlist, 'Playlist', page(PlaylistRoute)),
+  pub(paths.playlistEdit, 'Edit playlist', page(PlaylistEditRoute)),
   pub(paths.sifts, 'Sifts'),
   pub(paths.sift, 'Sift'),
   pub(paths.siftEdit, 'Edit sift'),
@@ -239,10 +246,5 @@ function LoginRedirect({ to }: { to: string }) {
 function RedirectHome({ state }: { state?: unknown }) {
   const { search } = useLocation();
   return <Navigate to={{ pathname: paths.home, search }} replace state={state} />;
-}
-
-function PlaylistPlaceholder() {
-  const { id } = useParams();
-  return <PlaceholderPage title={id === 'wl' ? 'Watch later' : 'Playlist'} />;
 }
 

@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useNavigationType } from 'react-router';
 import { useSession } from '../../features/account';
 import { useIntroVideoId } from '../../features/watch';
+import { usePlaylistPlayer } from '../../features/playlists';
 import { paths } from '../../lib/paths';
 import { withoutV } from '../../lib/url';
 
@@ -50,6 +51,8 @@ export function WatchHost() {
     [navigate],
   );
 
+  const playlist = usePlaylistPlayer(params.get('p'));
+
   if (!v) return null;
   return (
     <Suspense fallback={null}>
@@ -61,6 +64,8 @@ export function WatchHost() {
         changeReason={navigationType === 'REPLACE' ? 'background' : 'user'}
         loggedIn={session.isLoggedIn}
         onVideoChange={onVideoChange}
+        queue={playlist.queue}
+        menuHandlers={playlist.menuHandlers}
         onClose={() =>
           onWatch ? navigate(withoutV(paths.home, search)) : navigate(withoutV(pathname, search) + hash, { replace: true })
         }

@@ -12,6 +12,7 @@ import { paths, to } from '../../../lib/paths';
 import { CAPTION_LANGUAGE } from '../../../player/constants';
 import { controlsModel, keyCommand, type KeyCommand, type Swipe } from '../../../player/controls';
 import type { ChangeReason } from '../../../player/engine';
+import type { QueueSource } from '../../../player/queue';
 import { usePlayerSnapshot } from '../../../player/react';
 import { videoTitle } from '../../../player/types';
 import { useVideo, videoKeys } from '../api/queries';
@@ -35,6 +36,8 @@ export interface WatchOverlayProps {
   loggedIn: boolean;
   /** Player-menu actions of later issues (add to playlist, share, …). */
   menuHandlers?: PlayerMenuHandlers;
+  /** The list the URL asks to play from (`p` playlist, `s` sift); absent: the video's channel (or what plays). */
+  queue?: QueueSource<Video> | null;
   /** The engine moved on by itself (autoplay, next): mirror its video into `v`. */
   onVideoChange: (externalId: string) => void;
   onClose: () => void;
@@ -51,7 +54,7 @@ const NO_HANDLERS: PlayerMenuHandlers = {};
  * the engine's own moves (autoplay, next) are written back into `v` (SPEC §2: v is mirrored into the URL).
  */
 export function WatchOverlay(props: WatchOverlayProps) {
-  const { videoId, mode, pathname, changeReason, loggedIn, menuHandlers = NO_HANDLERS, onClose, onMinimise, onRestore } = props;
+  const { videoId, mode, pathname, changeReason, loggedIn, menuHandlers = NO_HANDLERS, queue = null, onClose, onMinimise, onRestore } = props;
   const engine = playerEngine();
   const snap = usePlayerSnapshot(engine);
   const qc = useQueryClient();
@@ -73,11 +76,11 @@ export function WatchOverlay(props: WatchOverlayProps) {
     const current = engine.getSnapshot().video;
     if (current?.externalId === requested.externalId) {
       // A refetch of the video playing (or the URL catching up with the engine): refresh, never restart.
-      engine.open({ ...requested, itemId: current.itemId }, null, 'background');
+      engine.open({ ...requested, itemId: current.itemId }, queue, 'background');
       return;
     }
-    engine.open(requested, channelQueue(requested), changeReason);
-  }, [engine, requested, changeReason]);
+    engine.open(requested, queue ?? channelQueue(requested), changeReason);
+  }, [engine, requested, changeReason, queue]);
 
   const urlV = useLatest(videoId);
   const onVideoChange = useLatest(props.onVideoChange);

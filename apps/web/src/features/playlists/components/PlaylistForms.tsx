@@ -1,0 +1,161 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { useAppNavigate } from '../../../components/AppLink';
+import { FormAlert, NO_ERRORS, SubmitButton, TextArea, TextField, focusFirstInvalid, formErrorsFrom, type FormErrors } from '../../../components/Form';
+import { useDocumentTitle } from '../../../components/Page';
+import { useNotify } from '../../../components/Notifications';
+import { AppLink } from '../../../components/AppLink';
+import { paths, to } from '../../../lib/paths';
+import { useLoginNeeding } from '../../../lib/use-login-needing';
+import { CREATE_PLAYLIST_ACTION } from '../actions';
+import { createPlaylist, invalidatePlaylists, updatePlaylist, usePlaylist } from '../api/queries';
+import { PlaylistPicker } from './AddToPlaylist';
+import '../playlists.css';
+
+const LABELS = { name: 'Name', description: 'Description', backgroundColor: 'Background colour' };
+
+/** /create/playlist: a name, then the new playlist's page. A visitor logs in first and it is made afterwards. */
+export function CreatePlaylistPage() {
+  const [name, setName] = useState('');
+  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const [busy, setBusy] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const navigate = useAppNavigate();
+  const qc = useQueryClient();
+  const notify = useNotify();
+  const loginNeeding = useLoginNeeding();
+  useDocumentTitle('Create a playlist');
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!name.trim()) {
+      setErrors({ message: null, fields: { name: 'Name is required.' } });
+      return focusFirstInvalid(form.current);
+    }
+    setBusy(true);
+    try {
+      const result = await loginNeeding({ type: CREATE_PLAYLIST_ACTION, payload: { name: name.trim() }, successMessage: 'Playlist created' }, () =>
+        createPlaylist(name.trim()),
+      );
+      if (result.status === 'done') {
+        await invalidatePlaylists(qc);
+        notify('Playlist created');
+        navigate(to.playlist(result.value.id));
+      }
+    } catch (err) {
+      setErrors(formErrorsFrom(err, LABELS));
+      focusFirstInvalid(form.current);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="page narrow-page" aria-labelledby="page-title">
+      <h1 id="page-title" className="page-title" tabIndex={-1}>
+        Create a playlist
+      </h1>
+      <form ref={form} className="stack-form" onSubmit={submit} noValidate>
+        {errors.message && <FormAlert>{errors.message}</FormAlert>}
+        <TextField label="Name" name="name" value={name} onChange={setName} error={errors.fields.name} required maxLength={100} autoFocus />
+        <SubmitButton busy={busy} busyLabel="Creating…">
+          Create playlist
+        </SubmitButton>
+      </form>
+    </section>
+  );
+}
+
+/** /playlists/{id}/edit: name, description, background colour (owner only; not Watch later). */
+export function PlaylistEditPage({ id }: { id: string }) {
+  const playlist = usePlaylist(id);
+  const p = playlist.data;
+  useDocumentTitle('Edit playlist');
+  if (!p) return <section className="page" aria-busy="true" aria-label="Edit playlist" />;
+  if (!p.owner.creator || p.isWatchLater) {
+    return (
+      <section className="page" aria-labelledby="page-title">
+        <h1 id="page-title" className="page-title" tabIndex={-1}>
+          Edit playlist
+        </h1>
+        <p>Only the owner can edit this playlist{p.isWatchLater ? ', and Watch later cannot be edited' : ''}.</p>
+      </section>
+    );
+  }
+  return <EditForm id={p.id} initial={{ name: p.name, description: p.description, backgroundColor: p.backgroundColor }} />;
+}
+
+function EditForm({ id, initial }: { id: number; initial: { name: string; description: string; backgroundColor: string } }) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const [busy, setBusy] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const navigate = useAppNavigate();
+  const qc = useQueryClient();
+  const notify = useNotify();
+  const set = (key: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      await updatePlaylist(id, { name: values.name.trim(), description: values.description.trim(), backgroundColor: values.backgroundColor });
+      await invalidatePlaylists(qc);
+      notify('Playlist saved');
+      navigate(to.playlist(id));
+    } catch (err) {
+      setErrors(formErrorsFrom(err, LABELS));
+      focusFirstInvalid(form.current);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="page narrow-page" aria-labelledby="page-title">
+      <h1 id="page-title" className="page-title" tabIndex={-1}>
+        Edit playlist
+      </h1>
+      <form ref={form} className="stack-form" onSubmit={submit} noValidate>
+        {errors.message && <FormAlert>{errors.message}</FormAlert>}
+        <TextField label="Name" name="name" value={values.name} onChange={set('name')} error={errors.fields.name} required maxLength={100} />
+        <TextArea label="Description" name="description" value={values.description} onChange={set('description')} maxLength={1000} hint={errors.fields.description} />
+        <div className="field">
+          <label htmlFor="playlist-colour" className="field-label">
+            Background colour
+          </label>
+          <input id="playlist-colour" type="color" value={values.backgroundColor} onChange={(e) => set('backgroundColor')(e.currentTarget.value)} />
+        </div>
+        <div className="form-buttons">
+          <AppLink to={to.playlist(id)} className="btn btn-secondary">
+            Cancel
+          </AppLink>
+          <SubmitButton busy={busy} busyLabel="Saving…">
+            Save
+          </SubmitButton>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+/** /add-to-playlist?video={externalId}: the add-to-playlist popup as a page (after login, and on small screens). */
+export function AddToPlaylistPage() {
+  const [params] = useSearchParams();
+  const navigate = useAppNavigate();
+  const video = params.get('video') ?? params.get('v');
+  useDocumentTitle('Add to playlist');
+  return (
+    <section className="page narrow-page" aria-labelledby="page-title">
+      <h1 id="page-title" className="page-title" tabIndex={-1}>
+        Add to playlist
+      </h1>
+      {video ? (
+        <PlaylistPicker video={{ externalId: video, title: '' }} onDone={() => navigate(paths.playlists)} />
+      ) : (
+        <p>Choose a video first: its menu has “Add to playlist”.</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,253 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { Playlist, Video } from '@sift/contracts';
+import { AppLink, useAppNavigate } from '../../../components/AppLink';
+import { VideoCard } from '../../../components/Cards';
+import { Icon } from '../../../components/Icon';
+import { InfiniteList } from '../../../components/InfiniteList';
+import { Menu, type MenuEntry } from '../../../components/Menu';
+import { useNotify } from '../../../components/Notifications';
+import { useDocumentTitle } from '../../../components/Page';
+import { isApiError } from '../../../lib/api';
+import { formatNumber } from '../../../lib/format';
+import { useNow, usePreference } from '../../../lib/hooks';
+import { paths, to } from '../../../lib/paths';
+import {
+  copyPlaylist,
+  deletePlaylist,
+  followPlaylist,
+  invalidatePlaylists,
+  moveInPlaylist,
+  removePlaylistImage,
+  setPlaylistPublic,
+  uploadPlaylistImage,
+  usePlaylist,
+  usePlaylistVideos,
+} from '../api/queries';
+import { ChangeImageModal, ConfirmDialog } from './PlaylistDialogs';
+import '../playlists.css';
+
+const keyOf = (v: Video) => `${v.externalId}#${v.itemId ?? ''}`;
+
+/** Where "Play all" goes: the first video with the playlist as the player's queue. */
+export function playAllPath(playlistId: string | number, first: Video) {
+  return `${paths.watch}?v=${encodeURIComponent(first.externalId)}&p=${encodeURIComponent(String(playlistId))}`;
+}
+
+type Dialog = 'delete' | 'public' | 'private' | 'image' | null;
+
+/** /playlists/{id} (wl: Watch later): cover, name, owner, counts, actions and the videos in order. */
+export function PlaylistPage({ id }: { id: string }) {
+  const playlist = usePlaylist(id);
+  const videos = usePlaylistVideos(id);
+  const [gridType] = usePreference('gridType');
+  const now = useNow();
+  const p = playlist.data;
+  useDocumentTitle(p?.name ?? (id === 'wl' ? 'Watch later' : 'Playlist'));
+
+  if (playlist.isError) {
+    const status = isApiError(playlist.error) ? playlist.error.status : 0;
+    return (
+      <section className="page" aria-labelledby="page-title">
+        <h1 id="page-title" className="page-title" tabIndex={-1}>
+          {status === 401 ? 'Log in to see your Watch later' : 'Playlist not found'}
+        </h1>
+        <p>{status === 401 ? <AppLink to={to.login(to.playlist(id))}>Log in</AppLink> : 'This playlist does not exist or is private.'}</p>
+      </section>
+    );
+  }
+
+  const owned = !!p?.owner.creator;
+  const context = { playlist: { id: String(p?.id ?? id), name: p?.name ?? '', owned } };
+  const items = videos.videos;
+
+  return (
+    <section className="page playlist-page" aria-labelledby="page-title">
+      {p ? <PlaylistHeader playlist={p} first={items[0]} /> : <h1 id="page-title" className="page-title">Loading playlist…</h1>}
+      <section className="section" aria-label="Videos">
+        <InfiniteList
+          label={p ? `Videos of ${p.name}` : 'Playlist videos'}
+          layout={owned ? 'list' : gridType}
+          items={items}
+          getKey={keyOf}
+          renderItem={(video, position) => (
+            <div className="playlist-entry">
+              <VideoCard video={video} position={position} now={now} context={context} />
+              {owned && video.itemId !== undefined && (
+                <MoveButtons playlistId={p!.id} itemId={video.itemId} index={position.posinset - 1} count={items.length} title={video.title} />
+              )}
+            </div>
+          )}
+          loading={videos.isPending}
+          error={videos.isError}
+          hasMore={!!videos.hasNextPage}
+          loadingMore={videos.isFetchingNextPage}
+          onLoadMore={() => void videos.fetchNextPage()}
+          onRetry={() => void (videos.data ? videos.fetchNextPage() : videos.refetch())}
+        />
+      </section>
+    </section>
+  );
+}
+
+/** Owner's reordering: one entry up or down (the server moves just that entry). */
+function MoveButtons({ playlistId, itemId, index, count, title }: { playlistId: number; itemId: number; index: number; count: number; title: string }) {
+  const qc = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const move = async (to: number) => {
+    setBusy(true);
+    try {
+      await moveInPlaylist(playlistId, itemId, to);
+    } finally {
+      setBusy(false);
+      await invalidatePlaylists(qc);
+    }
+  };
+  return (
+    <div className="move-buttons">
+      <button type="button" className="icon-btn" aria-label={`Move ${title} up`} disabled={busy || index === 0} onClick={() => void move(index - 1)}>
+        <Icon name="up" size={20} />
+      </button>
+      <button type="button" className="icon-btn move-down" aria-label={`Move ${title} down`} disabled={busy || index >= count - 1} onClick={() => void move(index + 1)}>
+        <Icon name="up" size={20} />
+      </button>
+    </div>
+  );
+}
+
+function PlaylistHeader({ playlist: p, first }: { playlist: Playlist; first: Video | undefined }) {
+  const qc = useQueryClient();
+  const notify = useNotify();
+  const navigate = useAppNavigate();
+  const [token] = usePreference('token');
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const owned = p.owner.creator;
+  const editable = owned && !p.isWatchLater;
+
+  const run = async (work: () => Promise<unknown>, message?: string) => {
+    try {
+      await work();
+      if (message) notify(message);
+    } catch (err) {
+      if (isApiError(err) && err.message) notify(err.message);
+    } finally {
+      await invalidatePlaylists(qc);
+    }
+  };
+
+  const entries: MenuEntry[] = [];
+  if (editable) {
+    entries.push(
+      { kind: 'link', label: 'Edit', to: `/playlists/${p.id}/edit` },
+      { kind: 'action', label: 'Change image', onSelect: () => setDialog('image') },
+      p.public
+        ? { kind: 'action', label: 'Make private', onSelect: () => setDialog('private') }
+        : { kind: 'action', label: 'Make public', onSelect: () => setDialog('public') },
+      { kind: 'action', label: 'Delete playlist', onSelect: () => setDialog('delete') },
+    );
+  }
+  if (token && !owned) {
+    entries.push(
+      p.follow
+        ? { kind: 'action', label: 'Remove from your playlists', onSelect: () => void run(() => followPlaylist(p.id, false), `${p.name} removed from your playlists`) }
+        : { kind: 'action', label: 'Follow playlist', onSelect: () => void run(() => followPlaylist(p.id, true)) },
+    );
+  }
+  if (token && !p.isWatchLater) {
+    entries.push({
+      kind: 'action',
+      label: 'Copy to your playlists',
+      onSelect: () =>
+        void run(async () => {
+          const copy = await copyPlaylist(p.id);
+          navigate(to.playlist(copy.id));
+        }),
+    });
+  }
+
+  const ownerName = `${p.owner.firstName} ${p.owner.lastName}`.trim();
+  return (
+    <header className="playlist-head" style={{ background: p.backgroundColor }}>
+      <div className="playlist-cover">
+        {p.thumbnail ? <img src={p.thumbnail} alt="" width={300} height={300} /> : <Icon name="playlist" size={64} />}
+      </div>
+      <div className="playlist-head-text">
+        <p className="playlist-kind">{p.isWatchLater ? 'Watch later' : p.public ? 'Public playlist' : 'Private playlist'}</p>
+        <h1 id="page-title" className="page-title" tabIndex={-1}>
+          {p.name}
+        </h1>
+        {p.description && <p className="playlist-desc">{p.description}</p>}
+        <p className="playlist-meta">
+          {!p.isWatchLater && (
+            <span>
+              by <AppLink to={to.userProfile(p.owner.uuid)}>{ownerName || 'someone'}</AppLink>
+            </span>
+          )}
+          <span>
+            {formatNumber(p.numberOfVideos)} {p.numberOfVideos === 1 ? 'video' : 'videos'}
+          </span>
+          {!p.isWatchLater && (
+            <span>
+              {formatNumber(p.numberOfFollowers, true)} {p.numberOfFollowers === 1 ? 'follower' : 'followers'}
+            </span>
+          )}
+          {p.imported && <span>Imported</span>}
+        </p>
+        <div className="playlist-actions">
+          {first && (
+            <AppLink to={playAllPath(p.id, first)} className="btn btn-primary" dropV>
+              <Icon name="play" size={20} /> Play all
+            </AppLink>
+          )}
+          {entries.length > 0 && (
+            <Menu label={`More actions for ${p.name}`} button={<Icon name="more" />} buttonClassName="icon-btn playlist-more" items={entries} title={p.name} />
+          )}
+        </div>
+      </div>
+      {dialog === 'delete' && (
+        <ConfirmDialog
+          title="Delete playlist"
+          message="Are you sure you want to delete this playlist?"
+          confirmLabel="Delete"
+          danger
+          onClose={() => setDialog(null)}
+          onConfirm={() =>
+            void run(async () => {
+              await deletePlaylist(p.id);
+              navigate(paths.playlists);
+            }, `Playlist ${p.name} deleted`)
+          }
+        />
+      )}
+      {(dialog === 'public' || dialog === 'private') && (
+        <ConfirmDialog
+          title={dialog === 'public' ? 'Make public' : 'Make private'}
+          message={
+            dialog === 'public'
+              ? 'Enable public mode ... Anyone with the link will be able to see this playlist, and people can follow it.'
+              : 'Enable private mode ... Only you will be able to see this playlist.'
+          }
+          confirmLabel={dialog === 'public' ? 'Yes, make public' : 'Yes, make private'}
+          onClose={() => setDialog(null)}
+          onConfirm={() =>
+            void run(() => setPlaylistPublic(p.id, dialog === 'public'), dialog === 'public' ? 'This playlist is now public' : 'This playlist is now private')
+          }
+        />
+      )}
+      {dialog === 'image' && (
+        <ChangeImageModal
+          playlist={p}
+          onClose={() => setDialog(null)}
+          onUpload={async (file) => {
+            await uploadPlaylistImage(p.id, file);
+            await invalidatePlaylists(qc);
+          }}
+          onRemove={async () => {
+            await removePlaylistImage(p.id);
+            await invalidatePlaylists(qc);
+          }}
+        />
+      )}
+    </header>
+  );
+}
