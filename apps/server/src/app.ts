@@ -32,11 +32,15 @@ import { TokenService } from './modules/auth/tokens.service.js';
 import { CatalogRepository } from './modules/catalog/catalog.repository.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { CatalogService } from './modules/catalog/catalog.service.js';
+import { FeedsRepository } from './modules/feeds/feeds.repository.js';
 import { feedsRoutes } from './modules/feeds/feeds.routes.js';
+import { FeedsService } from './modules/feeds/feeds.service.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { MessagesRepository } from './modules/messages/messages.repository.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { MessagesService } from './modules/messages/messages.service.js';
+import { NotificationsRepository } from './modules/notifications/notifications.repository.js';
+import { NotificationsService } from './modules/notifications/notifications.service.js';
 import { PlaylistsRepository } from './modules/playlists/playlists.repository.js';
 import { playlistsRoutes } from './modules/playlists/playlists.routes.js';
 import { PlaylistsService } from './modules/playlists/playlists.service.js';
@@ -46,9 +50,13 @@ import { SearchService } from './modules/search/search.service.js';
 import { SiftsRepository } from './modules/sifts/sifts.repository.js';
 import { siftsRoutes } from './modules/sifts/sifts.routes.js';
 import { SiftsService } from './modules/sifts/sifts.service.js';
+import { SubscriptionsRepository } from './modules/subscriptions/subscriptions.repository.js';
+import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
+import { SubscriptionsService } from './modules/subscriptions/subscriptions.service.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { UsersService } from './modules/users/users.service.js';
+import { registerNewVideoJobs } from './jobs/new-videos.js';
 import type { VideoProvider } from './providers/video-provider.js';
 
 /** What accounts need from the configuration; `Config` has every field, so main passes it whole. */
@@ -86,6 +94,8 @@ export interface AppDependencies {
   jobs?: JobQueue | undefined;
   /** Default: `createFileStore` — `$DATA_DIR/media/uploads`, or the S3 bucket of the S3_* variables. */
   files?: FileStore | undefined;
+  /** Minutes between refreshes of a followed channel (CHANNEL_REFRESH_MINUTES); default 15. */
+  channelRefreshMinutes?: number;
 }
 
 export interface Services {
@@ -103,6 +113,9 @@ export interface Services {
   search: SearchService;
   playlists: PlaylistsService;
   sifts: SiftsService;
+  subscriptions: SubscriptionsService;
+  feeds: FeedsService;
+  notifications: NotificationsService;
 }
 
 export interface ServiceDependencies extends Pick<AppDependencies, 'db' | 'provider' | 'accounts' | 'files'> {
@@ -151,7 +164,11 @@ export function createServices(deps: ServiceDependencies): Services {
   const jobs = deps.jobs ?? new InProcessJobQueue(log);
   const catalog = new CatalogService(new CatalogRepository(deps.db), deps.provider);
   const files = deps.files ?? createFileStore(settings.dataDir);
-  return {
+  // Follows, feeds and notifications (issue 7); subscriptions find sifts through the sifts service.
+  const subscriptions = new SubscriptionsService(new SubscriptionsRepository(deps.db), catalog, { get: (idOrHash, viewerId) => built.sifts.get(idOrHash, viewerId) });
+  const feeds = new FeedsService(new FeedsRepository(deps.db), subscriptions, catalog);
+  const notifications = new NotificationsService(new NotificationsRepository(deps.db), deps.mailer ?? new MemoryMailer(), { appName, publicUrl }, log);
+  const built: Services = {
     jobs,
     files,
     catalog,
@@ -165,7 +182,11 @@ export function createServices(deps: ServiceDependencies): Services {
     search: new SearchService(new SearchRepository(deps.db)),
     playlists: new PlaylistsService(new PlaylistsRepository(deps.db), catalog, files),
     sifts: new SiftsService(new SiftsRepository(deps.db), catalog, jobs),
+    subscriptions,
+    feeds,
+    notifications,
   };
+  return built;
 }
 
 export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyInstance; services: Services }> {
@@ -215,12 +236,22 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
 
   const services = createServices({ ...deps, accounts: settings, mailer, rateLimiter, log: app.log });
   app.addHook('onClose', () => services.jobs.stop());
+  await registerNewVideoJobs(services, { refreshMinutes: deps.channelRefreshMinutes ?? 15 });
   // request.user from `Authorization: Bearer`, for every module: `preHandler: app.requireUser` or `app.optionalUser`.
   registerAuthentication(app, services.tokens);
   await app.register(
     async (api) => {
       await api.register(catalogRoutes(services.catalog));
-      await api.register(feedsRoutes(services.catalog));
+      await api.register(
+        feedsRoutes({
+          feeds: services.feeds,
+          subscriptions: services.subscriptions,
+          publicUrl: settings.publicUrl.replace(/\/+$/, ''),
+          appName: deps.appName,
+          sifts: { get: (id) => services.sifts.get(id, null), videos: (id, limit) => services.sifts.videos(id, null, limit) },
+        }),
+      );
+      await api.register(subscriptionsRoutes(services.subscriptions));
       await api.register(messagesRoutes(services.messages));
       await api.register(authRoutes({ auth: services.auth, captcha: services.captcha, google: services.google, appName: deps.appName }));
       await api.register(accountsRoutes(services.accounts));

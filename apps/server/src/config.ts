@@ -42,6 +42,14 @@ const envSchema = z.object({
   CAPTCHA_HMAC_KEY: z.string().min(16).optional(),
   /** Proof-of-work size: the browser tries up to this many hashes (half of it on average is the floor). */
   CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(50_000),
+  /** Minutes between asks to the video service for a followed channel's new uploads (a divisor of 60). */
+  CHANNEL_REFRESH_MINUTES: z.coerce
+    .number()
+    .int()
+    .refine((m) => m >= 1 && m <= 60 && 60 % m === 0, 'must divide 60 (1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30 or 60)')
+    .default(15),
+  /** Demo provider: minutes between two new uploads of one demo channel (0: the demo catalog stays as seeded). */
+  DEMO_UPLOAD_MINUTES: z.coerce.number().int().min(0).max(100_000).default(120),
 });
 
 export interface GoogleSettings {
@@ -69,6 +77,8 @@ export interface Config {
   google: GoogleSettings | undefined;
   captchaHmacKey: string;
   captchaMaxNumber: number;
+  channelRefreshMinutes: number;
+  demoUploadMinutes: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -101,5 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // A key made here lives as long as the process: fine for one node, but every node of a cluster must share one.
     captchaHmacKey: e.CAPTCHA_HMAC_KEY ?? randomBytes(32).toString('hex'),
     captchaMaxNumber: e.CAPTCHA_MAX_NUMBER,
+    channelRefreshMinutes: e.CHANNEL_REFRESH_MINUTES,
+    demoUploadMinutes: e.DEMO_UPLOAD_MINUTES,
   };
 }

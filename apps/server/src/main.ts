@@ -3,16 +3,27 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './infra/db/client.js';
 import { paths } from './infra/paths.js';
+import { PgBossJobQueue } from './infra/jobs/pg-boss-queue.js';
+import { scheduleNewVideoJobs } from './jobs/new-videos.js';
 import { seedDemoCatalog } from './jobs/seed-demo-catalog.js';
 import { DemoProvider } from './providers/demo/demo-provider.js';
+import { DemoWithNewUploads } from './providers/demo/new-uploads.js';
 
 /** Starts Sift: one process serving the API and the built SPA, on embedded defaults unless configured. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
+  const startedAt = new Date();
+  const demo = new DemoProvider({ now: startedAt });
+  // Jobs: in this process on the embedded default; on PostgreSQL a shared pg-boss queue, so several processes
+  // split the work and each job (and each scheduled tick) runs once.
+  const jobs = config.databaseUrl ? new PgBossJobQueue({ connectionString: config.databaseUrl, log: { error: (obj, msg) => console.error(msg, obj) } }) : undefined;
   const { app, services } = await buildApp({
     db: database.db,
-    provider: new DemoProvider({ now: new Date() }),
+    // The demo service publishes a new video per channel every DEMO_UPLOAD_MINUTES, so follows have news.
+    provider: config.demoUploadMinutes > 0 ? new DemoWithNewUploads(demo, { since: startedAt, intervalMinutes: config.demoUploadMinutes }) : demo,
+    jobs,
+    channelRefreshMinutes: config.channelRefreshMinutes,
     appName: config.appName,
     webDistDir: config.webDistDir ?? paths.webDist,
     logger: { level: config.logLevel },
@@ -22,6 +33,8 @@ async function main(): Promise<void> {
   });
 
   if (config.seedDemo && (await seedDemoCatalog(services))) app.log.info('Seeded the demo catalog');
+  // Followed channels refreshed every CHANNEL_REFRESH_MINUTES; notifications dispatched every minute.
+  await scheduleNewVideoJobs(services, { refreshMinutes: config.channelRefreshMinutes });
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);

@@ -349,17 +349,73 @@ export const subscriptions = pgTable(
     muted: boolean('muted').notNull().default(false),
     optOut: boolean('opt_out').notNull().default(false),
     lastNotifiedAt: timestamp('last_notified_at', { withTimezone: true }),
+    /** Carried by the one-click unsubscribe link of notification mails (migration 0005). */
+    unsubscribeToken: text('unsubscribe_token').notNull().default(sql`replace(gen_random_uuid()::text, '-', '')`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('subscriptions_one_target', sql`(${t.channelId} is null) <> (${t.siftId} is null)`),
+    uniqueIndex('subscriptions_unsubscribe_token_key').on(t.unsubscribeToken),
+    index('subscriptions_user_idx').on(t.userId, t.id),
     uniqueIndex('subscriptions_user_channel_key').on(t.userId, t.channelId).where(sql`${t.channelId} is not null`),
     uniqueIndex('subscriptions_user_sift_key').on(t.userId, t.siftId).where(sql`${t.siftId} is not null`),
     index('subscriptions_channel_idx').on(t.channelId),
     index('subscriptions_sift_idx').on(t.siftId),
   ],
 );
+
+/** One notification mail of a subscription for one period (decisions/013-notifications.md). */
+export const notificationDigests = pgTable(
+  'notification_digests',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    subscriptionId: bigint('subscription_id', { mode: 'number' })
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    frequency: text('frequency', { enum: ['IMMEDIATE', 'DAILY', 'WEEKLY'] }).notNull(),
+    periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+    status: text('status', { enum: ['BUILT', 'SENT', 'DROPPED'] }).notNull().default('BUILT'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('notification_digests_status_check', sql`${t.status} IN ('BUILT', 'SENT', 'DROPPED')`),
+    uniqueIndex('notification_digests_period_key').on(t.subscriptionId, t.frequency, t.periodEnd),
+    index('notification_digests_unsent_idx').on(t.id).where(sql`${t.status} = 'BUILT'`),
+  ],
+);
+
+/** A new video a subscription is to be told about; a digest takes it by setting digest_id. */
+export const notificationItems = pgTable(
+  'notification_items',
+  {
+    subscriptionId: bigint('subscription_id', { mode: 'number' })
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    videoId: bigint('video_id', { mode: 'number' })
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    digestId: bigint('digest_id', { mode: 'number' }).references(() => notificationDigests.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.subscriptionId, t.videoId] }),
+    index('notification_items_pending_idx').on(t.subscriptionId, t.createdAt).where(sql`${t.digestId} IS NULL`),
+    index('notification_items_digest_idx').on(t.digestId),
+    index('notification_items_video_idx').on(t.videoId),
+  ],
+);
+
+/** The private token of a member's personal Atom feed. */
+export const feedTokens = pgTable('feed_tokens', {
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  token: text('token').notNull().unique(),
+  createdAt: createdAt(),
+});
 
 export const recentSearches = pgTable(
   'recent_searches',

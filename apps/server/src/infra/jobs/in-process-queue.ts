@@ -1,4 +1,4 @@
-import type { JobHandler, JobQueue, SendOptions } from './job-queue.js';
+import { everyMinutesCron, type JobHandler, type JobQueue, type SendOptions } from './job-queue.js';
 
 interface Job {
   name: string;
@@ -19,6 +19,7 @@ export class InProcessJobQueue implements JobQueue {
   private readonly queue: Job[] = [];
   private readonly keys = new Set<string>();
   private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly intervals = new Set<NodeJS.Timeout>();
   private running: Promise<void> | null = null;
   private stopped = false;
 
@@ -39,6 +40,14 @@ export class InProcessJobQueue implements JobQueue {
     else this.enqueue(job);
   }
 
+  async every(name: string, minutes: number): Promise<void> {
+    everyMinutesCron(minutes); // the same rule as the PostgreSQL queue's
+    if (this.stopped) return;
+    const timer = setInterval(() => void this.send(name, {}, { singletonKey: 'every' }), minutes * 60_000);
+    timer.unref();
+    this.intervals.add(timer);
+  }
+
   async drain(): Promise<void> {
     while (this.running) await this.running;
   }
@@ -47,6 +56,8 @@ export class InProcessJobQueue implements JobQueue {
     this.stopped = true;
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
+    for (const timer of this.intervals) clearInterval(timer);
+    this.intervals.clear();
     this.queue.length = 0;
     await this.drain();
   }

@@ -10,6 +10,8 @@ export interface MailMessage {
   html: string;
   /** The link the mail exists to deliver; the outbox logs it so a local setup can follow it without a mail client. */
   link?: string;
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post of notification mails (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -32,7 +34,7 @@ export class SmtpMailer implements Mailer {
   }
 
   async send(message: MailMessage): Promise<void> {
-    await this.transport.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+    await this.transport.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers });
   }
 }
 
@@ -51,7 +53,7 @@ export class OutboxMailer implements Mailer {
   ) {}
 
   async send(message: MailMessage): Promise<void> {
-    const info = await this.transport.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+    const info = await this.transport.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers });
     await fs.mkdir(this.dir, { recursive: true });
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const file = path.join(this.dir, `${stamp}-${process.pid}-${++this.sequence}.eml`);

@@ -151,6 +151,23 @@ export class CatalogRepository {
   }
 
   /**
+   * Stores videos as upsertVideos does and answers the ids of the rows that were not stored before (`xmax = 0`
+   * holds for a row this statement inserted, not for one it updated), so new uploads are told apart in one write.
+   */
+  async upsertVideosReturningNew(provider: string, list: { channelId: number; video: ProviderVideo }[]): Promise<number[]> {
+    const inserted: number[] = [];
+    for (let i = 0; i < list.length; i += INSERT_BATCH) {
+      const rows = await this.db
+        .insert(videos)
+        .values(list.slice(i, i + INSERT_BATCH).map((r) => videoValues(provider, r.channelId, r.video)))
+        .onConflictDoUpdate({ target: videos.externalId, set: refreshedVideoColumns })
+        .returning({ id: videos.id, isNew: sql<boolean>`(xmax = 0)` });
+      for (const r of rows) if (r.isNew) inserted.push(r.id);
+    }
+    return inserted;
+  }
+
+  /**
    * Bulk load for seeding; rows that already exist are left as they are. One INSERT … SELECT FROM unnest(arrays)
    * per batch sends 15 parameters instead of 15 per row, which is several times faster than multi-row VALUES
    * and has no 65,535-parameter ceiling.

@@ -56,6 +56,19 @@ export class CatalogService {
     return presentChannel(channel);
   }
 
+  /**
+   * The channel refresh job's work: the channel and its newest page of uploads from the video service, stored
+   * once; answers the ids of videos the catalog did not have (new uploads). Unknown to the service: nothing new.
+   */
+  async fetchNewUploads(externalId: string): Promise<number[]> {
+    const stored = await this.repository.findChannel(externalId);
+    const fetched = await this.provider.getChannel(stored?.externalId ?? externalId);
+    const channel = fetched ? await this.repository.upsertChannel(this.provider.name, fetched) : stored;
+    if (!channel) return [];
+    const page = await this.provider.listChannelVideos(channel.externalId);
+    return this.repository.upsertVideosReturningNew(this.provider.name, page.videos.map((video) => ({ channelId: channel.id, video })));
+  }
+
   async channelVideos(channelExternalId: string, limit: number, next?: string): Promise<PagedVideos> {
     const after = next ? decodeCursor(next) : undefined;
     const channel = await this.findOrFetchChannel(channelExternalId);

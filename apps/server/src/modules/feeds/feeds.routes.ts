@@ -1,21 +1,159 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema, pagedVideosSchema, videoPageQuerySchema } from '@sift/contracts';
-import type { CatalogService } from '../catalog/catalog.service.js';
+import { z } from 'zod';
+import { apiErrorSchema, feedQuerySchema, feedSchema, feedTokenSchema, pagedVideosSchema, personalFeedQuerySchema, type PagedVideos } from '@sift/contracts';
+import { notFound } from '../../infra/http/errors.js';
+import { presentVideo } from '../catalog/catalog.presenter.js';
+import { currentUser } from '../auth/authenticate.js';
+import type { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
+import { renderAtom } from './feeds.atom.js';
+import type { FeedsService } from './feeds.service.js';
 
-/** SPEC §7 "Feeds". The public feed is every channel's newest videos; personal feeds come with subscriptions. */
+/** Entries in an Atom feed: enough for a reader, small enough to build on every poll. */
+const ATOM_ENTRIES = 50;
+
+/** A public sift or playlist as its Atom feed needs it (read through the sifts and playlists services). */
+export interface FeedSourceItem {
+  name: string;
+  description: string;
+  public: boolean;
+}
+export interface AtomSource {
+  get(idOrHash: string): Promise<FeedSourceItem>;
+  videos(idOrHash: string, limit: number): Promise<PagedVideos>;
+}
+
+export interface FeedsRouteDeps {
+  feeds: FeedsService;
+  subscriptions: SubscriptionsService;
+  publicUrl: string;
+  appName: string;
+  sifts?: AtomSource | undefined;
+  playlists?: AtomSource | undefined;
+}
+
+const error = apiErrorSchema;
+const atomParams = z.object({ id: z.string().trim().min(1).max(100) });
+const tokenParams = z.object({ token: z.string().min(16).max(64).regex(/^[A-Za-z0-9_-]+$/, 'is not a token') });
+const ATOM_TYPE = 'application/atom+xml; charset=utf-8';
+
+/** SPEC §7 "Feeds": the public feed, the personal feed; and Atom feeds of public sifts and playlists and of the personal feed. */
 export const feedsRoutes =
-  (catalog: CatalogService): FastifyPluginAsyncZod =>
+  (deps: FeedsRouteDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    const { feeds, publicUrl } = deps;
+
     app.get(
       '/feeds/public',
       {
         schema: {
           tags: ['feeds'],
-          summary: 'Newest videos across the catalog, paged by the opaque cursor `next`',
-          querystring: videoPageQuerySchema,
-          response: { 200: pagedVideosSchema, 400: apiErrorSchema },
+          summary: 'Newest videos across the catalog (the visitor feed), with the generic feed parameters; paged by `next`',
+          querystring: feedQuerySchema,
+          response: { 200: pagedVideosSchema, 400: error },
         },
       },
-      (req) => catalog.allVideos(req.query.limit, req.query.next),
+      (req) => feeds.publicFeed(req.query),
     );
+
+    app.get(
+      '/me/feeds/videos',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags: ['feeds'],
+          summary:
+            "The member's feed: videos of followed channels and followed sifts' matches, newest first, each once; subscriptionIds narrows to some subscriptions",
+          querystring: personalFeedQuerySchema,
+          response: { 200: feedSchema, 400: error, 401: error },
+        },
+      },
+      async (req, reply) => {
+        reply.header('cache-control', 'no-store');
+        return feeds.personalFeed(currentUser(req).id, req.query);
+      },
+    );
+
+    const tokenUrl = (token: string) => ({ url: `${publicUrl}/api/feeds/personal/${token}/feed.atom` });
+    app.get(
+      '/me/feeds/token',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags: ['feeds'],
+          summary: "The private address of the member's personal Atom feed (made on first ask)",
+          response: { 200: feedTokenSchema, 401: error },
+        },
+      },
+      async (req, reply) => {
+        reply.header('cache-control', 'no-store');
+        return tokenUrl(await feeds.feedToken(currentUser(req).id));
+      },
+    );
+    app.post(
+      '/me/feeds/token',
+      {
+        preHandler: app.requireUser,
+        schema: { tags: ['feeds'], summary: 'A new private address for the personal Atom feed; the old one stops working', response: { 200: feedTokenSchema, 401: error } },
+      },
+      async (req) => tokenUrl(await feeds.feedToken(currentUser(req).id, true)),
+    );
+
+    app.get(
+      '/feeds/personal/:token/feed.atom',
+      {
+        schema: {
+          tags: ['feeds'],
+          summary: "A member's personal feed as Atom, by its private token (feed readers cannot log in)",
+          params: tokenParams,
+          response: { 200: z.string(), 400: error, 404: error },
+        },
+      },
+      async (req, reply) => {
+        const userId = await feeds.userOfFeedToken(req.params.token);
+        if (userId === undefined) throw notFound('Feed');
+        const sources = await deps.subscriptions.feedSources(userId);
+        const rows = await feeds.latest(sources, ATOM_ENTRIES);
+        const body = renderAtom(
+          {
+            pageUrl: `${publicUrl}/feed`,
+            selfUrl: `${publicUrl}/api/feeds/personal/${req.params.token}/feed.atom`,
+            title: `${deps.appName}: my feed`,
+            videos: rows.map(presentVideo),
+          },
+          publicUrl,
+        );
+        return reply.header('cache-control', 'private, max-age=300').type(ATOM_TYPE).send(body);
+      },
+    );
+
+    const atomOf = (kind: 'sifts' | 'playlists', source: AtomSource, label: string) =>
+      app.get(
+        `/${kind}/:id/feed.atom`,
+        {
+          schema: {
+            tags: ['feeds'],
+            summary: `A public ${label}'s videos as an Atom feed, newest first (404 for a private one)`,
+            params: atomParams,
+            response: { 200: z.string(), 400: error, 404: error },
+          },
+        },
+        async (req, reply) => {
+          const item = await source.get(req.params.id);
+          if (!item.public) throw notFound(label.charAt(0).toUpperCase() + label.slice(1));
+          const page = await source.videos(req.params.id, ATOM_ENTRIES);
+          const body = renderAtom(
+            {
+              pageUrl: `${publicUrl}/${kind}/${encodeURIComponent(req.params.id)}`,
+              selfUrl: `${publicUrl}/api/${kind}/${encodeURIComponent(req.params.id)}/feed.atom`,
+              title: `${item.name} · ${deps.appName}`,
+              subtitle: item.description || undefined,
+              videos: page.videos,
+            },
+            publicUrl,
+          );
+          return reply.header('cache-control', 'public, max-age=300').type(ATOM_TYPE).send(body);
+        },
+      );
+    if (deps.sifts) atomOf('sifts', deps.sifts, 'sift');
+    if (deps.playlists) atomOf('playlists', deps.playlists, 'playlist');
   };

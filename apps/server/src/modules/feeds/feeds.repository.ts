@@ -1,0 +1,125 @@
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../infra/db/client.js';
+import { keywordRulesCondition, type KeywordRules } from '../../infra/db/keyword-match.js';
+import { channels, feedTokens, siftVideos, videos } from '../../infra/db/schema.js';
+import type { PublishedKey } from '../../infra/http/cursor.js';
+
+export type FeedVideoRow = {
+  video: typeof videos.$inferSelect;
+  channelExternalId: string;
+  channelName: string;
+  channelThumbnail: string;
+};
+
+const feedVideoColumns = {
+  video: videos,
+  channelExternalId: channels.externalId,
+  channelName: channels.name,
+  channelThumbnail: channels.thumbnail,
+};
+
+/** Narrowing a feed: words of the title, keyword rules (DESIGN §3, the sifts' own matching). */
+export interface FeedFilters {
+  words: string[];
+  rules: KeywordRules;
+}
+
+/** Where a feed's videos come from: every channel (the public feed), or some channels and some sifts' matches. */
+export type FeedSources = 'everything' | { channelIds: number[]; siftIds: number[] };
+
+const hasRules = (r: KeywordRules) => r.all.length + r.any.length + r.none.length > 0;
+
+/** Conditions over `videos` for the filters; undefined when there are none. */
+function filterCondition(filters: FeedFilters): SQL | undefined {
+  const parts: SQL[] = filters.words.map((w) => sql`strpos(sift_fold(${videos.title}), sift_fold(${w})) > 0`);
+  if (hasRules(filters.rules)) parts.push(keywordRulesCondition(filters.rules));
+  return parts.length > 0 ? and(...parts) : undefined;
+}
+
+export const isFiltered = (filters: FeedFilters) => filters.words.length > 0 || hasRules(filters.rules);
+
+/**
+ * The feeds' reads (decisions/012-subscriptions.md). A personal page is two index-ordered reads merged: the newest
+ * videos of the followed channels (`videos_published_idx` walked backwards, or the channel index, as the planner
+ * finds cheaper) and, per followed sift, the newest rows of its materialised matches (`sift_videos_feed_idx`, one
+ * range per sift). Each part reads at most limit + 1 rows; UNION removes a video that both bring.
+ */
+export class FeedsRepository {
+  constructor(private readonly db: Database) {}
+
+  async page(sources: FeedSources, after: PublishedKey | undefined, limit: number, filters: FeedFilters): Promise<FeedVideoRow[]> {
+    const n = limit + 1;
+    const filter = filterCondition(filters);
+    const olderVideo = after ? sql`(${videos.publishedAt}, ${videos.id}) < (${after.publishedAt.toISOString()}::timestamptz, ${after.id})` : undefined;
+    if (sources === 'everything') return this.rows(and(olderVideo, filter), n);
+
+    const parts: SQL[] = [];
+    if (sources.channelIds.length > 0) {
+      parts.push(sql`(SELECT ${videos.id} AS id, ${videos.publishedAt} AS published_at FROM ${videos}
+        WHERE ${videos.channelId} = ANY(${sql.param(sources.channelIds)}::bigint[]) AND ${and(olderVideo, filter) ?? sql`true`}
+        ORDER BY ${videos.publishedAt} DESC, ${videos.id} DESC LIMIT ${n})`);
+    }
+    if (sources.siftIds.length > 0) {
+      const olderMatch = after
+        ? sql`(${siftVideos.publishedAt}, ${siftVideos.videoId}) < (${after.publishedAt.toISOString()}::timestamptz, ${after.id})`
+        : sql`true`;
+      const join = filter ? sql`JOIN ${videos} ON ${videos.id} = ${siftVideos.videoId} AND ${filter}` : sql``;
+      parts.push(sql`(SELECT m.id, m.published_at FROM unnest(${sql.param(sources.siftIds)}::bigint[]) AS s(id)
+        CROSS JOIN LATERAL (
+          SELECT ${siftVideos.videoId} AS id, ${siftVideos.publishedAt} AS published_at FROM ${siftVideos} ${join}
+          WHERE ${siftVideos.siftId} = s.id AND ${olderMatch}
+          ORDER BY ${siftVideos.publishedAt} DESC, ${siftVideos.videoId} DESC LIMIT ${n}
+        ) AS m)`);
+    }
+    if (parts.length === 0) return [];
+    const result = await this.db.execute(sql`
+      SELECT id FROM (${sql.join(parts, sql` UNION `)}) AS picked
+      ORDER BY published_at DESC, id DESC LIMIT ${n}`);
+    const ids = (result as unknown as { rows: Array<{ id: string | number }> }).rows.map((r) => Number(r.id));
+    if (ids.length === 0) return [];
+    return this.db
+      .select(feedVideoColumns)
+      .from(videos)
+      .innerJoin(channels, eq(channels.id, videos.channelId))
+      .where(inArray(videos.id, ids))
+      .orderBy(desc(videos.publishedAt), desc(videos.id));
+  }
+
+  /** The position of a video in every feed's order, by our id or the service's. */
+  async videoKey(by: { id: number } | { externalId: string }): Promise<PublishedKey | undefined> {
+    const [row] = await this.db
+      .select({ id: videos.id, publishedAt: videos.publishedAt })
+      .from(videos)
+      .where('id' in by ? eq(videos.id, by.id) : eq(videos.externalId, by.externalId))
+      .limit(1);
+    return row;
+  }
+
+  async feedToken(userId: number): Promise<string | undefined> {
+    const [row] = await this.db.select({ token: feedTokens.token }).from(feedTokens).where(eq(feedTokens.userId, userId)).limit(1);
+    return row?.token;
+  }
+
+  /** Stores the member's feed token, replacing the one there was. */
+  async setFeedToken(userId: number, token: string): Promise<void> {
+    await this.db
+      .insert(feedTokens)
+      .values({ userId, token })
+      .onConflictDoUpdate({ target: feedTokens.userId, set: { token, createdAt: sql`now()` } });
+  }
+
+  async userOfFeedToken(token: string): Promise<number | undefined> {
+    const [row] = await this.db.select({ userId: feedTokens.userId }).from(feedTokens).where(eq(feedTokens.token, token)).limit(1);
+    return row?.userId;
+  }
+
+  private rows(where: SQL | undefined, n: number): Promise<FeedVideoRow[]> {
+    return this.db
+      .select(feedVideoColumns)
+      .from(videos)
+      .innerJoin(channels, eq(channels.id, videos.channelId))
+      .where(where)
+      .orderBy(desc(videos.publishedAt), desc(videos.id))
+      .limit(n);
+  }
+}

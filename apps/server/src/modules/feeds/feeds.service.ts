@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import type { Feed, FeedQuery, PagedVideos, PersonalFeedQuery } from '@sift/contracts';
+import { feedPageSize } from '@sift/contracts';
+import { decodeCursor, encodeCursor, type PublishedKey } from '../../infra/http/cursor.js';
+import { badRequest } from '../../infra/http/errors.js';
+import { presentVideo } from '../catalog/catalog.presenter.js';
+import type { CatalogService } from '../catalog/catalog.service.js';
+import type { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
+import { isFiltered, type FeedFilters, type FeedsRepository, type FeedSources, type FeedVideoRow } from './feeds.repository.js';
+
+/**
+ * The public feed and the personal feed (SPEC §3 "Feed", §7 "Feeds"; decisions/012-subscriptions.md). Both take the
+ * generic feed parameters; the personal feed is the followed channels' videos and the followed sifts' matches,
+ * newest first, each video once, paged by the (published_at, id) keyset so videos arriving meanwhile never shift
+ * a later page (they are newer than the cursor).
+ */
+export class FeedsService {
+  constructor(
+    private readonly repository: FeedsRepository,
+    private readonly subscriptions: SubscriptionsService,
+    private readonly catalog: CatalogService,
+  ) {}
+
+  async publicFeed(query: FeedQuery): Promise<PagedVideos> {
+    const limit = feedPageSize(query);
+    const plain = !isFiltered(filtersOf(query)) && query.itemId === undefined && query.itemBefore === undefined && query.itemBeforeExternal === undefined;
+    // The plain public feed is the catalog's newest videos, with the catalog's reported total.
+    if (plain) return this.catalog.allVideos(limit, query.next);
+    const rows = await this.repository.page('everything', await this.start(query), limit, filtersOf(query));
+    return toPage(rows, limit);
+  }
+
+  async personalFeed(userId: number, query: PersonalFeedQuery): Promise<Feed> {
+    const limit = feedPageSize(query);
+    const after = await this.start(query);
+    const filters = filtersOf(query);
+    const sources = await this.subscriptions.feedSources(userId, query.subscriptionIds);
+    // Asked for subscriptions that are not (or no longer) the member's followed ones: nothing to show from them.
+    const narrowed = query.subscriptionIds.length > 0;
+    const rows = narrowed && sources.channelIds.length + sources.siftIds.length === 0 ? [] : await this.repository.page(sources, after, limit, filters);
+    const page = toPage(rows, limit);
+    const firstPage = query.next === undefined;
+    const chips = firstPage ? await this.subscriptions.feedFilters(userId) : { channels: [], sifts: [] };
+    return {
+      videoFeedItems: page,
+      subscriptionFilters: chips.channels,
+      feedSubscriptionFilters: chips.sifts,
+      additionalResults: firstPage && (narrowed || isFiltered(filters)) ? await this.hasMoreOutside(userId, after, limit, page) : false,
+    };
+  }
+
+  /** Videos of the unfiltered feed that the filtered first page leaves out, within the same window. */
+  private async hasMoreOutside(userId: number, after: PublishedKey | undefined, limit: number, filtered: PagedVideos): Promise<boolean> {
+    const all = await this.repository.page(await this.subscriptions.feedSources(userId), after, limit, NO_FILTERS);
+    const shown = new Set(filtered.videos.map((v) => v.id));
+    const oldestShown = filtered.videos.at(-1);
+    return all.some((row) => {
+      if (shown.has(row.video.id)) return false;
+      // Past the end of a filtered page that has more: the next filtered page may still bring it.
+      if (filtered.next && oldestShown && row.video.publishedAt.toISOString() < oldestShown.publishedAt) return false;
+      return true;
+    });
+  }
+
+  /** Where a page starts: the cursor, else just after itemBefore / itemBeforeExternal, else at itemId. */
+  private async start(query: FeedQuery): Promise<PublishedKey | undefined> {
+    if (query.next) return decodeCursor(query.next);
+    if (query.itemBefore !== undefined || query.itemBeforeExternal !== undefined) {
+      const key = await this.repository.videoKey(query.itemBefore !== undefined ? { id: query.itemBefore } : { externalId: query.itemBeforeExternal! });
+      if (!key) throw badRequest('itemBefore names no video', [{ field: query.itemBefore !== undefined ? 'itemBefore' : 'itemBeforeExternal', message: 'is unknown' }]);
+      return key;
+    }
+    if (query.itemId !== undefined) {
+      const key = await this.repository.videoKey({ id: query.itemId });
+      if (!key) throw badRequest('itemId names no video', [{ field: 'itemId', message: 'is unknown' }]);
+      // Ids are whole numbers: "older than (date, id + 1)" starts the page at the video itself.
+      return { publishedAt: key.publishedAt, id: key.id + 1 };
+    }
+    return undefined;
+  }
+
+  /** The private address of the member's personal Atom feed; made on first ask, replaced when `renew`. */
+  async feedToken(userId: number, renew = false): Promise<string> {
+    const existing = renew ? undefined : await this.repository.feedToken(userId);
+    if (existing) return existing;
+    const token = randomBytes(24).toString('base64url');
+    await this.repository.setFeedToken(userId, token);
+    return token;
+  }
+
+  userOfFeedToken(token: string): Promise<number | undefined> {
+    return this.repository.userOfFeedToken(token);
+  }
+
+  /** Raw page for the Atom feeds (newest first, no filters). */
+  async latest(sources: FeedSources, limit: number): Promise<FeedVideoRow[]> {
+    return (await this.repository.page(sources, undefined, limit, NO_FILTERS)).slice(0, limit);
+  }
+}
+
+const NO_FILTERS: FeedFilters = { words: [], rules: { all: [], any: [], none: [] } };
+
+/** all / any / none minus the keywords switched off (excludedAll / excludedAny / excludedNone); title words. */
+export function filtersOf(query: FeedQuery): FeedFilters {
+  const minus = (list: string[], excluded: string[]) => {
+    const off = new Set(excluded.map((k) => k.toLowerCase()));
+    return list.filter((k) => !off.has(k.toLowerCase()));
+  };
+  return {
+    words: (query.filterText ?? '').split(/\s+/).filter((w) => w.length > 0).slice(0, 10),
+    rules: { all: minus(query.all, query.excludedAll), any: minus(query.any, query.excludedAny), none: minus(query.none, query.excludedNone) },
+  };
+}
+
+function toPage(rows: FeedVideoRow[], limit: number): PagedVideos {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  const hasMore = rows.length > limit && last !== undefined;
+  return {
+    videos: page.map(presentVideo),
+    // A lower bound: counting a feed would cost more than a page; a list is complete when a page is short (SPEC §4).
+    totalResults: page.length + (hasMore ? 1 : 0),
+    next: hasMore ? encodeCursor({ publishedAt: last.video.publishedAt, id: last.video.id }) : null,
+    limit,
+  };
+}

@@ -1,0 +1,149 @@
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Frequency } from '@sift/contracts';
+import type { Database } from '../../infra/db/client.js';
+import { channels, notificationItems, siftChannels, sifts, subscriptions } from '../../infra/db/schema.js';
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/** A subscription with the few fields of what it follows that lists show. */
+export interface SubscriptionWithTargetRow {
+  subscription: SubscriptionRow;
+  channel: { id: number; externalId: string; name: string; thumbnail: string } | null;
+  sift: { id: number; hash: string; name: string; thumbnail: string | null; public: boolean; ownerId: number } | null;
+}
+
+export type SubscriptionTargetKey = { channelId: number; siftId?: undefined } | { siftId: number; channelId?: undefined };
+
+const targetCondition = (target: SubscriptionTargetKey): SQL =>
+  target.channelId !== undefined ? eq(subscriptions.channelId, target.channelId) : eq(subscriptions.siftId, target.siftId);
+
+/** A sift's videos reach a follower while it is public, or when the follower owns it (SPEC §8 "Make private"). */
+const siftVisibleTo = (userId: SQL | number): SQL => sql`(${sifts.public} OR ${sifts.ownerId} = ${userId})`;
+
+/** The only place that reads and writes `subscriptions`. */
+export class SubscriptionsRepository {
+  constructor(private readonly db: Database) {}
+
+  transaction<T>(fn: (repository: SubscriptionsRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => fn(new SubscriptionsRepository(tx as unknown as Database)));
+  }
+
+  /** The member's subscription of a channel or sift, locked for the rest of the transaction. */
+  async findForUpdate(userId: number, target: SubscriptionTargetKey): Promise<SubscriptionRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, userId), targetCondition(target)))
+      .for('update')
+      .limit(1);
+    return row;
+  }
+
+  /**
+   * Inserts the subscription; when a concurrent follow got there first (unique per member and target), answers
+   * null so the caller updates that one instead.
+   */
+  async insert(userId: number, target: SubscriptionTargetKey, frequency: Frequency): Promise<SubscriptionRow | null> {
+    const [row] = await this.db
+      .insert(subscriptions)
+      .values({ userId, channelId: target.channelId ?? null, siftId: target.siftId ?? null, frequency })
+      .onConflictDoNothing()
+      .returning();
+    return row ?? null;
+  }
+
+  async update(id: number, values: Partial<Pick<SubscriptionRow, 'frequency' | 'muted' | 'optOut'>>): Promise<SubscriptionRow> {
+    const [row] = await this.db
+      .update(subscriptions)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(subscriptions.id, id))
+      .returning();
+    return row!;
+  }
+
+  /** Notifications not sent yet stop when a subscription stops wanting them (NONE, muted, unfollowed). */
+  async dropPendingNotifications(subscriptionId: number): Promise<void> {
+    await this.db
+      .delete(notificationItems)
+      .where(and(eq(notificationItems.subscriptionId, subscriptionId), sql`${notificationItems.digestId} IS NULL`));
+  }
+
+  async findById(id: number): Promise<SubscriptionWithTargetRow | undefined> {
+    const [row] = await this.withTargets().where(eq(subscriptions.id, id)).limit(1);
+    return row;
+  }
+
+  async findByUnsubscribeToken(token: string): Promise<SubscriptionWithTargetRow | undefined> {
+    const [row] = await this.withTargets().where(eq(subscriptions.unsubscribeToken, token)).limit(1);
+    return row;
+  }
+
+  /** The member's subscriptions that are followed (not unfollowed), oldest first. */
+  async listForUser(userId: number): Promise<SubscriptionWithTargetRow[]> {
+    return this.withTargets()
+      .where(and(eq(subscriptions.userId, userId), eq(subscriptions.optOut, false)))
+      .orderBy(asc(subscriptions.id));
+  }
+
+  /**
+   * The channel ids and sift ids whose videos make up the member's feed: followed, not muted, and for sifts still
+   * visible to the member. `only` narrows to some of the member's subscriptions (filter chips).
+   */
+  async feedSources(userId: number, only: number[]): Promise<{ channelIds: number[]; siftIds: number[] }> {
+    const rows = await this.db
+      .select({ channelId: subscriptions.channelId, siftId: subscriptions.siftId })
+      .from(subscriptions)
+      .leftJoin(sifts, eq(sifts.id, subscriptions.siftId))
+      .where(
+        and(
+          eq(subscriptions.userId, userId),
+          eq(subscriptions.optOut, false),
+          eq(subscriptions.muted, false),
+          sql`(${subscriptions.siftId} IS NULL OR ${siftVisibleTo(userId)})`,
+          only.length > 0 ? sql`${subscriptions.id} = ANY(${sql.param(only)}::bigint[])` : undefined,
+        ),
+      );
+    return {
+      channelIds: rows.flatMap((r) => (r.channelId === null ? [] : [r.channelId])),
+      siftIds: rows.flatMap((r) => (r.siftId === null ? [] : [r.siftId])),
+    };
+  }
+
+  /**
+   * Channels to ask the video service about: followed directly, or a channel of a followed sift; least recently
+   * refreshed first, and only those not refreshed since `refreshedBefore`.
+   */
+  async channelsToRefresh(refreshedBefore: Date, limit: number): Promise<Array<{ id: number; externalId: string }>> {
+    const followed = sql`(
+      SELECT ${subscriptions.channelId} AS channel_id FROM ${subscriptions}
+        WHERE ${subscriptions.channelId} IS NOT NULL AND NOT ${subscriptions.optOut}
+      UNION
+      SELECT ${siftChannels.channelId} FROM ${siftChannels}
+        JOIN ${subscriptions} ON ${subscriptions.siftId} = ${siftChannels.siftId} AND NOT ${subscriptions.optOut}
+    )`;
+    const result = await this.db.execute(sql`
+      SELECT c.id, c.external_id FROM ${channels} c
+      WHERE c.id IN ${followed} AND (c.refreshed_at IS NULL OR c.refreshed_at < ${refreshedBefore.toISOString()}::timestamptz)
+      ORDER BY c.refreshed_at ASC NULLS FIRST, c.id
+      LIMIT ${limit}`);
+    return rowsOf<{ id: string | number; external_id: string }>(result).map((r) => ({ id: Number(r.id), externalId: r.external_id }));
+  }
+
+  private withTargets() {
+    return this.db
+      .select({
+        subscription: subscriptions,
+        channel: { id: channels.id, externalId: channels.externalId, name: channels.name, thumbnail: channels.thumbnail },
+        sift: { id: sifts.id, hash: sifts.hash, name: sifts.name, thumbnail: sifts.thumbnail, public: sifts.public, ownerId: sifts.ownerId },
+      })
+      .from(subscriptions)
+      .leftJoin(channels, eq(channels.id, subscriptions.channelId))
+      .leftJoin(sifts, eq(sifts.id, subscriptions.siftId))
+      .$dynamic();
+  }
+}
+
+/** Both drivers answer `{ rows }` from execute(); int8 comes back as a string from node-postgres, a number from PGlite. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}

@@ -1,0 +1,132 @@
+import type { FeedFilter, FollowChannel, FollowSifts, Frequency, Subscription, UnsubscribeResult, UpdateSubscription } from '@sift/contracts';
+import { DEFAULT_FREQUENCY } from '@sift/contracts';
+import { HttpError, notFound } from '../../infra/http/errors.js';
+import type { CatalogService } from '../catalog/catalog.service.js';
+import { presentFeedFilter, presentSubscription, presentTarget } from './subscriptions.presenter.js';
+import type { SubscriptionRow, SubscriptionsRepository, SubscriptionTargetKey, SubscriptionWithTargetRow } from './subscriptions.repository.js';
+
+/** What subscriptions need of sifts: the sift a member may see, by hash or id (404 when private to someone else). */
+export interface SiftDirectory {
+  get(idOrHash: string, viewerId: number | null): Promise<{ id: number }>;
+}
+
+const notYours = () => new HttpError(403, 'This subscription belongs to someone else.', 'FORBIDDEN');
+
+/**
+ * Follows and subscriptions (SPEC §4 "Follow and subscription"; decisions/012-subscriptions.md). A member has at
+ * most one subscription per channel and per sift. Following creates it, or updates the one there is (unfollowed
+ * or muted ones come back, unmuted); unfollowing keeps the row with optOut, so a later follow is an update.
+ */
+export class SubscriptionsService {
+  constructor(
+    private readonly repository: SubscriptionsRepository,
+    private readonly catalog: CatalogService,
+    private readonly sifts: SiftDirectory,
+  ) {}
+
+  async list(userId: number): Promise<Subscription[]> {
+    return (await this.repository.listForUser(userId)).map(presentSubscription);
+  }
+
+  /** The filter chips of the personal feed: followed channels, and followed sifts the member may still see. */
+  async feedFilters(userId: number): Promise<{ channels: FeedFilter[]; sifts: FeedFilter[] }> {
+    const rows = await this.repository.listForUser(userId);
+    return {
+      channels: rows.filter((r) => r.channel).map(presentFeedFilter),
+      sifts: rows.filter((r) => r.sift && (r.sift.public || r.sift.ownerId === userId)).map(presentFeedFilter),
+    };
+  }
+
+  feedSources(userId: number, only: number[] = []): Promise<{ channelIds: number[]; siftIds: number[] }> {
+    return this.repository.feedSources(userId, only);
+  }
+
+  channelsToRefresh(refreshedBefore: Date, limit: number): Promise<Array<{ id: number; externalId: string }>> {
+    return this.repository.channelsToRefresh(refreshedBefore, limit);
+  }
+
+  /** POST /api/subscriptions. `created` tells a new subscription (201) from an updated one (200). */
+  async followChannel(userId: number, input: FollowChannel): Promise<{ subscription: Subscription; created: boolean }> {
+    // Unknown to the catalog: looked up at the video service and stored (404 when the service does not know it).
+    const channel = await this.catalog.getChannel(input.externalId ?? String(input.channelId));
+    return this.follow(userId, { channelId: channel.id }, input.frequency);
+  }
+
+  /** POST /api/subscriptions/sifts: every sift must be one the member may see, or nothing is followed. */
+  async followSifts(userId: number, input: FollowSifts): Promise<Subscription[]> {
+    const ids = new Set<number>();
+    for (const idOrHash of input.sifts) ids.add((await this.sifts.get(idOrHash, userId)).id);
+    const out: Subscription[] = [];
+    for (const siftId of ids) out.push((await this.follow(userId, { siftId }, input.frequency)).subscription);
+    return out;
+  }
+
+  async update(userId: number, id: number, input: UpdateSubscription): Promise<Subscription> {
+    return this.change(userId, id, async (repository, row) => {
+      const values: Partial<Pick<SubscriptionRow, 'frequency' | 'muted'>> = {};
+      if (input.frequency !== undefined) values.frequency = input.frequency;
+      if (input.muted !== undefined) values.muted = input.muted;
+      await repository.update(row.id, values);
+      if (values.frequency === 'NONE' || values.muted) await repository.dropPendingNotifications(row.id);
+    });
+  }
+
+  async unmute(userId: number, id: number): Promise<Subscription> {
+    return this.change(userId, id, async (repository, row) => {
+      await repository.update(row.id, { muted: false });
+    });
+  }
+
+  /** Unfollow: the subscription stops (no feed, no mail) and is marked optOut. */
+  async unfollow(userId: number, id: number): Promise<void> {
+    await this.change(userId, id, async (repository, row) => {
+      await repository.update(row.id, { optOut: true, muted: false });
+      await repository.dropPendingNotifications(row.id);
+    });
+  }
+
+  /** The one-click link of a notification mail: frequency NONE, without logging in (the token is the proof). */
+  async unsubscribeByToken(token: string): Promise<UnsubscribeResult> {
+    const found = await this.repository.findByUnsubscribeToken(token);
+    if (!found) throw notFound('Subscription');
+    await this.repository.transaction(async (repository) => {
+      await repository.update(found.subscription.id, { frequency: 'NONE' });
+      await repository.dropPendingNotifications(found.subscription.id);
+    });
+    return { target: presentTarget(found), frequency: 'NONE' };
+  }
+
+  private async follow(userId: number, target: SubscriptionTargetKey, frequency: Frequency | undefined) {
+    const { id, created } = await this.repository.transaction(async (repository) => {
+      let existing = await repository.findForUpdate(userId, target);
+      if (!existing) {
+        const inserted = await repository.insert(userId, target, frequency ?? DEFAULT_FREQUENCY);
+        if (inserted) return { id: inserted.id, created: true };
+        // A concurrent follow of the same target committed first: update that one.
+        existing = await repository.findForUpdate(userId, target);
+        if (!existing) throw new Error('Subscription vanished during follow');
+      }
+      const keep = existing.optOut ? DEFAULT_FREQUENCY : existing.frequency;
+      await repository.update(existing.id, { optOut: false, muted: false, frequency: frequency ?? keep });
+      return { id: existing.id, created: false };
+    });
+    return { subscription: presentSubscription((await this.repository.findById(id))!), created };
+  }
+
+  private async change(
+    userId: number,
+    id: number,
+    apply: (repository: SubscriptionsRepository, row: SubscriptionRow) => Promise<void>,
+  ): Promise<Subscription> {
+    const found = await this.owned(userId, id);
+    await this.repository.transaction((repository) => apply(repository, found.subscription));
+    return presentSubscription((await this.repository.findById(id))!);
+  }
+
+  private async owned(userId: number, id: number): Promise<SubscriptionWithTargetRow> {
+    const found = await this.repository.findById(id);
+    if (!found) throw notFound('Subscription');
+    if (found.subscription.userId !== userId) throw notYours();
+    return found;
+  }
+}
