@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { BUDGET, measureFirstRoute, PIPED_JS_KIB } from './bundle-size.js';
 import { benchHttp, benchSeed, explainListQueries } from './catalog-at-scale.js';
+import { benchPlaylist, playlistReport } from './playlist.js';
 import { benchSearch, searchReport } from './search.js';
 import { benchStartup } from './startup.js';
 
@@ -30,6 +31,8 @@ console.table(latency);
 const baseline = latency.at(-1)!;
 const search = await benchSearch(serverUrl);
 console.table([...search.http, search.baseline]);
+const playlist = await benchPlaylist(serverUrl);
+console.table(playlist.http);
 
 const report = `# Benchmark results
 
@@ -68,6 +71,7 @@ ${Object.entries(plans)
   .map(([name, plan]) => `### ${name}\n\`\`\`\n${plan}\n\`\`\``)
   .join('\n\n')}
 
-${searchReport(search)}`;
+${searchReport(search)}
+${playlistReport(playlist)}`;
 fs.writeFileSync('bench/RESULTS.md', report);
 console.log('wrote bench/RESULTS.md');
