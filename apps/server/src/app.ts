@@ -249,6 +249,7 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
           publicUrl: settings.publicUrl.replace(/\/+$/, ''),
           appName: deps.appName,
           sifts: { get: (id) => services.sifts.get(id, null), videos: (id, limit) => services.sifts.videos(id, null, limit) },
+          playlists: { get: (id) => services.playlists.get(id, null), videos: (id, limit) => services.playlists.videos(id, { limit, type: 'all' }, null) },
         }),
       );
       await api.register(subscriptionsRoutes(services.subscriptions));

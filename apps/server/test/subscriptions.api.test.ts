@@ -285,6 +285,20 @@ describe('Atom feeds', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/sifts/${hidden.hash}/feed.atom` })).statusCode).toBe(404);
   });
 
+  it('serves a public playlist as Atom, 404 while it is private', async () => {
+    const created = await api<{ id: number }>('POST', '/api/playlists', other.token, { name: 'Evening <mix>' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = String(created.headers.location).split('/').pop()!;
+    const video = [...t.videoService.videos.values()].find((v) => v.title === 'Jazz evening')!;
+    expect((await api('POST', `/api/playlists/${id}/videos`, other.token, { externalId: video.externalId })).status).toBeLessThan(300);
+    expect((await t.app.inject({ method: 'GET', url: `/api/playlists/${id}/feed.atom` })).statusCode).toBe(404);
+    expect((await api('POST', `/api/playlists/${id}/public`, other.token)).status).toBe(200);
+    const res = await t.app.inject({ method: 'GET', url: `/api/playlists/${id}/feed.atom` });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Evening &lt;mix&gt; · Sift</title>');
+    expect(res.body).toContain('<title>Jazz evening</title>');
+  });
+
   it("serves a member's feed behind a private token that can be replaced", async () => {
     const m = await aMember(t);
     await follow(m.token, music);
