@@ -54,6 +54,8 @@ const PlaylistRoute = lazyNamed(playlistPages, 'PlaylistRoute');
 const PlaylistEditRoute = lazyNamed(playlistPages, 'PlaylistEditRoute');
 const CreatePlaylistPage = lazyNamed(playlistPages, 'CreatePlaylistPage');
 const AddToPlaylistPage = lazyNamed(playlistPages, 'AddToPlaylistPage');
+const AddVideosPage = lazyNamed(playlistPages, 'AddVideosPage');
+const CreateRoute = lazy(() => import('./pages/CreateRoute'));
 const OAuthHandler = lazy(() => oauthPages().then((m) => ({ default: m.OAuthHandler })));
 
 export type { Access };
@@ -106,12 +108,12 @@ export const ROUTES: readonly RouteDef[] = [
   pub(paths.search, 'Search', searchPage),
   pub(paths.searchMain, 'Search', searchPage),
   pub(paths.searchRecent, 'Recent searches', () => <SearchRecentRoute />),
-  pub(paths.create, 'Create new'),
+  pub(paths.create, 'Create new', page(CreateRoute)),
   pub(paths.createSift, 'Create a Sift'),
   pub(paths.createPlaylist, 'Create a playlist', page(CreatePlaylistPage)),
   pub(paths.viewChannels, 'Channels'),
   pub(paths.addChannels, 'Add channels'),
-  pub(paths.addVideos, 'Add videos'),
+  pub(paths.addVideos, 'Add videos', page(AddVideosPage)),
   pub(paths.addToSift, 'Add to Sift'),
   pub(paths.addToPlaylist, 'Add to playlist', page(AddToPlaylistPage)),
   pub(paths.playlists, 'Playlists', page(PlaylistsPage)),

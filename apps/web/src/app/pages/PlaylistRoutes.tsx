@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { AddToPlaylistPage, CreatePlaylistPage, PlaylistEditPage } from '../../features/playlists/components/PlaylistForms';
+import { AddVideosPage } from '../../features/playlists/components/AddVideosPage';
 import { PlaylistPage } from '../../features/playlists/components/PlaylistPage';
 import { PlaylistsPage } from '../../features/playlists/components/PlaylistsPage';
 
@@ -15,4 +16,4 @@ export function PlaylistEditRoute() {
   return <PlaylistEditPage key={id} id={id} />;
 }
 
-export { AddToPlaylistPage, CreatePlaylistPage, PlaylistsPage };
+export { AddToPlaylistPage, AddVideosPage, CreatePlaylistPage, PlaylistsPage };

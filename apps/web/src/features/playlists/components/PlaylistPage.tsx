@@ -199,6 +199,11 @@ function PlaylistHeader({ playlist: p, first }: { playlist: Playlist; first: Vid
               <Icon name="play" size={20} /> Play all
             </AppLink>
           )}
+          {owned && (
+            <AppLink to={`${paths.addVideos}?p=${p.id}`} className="btn btn-secondary">
+              <Icon name="plus" size={20} /> Add videos
+            </AppLink>
+          )}
           {entries.length > 0 && (
             <Menu label={`More actions for ${p.name}`} button={<Icon name="more" />} buttonClassName="icon-btn playlist-more" items={entries} title={p.name} />
           )}
