@@ -1,6 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { ItemActionsProvider, joinMenus, type ItemActions } from '../components/item-actions';
 import { AddToPlaylistHost, usePlaylistVideoMenu } from '../features/playlists';
+import { AddToSiftHost, useSiftChannelMenu } from '../features/sifts';
 
 /**
  * Composes what each feature contributes to the shared cards (components/item-actions.tsx). A feature exports a
@@ -9,17 +10,19 @@ import { AddToPlaylistHost, usePlaylistVideoMenu } from '../features/playlists';
  */
 export function AppItemActions({ children }: { children: ReactNode }) {
   const playlistVideoMenu = usePlaylistVideoMenu();
+  const siftChannelMenu = useSiftChannelMenu();
   const value = useMemo<ItemActions>(
     () => ({
       videoMenu: joinMenus(playlistVideoMenu),
-      channelMenu: joinMenus(),
+      channelMenu: joinMenus(siftChannelMenu),
     }),
-    [playlistVideoMenu],
+    [playlistVideoMenu, siftChannelMenu],
   );
   return (
     <ItemActionsProvider value={value}>
       {children}
       <AddToPlaylistHost />
+      <AddToSiftHost />
     </ItemActionsProvider>
   );
 }

@@ -7,6 +7,7 @@ import {
   replayAddToWatchLater,
   replayCreatePlaylist,
 } from '../features/playlists';
+import { ADD_TO_SIFT_ACTION, CREATE_SIFT_ACTION, replayAddToSift, replayCreateSift } from '../features/sifts';
 import { registerPendingActionHandler } from '../lib/pending-action';
 
 /**
@@ -18,4 +19,6 @@ export function registerPendingActions() {
   registerPendingActionHandler(ADD_TO_WATCH_LATER_ACTION, replayAddToWatchLater);
   registerPendingActionHandler(ADD_TO_PLAYLIST_ACTION, replayAddToPlaylist);
   registerPendingActionHandler(CREATE_PLAYLIST_ACTION, replayCreatePlaylist);
+  registerPendingActionHandler(CREATE_SIFT_ACTION, replayCreateSift);
+  registerPendingActionHandler(ADD_TO_SIFT_ACTION, replayAddToSift);
 }

@@ -56,6 +56,19 @@ const CreatePlaylistPage = lazyNamed(playlistPages, 'CreatePlaylistPage');
 const AddToPlaylistPage = lazyNamed(playlistPages, 'AddToPlaylistPage');
 const AddVideosPage = lazyNamed(playlistPages, 'AddVideosPage');
 const CreateRoute = lazy(() => import('./pages/CreateRoute'));
+// Sifts (issue 6), one chunk.
+const siftPages = () => import('./pages/SiftRoutes');
+const SiftsPage = lazyNamed(siftPages, 'SiftsPage');
+const SiftRoute = lazyNamed(siftPages, 'SiftRoute');
+const SiftEditRoute = lazyNamed(siftPages, 'SiftEditRoute');
+const CreateSiftPage = lazyNamed(siftPages, 'CreateSiftPage');
+const AddToSiftPage = lazyNamed(siftPages, 'AddToSiftPage');
+const ViewChannelsPage = lazyNamed(siftPages, 'ViewChannelsPage');
+const AddChannelsPage = lazyNamed(siftPages, 'AddChannelsPage');
+// Follows and feeds (issue 7).
+const FeedPage = lazyNamed(() => import('../features/feed/components/PersonalFeed'), 'FeedPage');
+const UnsubscribePage = lazyNamed(() => import('../features/subscriptions/components/UnsubscribePage'), 'UnsubscribePage');
+const ProfileRoute = lazy(() => import('./pages/ProfileRoute'));
 const OAuthHandler = lazy(() => oauthPages().then((m) => ({ default: m.OAuthHandler })));
 
 export type { Access };
@@ -109,19 +122,19 @@ export const ROUTES: readonly RouteDef[] = [
   pub(paths.searchMain, 'Search', searchPage),
   pub(paths.searchRecent, 'Recent searches', () => <SearchRecentRoute />),
   pub(paths.create, 'Create new', page(CreateRoute)),
-  pub(paths.createSift, 'Create a Sift'),
+  pub(paths.createSift, 'Create a Sift', page(CreateSiftPage)),
   pub(paths.createPlaylist, 'Create a playlist', page(CreatePlaylistPage)),
-  pub(paths.viewChannels, 'Channels'),
-  pub(paths.addChannels, 'Add channels'),
+  pub(paths.viewChannels, 'Channels', page(ViewChannelsPage)),
+  pub(paths.addChannels, 'Add channels', page(AddChannelsPage)),
   pub(paths.addVideos, 'Add videos', page(AddVideosPage)),
-  pub(paths.addToSift, 'Add to Sift'),
+  pub(paths.addToSift, 'Add to Sift', page(AddToSiftPage)),
   pub(paths.addToPlaylist, 'Add to playlist', page(AddToPlaylistPage)),
   pub(paths.playlists, 'Playlists', page(PlaylistsPage)),
   pub(paths.playlist, 'Playlist', page(PlaylistRoute)),
   pub(paths.playlistEdit, 'Edit playlist', page(PlaylistEditRoute)),
-  pub(paths.sifts, 'Sifts'),
-  pub(paths.sift, 'Sift'),
-  pub(paths.siftEdit, 'Edit sift'),
+  pub(paths.sifts, 'Sifts', page(SiftsPage)),
+  pub(paths.sift, 'Sift', page(SiftRoute)),
+  pub(paths.siftEdit, 'Edit sift', page(SiftEditRoute)),
   pub(paths.userProfile, 'Profile', () => <UserProfileRoute />),
   pub(paths.about, 'About'),
   pub(paths.contact, 'Contact Us'),
@@ -145,12 +158,12 @@ export const ROUTES: readonly RouteDef[] = [
   pub(paths.emailNotFound, 'E-mail not found', page(EmailNotFoundPage)),
   pub(paths.ready, 'Ready'),
   pub(paths.subscriptionCompleted, 'Subscription completed'),
-  pub(paths.subscriptionCancelled, 'Subscription cancelled'),
+  pub(paths.subscriptionCancelled, 'Subscription cancelled', page(UnsubscribePage)),
   bare(paths.socialRedirect, 'Signing in', page(SocialRedirectPage)),
-  { ...pub(paths.feed, 'My feed'), access: 'feed' },
-  { ...pub(paths.myFeed, 'My feed'), access: 'feed' },
+  { ...pub(paths.feed, 'My feed', page(FeedPage)), access: 'feed' },
+  { ...pub(paths.myFeed, 'My feed', page(FeedPage)), access: 'feed' },
   // Login required
-  auth(paths.profile, 'Profile', page(ProfilePage)),
+  auth(paths.profile, 'Profile', page(ProfileRoute)),
   auth(paths.profileEdit, 'Edit profile', profileEdit),
   auth(paths.profileEditAlias, 'Edit profile', profileEdit),
   auth(paths.changePassword, 'Change password', page(ChangePasswordPage)),

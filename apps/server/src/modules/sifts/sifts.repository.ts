@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../infra/db/client.js';
 import { keywordRulesCondition, typeFiltersCondition, type KeywordRules, type TypeFilters } from '../../infra/db/keyword-match.js';
 import { channels, siftCategories, siftChannels, siftKeywords, sifts, siftVideos, subscriptions, users, videos } from '../../infra/db/schema.js';
@@ -22,9 +22,12 @@ export interface SiftWithCounts {
   newestThumbnail: string | null;
 }
 
-/** A video with the channel fields a card shows; the same shape as the catalog's rows (its presenter takes them). */
+// Every column of a video but its search vector (a long text nobody shows, which would triple the bytes of a page).
+const { searchVector: _searchVector, ...videoColumns } = getTableColumns(videos);
+
+/** A video with the channel fields a card shows; the catalog's presenter takes it (it never reads searchVector). */
 export interface FeedVideoRow {
-  video: typeof videos.$inferSelect;
+  video: Omit<typeof videos.$inferSelect, 'searchVector'>;
   channelExternalId: string;
   channelName: string;
   channelThumbnail: string;
@@ -33,7 +36,7 @@ export interface FeedVideoRow {
 /** Matches counted for a card stop here: a sift with more shows "10K+"-like counts without reading them all. */
 export const MATCH_COUNT_LIMIT = 10_000;
 
-const feedColumns = { video: videos, channelExternalId: channels.externalId, channelName: channels.name, channelThumbnail: channels.thumbnail };
+const feedColumns = { video: videoColumns, channelExternalId: channels.externalId, channelName: channels.name, channelThumbnail: channels.thumbnail };
 
 const withCounts = {
   sift: sifts,
@@ -79,6 +82,17 @@ export class SiftsRepository {
       .select(withCounts)
       .from(sifts)
       .innerJoin(users, eq(users.id, sifts.ownerId))
+      .where(byId ? eq(sifts.id, Number(idOrHash)) : eq(sifts.hash, idOrHash))
+      .limit(1);
+    return row;
+  }
+
+  /** What a feed page needs of its sift: who may see it and how many videos it shows (one index probe each). */
+  async findForFeed(idOrHash: string): Promise<{ id: number; ownerId: number; public: boolean; numberOfVideos: number } | undefined> {
+    const byId = /^\d{1,15}$/.test(idOrHash);
+    const [row] = await this.db
+      .select({ id: sifts.id, ownerId: sifts.ownerId, public: sifts.public, numberOfVideos: withCounts.numberOfVideos })
+      .from(sifts)
       .where(byId ? eq(sifts.id, Number(idOrHash)) : eq(sifts.hash, idOrHash))
       .limit(1);
     return row;
@@ -197,7 +211,9 @@ export class SiftsRepository {
   }
 
   /** One page of the sift's feed, newest first: an index range of sift_videos (decisions/011). Reads limit + 1. */
-  async pageVideos(siftId: number, after: PublishedKey | undefined, limit: number): Promise<FeedVideoRow[]> {
+  async pageVideos(sift: number | string, after: PublishedKey | undefined, limit: number): Promise<FeedVideoRow[]> {
+    // By id, or by hash through the unique index: the page need not wait for the sift's own row.
+    const siftId = typeof sift === 'number' || /^\d{1,15}$/.test(sift) ? sql`${Number(sift)}::bigint` : sql`(SELECT ${sifts.id} FROM ${sifts} WHERE ${sifts.hash} = ${sift})`;
     return this.db
       .select(feedColumns)
       .from(siftVideos)
@@ -205,7 +221,7 @@ export class SiftsRepository {
       .innerJoin(channels, eq(channels.id, videos.channelId))
       .where(
         and(
-          eq(siftVideos.siftId, siftId),
+          sql`${siftVideos.siftId} = ${siftId}`,
           after
             ? sql`(${siftVideos.publishedAt}, ${siftVideos.videoId}) < (${after.publishedAt.toISOString()}::timestamptz, ${after.id})`
             : undefined,

@@ -17,10 +17,13 @@ import { decodeCursor, encodeCursor } from '../../infra/http/cursor.js';
 import { badRequest, HttpError, notFound } from '../../infra/http/errors.js';
 import type { JobQueue } from '../../infra/jobs/job-queue.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
-import { presentVideo } from '../catalog/catalog.presenter.js';
+import { presentVideo as presentCatalogVideo } from '../catalog/catalog.presenter.js';
 import type { SiftMatch } from './sift-matches.repository.js';
 import { presentSift, presentSiftSummary } from './sifts.presenter.js';
-import type { SiftsRepository, SiftWithCounts } from './sifts.repository.js';
+import type { FeedVideoRow, SiftsRepository, SiftWithCounts } from './sifts.repository.js';
+
+/** The catalog's card of a video; feed rows leave out the search vector, which the presenter never reads. */
+const presentVideo = (row: FeedVideoRow) => presentCatalogVideo({ ...row, video: { ...row.video, searchVector: '' } });
 
 export const SIFT_IMPORT_JOB = 'sift-channel-import';
 interface ImportJob {
@@ -88,8 +91,10 @@ export class SiftsService {
 
   async videos(idOrHash: string, viewerId: number | null, limit: number, next?: string): Promise<PagedVideos> {
     const after = next ? decodeCursor(next) : undefined;
-    const sift = await this.visible(idOrHash, viewerId);
-    const rows = await this.repository.pageVideos(sift.sift.id, after, limit);
+    // The sift (who may see it, how many it shows) and the page at once; a page of a sift the caller may not see
+    // is read and dropped, never answered.
+    const [sift, rows] = await Promise.all([this.repository.findForFeed(idOrHash), this.repository.pageVideos(idOrHash, after, limit)]);
+    if (!sift || (!sift.public && sift.ownerId !== viewerId)) throw notFound('Sift');
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     return {

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useNavigationType } from 'react-router';
 import { useSession } from '../../features/account';
 import { useIntroVideoId } from '../../features/watch';
 import { usePlaylistPlayer } from '../../features/playlists';
+import { useSiftPlayer } from '../../features/sifts';
 import { paths } from '../../lib/paths';
 import { withoutV } from '../../lib/url';
 
@@ -52,6 +53,8 @@ export function WatchHost() {
   );
 
   const playlist = usePlaylistPlayer(params.get('p'));
+  const sift = useSiftPlayer(params.get('s'));
+  const menuHandlers = useMemo(() => ({ ...playlist.menuHandlers, ...sift.menuHandlers }), [playlist.menuHandlers, sift.menuHandlers]);
 
   if (!v) return null;
   return (
@@ -64,8 +67,8 @@ export function WatchHost() {
         changeReason={navigationType === 'REPLACE' ? 'background' : 'user'}
         loggedIn={session.isLoggedIn}
         onVideoChange={onVideoChange}
-        queue={playlist.queue}
-        menuHandlers={playlist.menuHandlers}
+        queue={playlist.queue ?? sift.queue}
+        menuHandlers={menuHandlers}
         onClose={() =>
           onWatch ? navigate(withoutV(paths.home, search)) : navigate(withoutV(pathname, search) + hash, { replace: true })
         }

@@ -1,0 +1,22 @@
+import { useParams } from 'react-router';
+import { AddToSiftPage } from '../../features/sifts/components/AddToSift';
+import { CreateSiftPage, SiftEditPage } from '../../features/sifts/components/SiftEditor';
+import { SiftChannelsPage, SiftPage } from '../../features/sifts/components/SiftPage';
+import { SiftsPage } from '../../features/sifts/components/SiftsPage';
+
+/** The sift routes of SPEC §2, one lazy chunk: /sifts, /sifts/{hash or id}, /sifts/{hash}/edit, /create/sift, /add-to-sift. */
+export function SiftRoute() {
+  const { hash = '' } = useParams();
+  // A new sift is a new page: state (dialogs, list) starts fresh.
+  return <SiftPage key={hash} id={hash} />;
+}
+
+export function SiftEditRoute() {
+  const { hash = '' } = useParams();
+  return <SiftEditPage key={hash} id={hash} />;
+}
+
+export { AddToSiftPage, CreateSiftPage, SiftsPage };
+
+export const ViewChannelsPage = () => <SiftChannelsPage mode="view" />;
+export const AddChannelsPage = () => <SiftChannelsPage mode="add" />;

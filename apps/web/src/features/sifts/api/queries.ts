@@ -1,0 +1,126 @@
+import { keepPreviousData, useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
+import type {
+  ChannelList,
+  PagedVideos,
+  Sift,
+  SiftCategory,
+  SiftChannelInput,
+  SiftFilters,
+  SiftKeywords,
+  SiftList,
+  SiftPreview,
+} from '@sift/contracts';
+import { api } from '../../../lib/api';
+import { PAGE_SIZE, mergeUnique, nextCursor } from '../../../lib/paging';
+
+export type SiftSort = '' | 'created' | 'videos' | 'alpha';
+
+export const siftKeys = {
+  all: ['sifts'] as const,
+  list: (params: { q: string; sort: SiftSort; following: boolean }) => [...siftKeys.all, 'list', params] as const,
+  detail: (id: string) => [...siftKeys.all, 'detail', id] as const,
+  videos: (id: string) => [...siftKeys.all, 'videos', id] as const,
+  categories: () => [...siftKeys.all, 'categories'] as const,
+  preview: (body: unknown) => [...siftKeys.all, 'preview', body] as const,
+};
+
+const enc = encodeURIComponent;
+const base = (id: string | number) => `/api/sifts/${enc(String(id))}`;
+
+/** Everything cached about sifts is stale after a change. */
+export const invalidateSifts = (qc: QueryClient) => qc.invalidateQueries({ queryKey: siftKeys.all });
+
+/** GET /api/sifts: logged in, mine (following=false) or followed; a visitor sees public ones. */
+export function useSifts(params: { q: string; sort: SiftSort; following: boolean }, enabled = true) {
+  const query = useInfiniteQuery({
+    queryKey: siftKeys.list(params),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<SiftList>('/api/sifts', {
+        query: { limit: PAGE_SIZE, q: params.q.trim() || undefined, sort: params.sort || undefined, following: params.following, next: pageParam },
+        signal,
+      }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next ?? undefined,
+    enabled,
+  });
+  const sifts = mergeUnique((query.data?.pages ?? []).map((p) => p.items.map((s) => ({ ...s, externalId: s.hash }))));
+  return { ...query, sifts };
+}
+
+export function useSift(id: string) {
+  return useQuery({ queryKey: siftKeys.detail(id), queryFn: ({ signal }) => api.get<Sift>(base(id), { signal }), enabled: !!id });
+}
+
+/** GET /api/sifts/{hash}/videos: the sift's matches, newest first. */
+export function useSiftVideos(id: string, limit = PAGE_SIZE) {
+  const query = useInfiniteQuery({
+    queryKey: siftKeys.videos(id),
+    queryFn: ({ pageParam, signal }) => api.get<PagedVideos>(`${base(id)}/videos`, { query: { limit, next: pageParam }, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => nextCursor(last, limit),
+    enabled: !!id,
+  });
+  const videos = mergeUnique(query.data?.pages.map((p) => p.videos) ?? []);
+  return { ...query, videos, total: query.data?.pages[0]?.totalResults };
+}
+
+export function useSiftCategories() {
+  return useQuery({
+    queryKey: siftKeys.categories(),
+    queryFn: ({ signal }) => api.get<SiftCategory[]>('/api/sifts/categories', { signal }),
+    staleTime: Infinity,
+  });
+}
+
+export interface PreviewBody {
+  channels: string[];
+  keywords: SiftKeywords;
+  filters: SiftFilters;
+}
+
+/** The live preview: debounced by the caller; the previous answer stays on screen while the next one loads. */
+export function useSiftPreview(body: PreviewBody | null) {
+  return useQuery({
+    queryKey: siftKeys.preview(body),
+    queryFn: ({ signal }) => api.post<SiftPreview>('/api/sifts/preview', { ...body!, limit: 5 }, { signal, quiet: true }),
+    enabled: !!body,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}
+
+/** Channels to add, from the catalog (GET /api/public/v01/channel/search). */
+export function useChannelSuggestions(q: string) {
+  return useQuery({
+    queryKey: ['sifts', 'channel-search', q],
+    queryFn: ({ signal }) => api.get<ChannelList>('/api/public/v01/channel/search', { query: { q: q.trim() || undefined, limit: 8 }, signal }),
+    enabled: q.trim().length > 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
+// ---- calls ------------------------------------------------------------------------------------------------------
+
+export interface SiftBody {
+  name?: string;
+  description?: string;
+  category?: string | null;
+  public?: boolean;
+  channels?: SiftChannelInput[];
+  keywords?: SiftKeywords;
+  filters?: SiftFilters;
+}
+
+export const createSift = (body: SiftBody & { name: string }) => api.post<Sift>('/api/sifts', body);
+export const updateSift = (id: string | number, body: SiftBody) => api.put<Sift>(base(id), body);
+export const deleteSift = (id: string | number) => api.del<void>(base(id));
+export const copySift = (id: string | number) => api.post<Sift>(`${base(id)}/copy`);
+export const setSiftPublic = (id: string | number, isPublic: boolean) => (isPublic ? api.post<Sift>(`${base(id)}/public`) : api.del<Sift>(`${base(id)}/public`));
+export const addSiftChannel = (id: string | number, channel: SiftChannelInput) => api.post<Sift>(`${base(id)}/channels`, channel);
+export const removeSiftChannel = (id: string | number, channelExternalId: string) => api.del<Sift>(`${base(id)}/channels/${enc(channelExternalId)}`);
+export function uploadSiftImage(hash: string, file: File) {
+  const form = new FormData();
+  form.append('file', file);
+  return api.put<Sift>(`${base(hash)}/images`, form);
+}
+export const removeSiftImage = (hash: string) => api.del<Sift>(`${base(hash)}/images`);

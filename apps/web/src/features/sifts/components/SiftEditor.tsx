@@ -1,0 +1,418 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import type { Sift, SiftChannel, SiftChannelInput, SiftFilters, SiftKeywords } from '@sift/contracts';
+import { useAppNavigate } from '../../../components/AppLink';
+import { Avatar } from '../../../components/Cards';
+import { FormAlert, formErrorsFrom } from '../../../components/Form';
+import { useNotify } from '../../../components/Notifications';
+import { useDocumentTitle } from '../../../components/Page';
+import { formatNumber } from '../../../lib/format';
+import { to } from '../../../lib/paths';
+import { useLoginNeeding } from '../../../lib/use-login-needing';
+import { CREATE_SIFT_ACTION } from '../actions';
+import {
+  addSiftChannel,
+  createSift,
+  invalidateSifts,
+  removeSiftChannel,
+  siftKeys,
+  updateSift,
+  useChannelSuggestions,
+  useSift,
+  useSiftCategories,
+  useSiftPreview,
+  type PreviewBody,
+  type SiftBody,
+} from '../api/queries';
+import { parseKeywordInput } from '../keywords';
+import '../sifts.css';
+
+type Rule = keyof SiftKeywords;
+const RULES: { rule: Rule; label: string; hint: string }[] = [
+  { rule: 'all', label: 'All of these words', hint: 'Every one must appear.' },
+  { rule: 'any', label: 'Any of these words', hint: 'At least one must appear (ignored when empty).' },
+  { rule: 'none', label: 'None of these words', hint: 'Videos with any of them are left out.' },
+];
+const NO_FILTERS: SiftFilters = { hideShorts: false, hideLive: false, minDurationSeconds: null, maxDurationSeconds: null };
+
+/** Keywords as chips: type a word or a "quoted phrase", Enter or comma adds it; the draft counts in the preview. */
+function KeywordField({ label, hint, value, onChange, onDraft }: {
+  label: string;
+  hint: string;
+  value: string[];
+  onChange: (next: string[]) => void;
+  onDraft: (draft: string) => void;
+}) {
+  const id = useId();
+  const [draft, setDraft] = useState('');
+  const commit = () => {
+    const added = parseKeywordInput(draft).filter((k) => !value.some((v) => v.toLowerCase() === k.toLowerCase()));
+    if (added.length) onChange([...value, ...added]);
+    setDraft('');
+    onDraft('');
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter' || (e.key === ',' && !/^"[^"]*$/.test(draft.trim()))) {
+      e.preventDefault();
+      commit();
+    } else if (e.key === 'Backspace' && !draft && value.length) onChange(value.slice(0, -1));
+  };
+  return (
+    <div className="field kw-field">
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <div className="kw-box">
+        <ul className="kw-list" aria-label={label}>
+          {value.map((k) => (
+            <li key={k} className="kw-chip">
+              {k}
+              <button type="button" className="kw-remove" aria-label={`Remove ${k}`} onClick={() => onChange(value.filter((x) => x !== k))}>
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+        <input
+          id={id}
+          className="kw-input"
+          value={draft}
+          aria-describedby={`${id}-hint`}
+          onChange={(e) => {
+            setDraft(e.currentTarget.value);
+            onDraft(e.currentTarget.value);
+          }}
+          onKeyDown={onKeyDown}
+          onBlur={commit}
+        />
+      </div>
+      <p id={`${id}-hint`} className="field-hint">
+        {hint} Words match whole words in titles, descriptions and tags; "quote a phrase".
+      </p>
+    </div>
+  );
+}
+
+/** Search the catalog for channels; choosing one calls onAdd. */
+function ChannelSearch({ onAdd, exclude }: { onAdd: (c: SiftChannelInput & { name: string; thumbnail: string }) => void; exclude: Set<string> }) {
+  const id = useId();
+  const [q, setQ] = useState('');
+  const [debounced, setDebounced] = useState('');
+  useEffect(() => {
+    const t = setTimeout(() => setDebounced(q), 250);
+    return () => clearTimeout(t);
+  }, [q]);
+  const found = useChannelSuggestions(debounced);
+  const items = (found.data?.items ?? []).filter((c) => !exclude.has(c.externalId));
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field-label">
+        Add channels
+      </label>
+      <input id={id} type="search" className="sift-input" placeholder="Search channels" value={q} onChange={(e) => setQ(e.currentTarget.value)} />
+      {debounced.trim() && (
+        <ul className="sift-suggestions" aria-label="Channels found">
+          {items.map((c) => (
+            <li key={c.externalId}>
+              <button
+                type="button"
+                className="sift-suggestion"
+                aria-label={`Add ${c.name}`}
+                onClick={() => onAdd({ externalId: c.externalId, name: c.name, thumbnail: c.thumbnail, numberOfFollowers: c.numberOfFollowers })}
+              >
+                <Avatar src={c.thumbnail} size={28} />
+                <span>{c.name}</span>
+                <span className="sift-channel-meta">{formatNumber(c.numberOfFollowers, true)} followers</span>
+              </button>
+            </li>
+          ))}
+          {!found.isPending && items.length === 0 && <li className="sift-picker-empty">No results.</li>}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function ChannelChips({ channels, onRemove }: { channels: Array<{ externalId: string; name: string; thumbnail: string }>; onRemove: (externalId: string) => void }) {
+  return (
+    <ul className="sift-channel-chips" aria-label="Channels of this sift">
+      {channels.map((c) => (
+        <li key={c.externalId} className="kw-chip">
+          <Avatar src={c.thumbnail || null} size={22} /> {c.name}
+          <button type="button" className="kw-remove" aria-label={`Remove ${c.name}`} onClick={() => onRemove(c.externalId)}>
+            ×
+          </button>
+        </li>
+      ))}
+      {channels.length === 0 && <li className="sift-picker-empty">No channels yet.</li>}
+    </ul>
+  );
+}
+
+/**
+ * An existing sift's channels, changed at once: the list updates before the server answers and rolls back when it
+ * fails (SPEC §4 "Lists").
+ */
+export function ChannelAdder({ sift }: { sift: Sift }) {
+  const qc = useQueryClient();
+  const notify = useNotify();
+  const key = siftKeys.detail(sift.hash);
+  const patch = (channels: SiftChannel[]) => {
+    qc.setQueryData<Sift>(key, (old) => (old ? { ...old, channels, numberOfChannels: channels.length } : old));
+    qc.setQueryData<Sift>(siftKeys.detail(String(sift.id)), (old) => (old ? { ...old, channels, numberOfChannels: channels.length } : old));
+  };
+  const change = async (next: SiftChannel[], call: () => Promise<Sift>, done: string) => {
+    const before = sift.channels;
+    patch(next);
+    try {
+      await call();
+      notify(done);
+    } catch (err) {
+      patch(before);
+      notify(formErrorsFrom(err).message ?? 'Ooops! A generic error has occurred. Please contact administrator.');
+    } finally {
+      void invalidateSifts(qc);
+    }
+  };
+  return (
+    <div className="sift-channel-adder">
+      <ChannelChips
+        channels={sift.channels}
+        onRemove={(externalId) =>
+          void change(
+            sift.channels.filter((c) => c.externalId !== externalId),
+            () => removeSiftChannel(sift.id, externalId),
+            `Removed from ${sift.name}`,
+          )
+        }
+      />
+      <ChannelSearch
+        exclude={new Set(sift.channels.map((c) => c.externalId))}
+        onAdd={(c) =>
+          void change(
+            [...sift.channels, { type: 'channel', id: -1, externalId: c.externalId, name: c.name, thumbnail: c.thumbnail, numberOfFollowers: c.numberOfFollowers ?? 0, numberOfVideos: 0 }],
+            () => addSiftChannel(sift.id, c),
+            `Added to ${sift.name}`,
+          )
+        }
+      />
+    </div>
+  );
+}
+
+function usePreviewBody(body: PreviewBody): PreviewBody | null {
+  const [debounced, setDebounced] = useState<PreviewBody | null>(null);
+  const serial = JSON.stringify(body);
+  useEffect(() => {
+    const t = setTimeout(() => setDebounced(JSON.parse(serial) as PreviewBody), 250);
+    return () => clearTimeout(t);
+  }, [serial]);
+  return debounced && debounced.channels.length > 0 ? debounced : null;
+}
+
+function Preview({ body }: { body: PreviewBody }) {
+  const debounced = usePreviewBody(body);
+  const preview = useSiftPreview(debounced);
+  const n = preview.data?.numberOfVideos ?? 0;
+  return (
+    <aside className="sift-preview" aria-label="Preview">
+      <h2 className="section-title">Preview</h2>
+      {!debounced ? (
+        <p>Add channels to see which videos this sift shows.</p>
+      ) : (
+        <>
+          <p className="sift-preview-count" role="status" aria-live="polite" aria-busy={preview.isFetching}>
+            {preview.data ? `${formatNumber(n)}${preview.data.more ? '+' : ''} ${n === 1 ? 'video matches' : 'videos match'}` : 'Counting…'}
+          </p>
+          <ul className="sift-preview-list">
+            {preview.data?.videos.map((v) => (
+              <li key={v.externalId}>
+                <img src={v.thumbnail} alt="" width={96} height={54} loading="lazy" />
+                <span>{v.title}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </aside>
+  );
+}
+
+function minutes(seconds: number | null): string {
+  return seconds === null ? '' : String(Math.round(seconds / 60));
+}
+
+/** /create/sift and /sifts/{hash}/edit: name, description, category, visibility, channels, rules, filters, preview. */
+export function SiftEditor({ sift }: { sift?: Sift }) {
+  const qc = useQueryClient();
+  const navigate = useAppNavigate();
+  const loginNeeding = useLoginNeeding();
+  const categories = useSiftCategories();
+  const [name, setName] = useState(sift?.name ?? '');
+  const [description, setDescription] = useState(sift?.description ?? '');
+  const [category, setCategory] = useState(sift?.category ?? '');
+  const [isPublic, setPublic] = useState(sift?.public ?? true);
+  const [channels, setChannels] = useState<Array<SiftChannelInput & { name: string; thumbnail: string }>>([]);
+  const [keywords, setKeywords] = useState<SiftKeywords>(sift?.keywords ?? { all: [], any: [], none: [] });
+  const [drafts, setDrafts] = useState<Record<Rule, string>>({ all: '', any: '', none: '' });
+  const [filters, setFilters] = useState<SiftFilters>(sift?.filters ?? NO_FILTERS);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const ids = { name: useId(), description: useId(), category: useId(), min: useId(), max: useId() };
+
+  const siftChannels = sift ? sift.channels.map((c) => c.externalId) : channels.map((c) => c.externalId);
+  const withDrafts: SiftKeywords = {
+    all: [...keywords.all, ...parseKeywordInput(drafts.all)],
+    any: [...keywords.any, ...parseKeywordInput(drafts.any)],
+    none: [...keywords.none, ...parseKeywordInput(drafts.none)],
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!name.trim()) return setError('Give the sift a name.');
+    setBusy(true);
+    setError(null);
+    const body: SiftBody = { name: name.trim(), description: description.trim(), category: category || null, keywords: withDrafts, filters };
+    try {
+      if (sift) {
+        const saved = await updateSift(sift.id, body);
+        await invalidateSifts(qc);
+        navigate(to.sift(saved.hash));
+      } else {
+        const full = { ...body, name: name.trim(), public: isPublic, channels };
+        const result = await loginNeeding({ type: CREATE_SIFT_ACTION, payload: full }, () => createSift(full));
+        if (result.status === 'done') {
+          await invalidateSifts(qc);
+          navigate(to.sift(result.value.hash));
+        }
+      }
+    } catch (err) {
+      setError(formErrorsFrom(err, { name: 'Name', description: 'Description', category: 'Category' }).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const setDuration = (key: 'minDurationSeconds' | 'maxDurationSeconds', text: string) => {
+    const n = Number(text);
+    setFilters({ ...filters, [key]: text.trim() === '' || !Number.isFinite(n) ? null : Math.max(0, Math.round(n * 60)) });
+  };
+
+  return (
+    <div className="sift-editor">
+      <form className="sift-form" onSubmit={(e) => void submit(e)} noValidate>
+        {error && <FormAlert>{error}</FormAlert>}
+        <div className="field">
+          <label htmlFor={ids.name} className="field-label">
+            Name
+          </label>
+          <input id={ids.name} className="sift-input" value={name} maxLength={100} required onChange={(e) => setName(e.currentTarget.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor={ids.description} className="field-label">
+            Description
+          </label>
+          <textarea id={ids.description} className="sift-input" rows={3} maxLength={2000} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
+        </div>
+        <div className="sift-form-row">
+          <div className="field">
+            <label htmlFor={ids.category} className="field-label">
+              Category
+            </label>
+            <select id={ids.category} className="sift-input" value={category} onChange={(e) => setCategory(e.currentTarget.value)}>
+              <option value="">None</option>
+              {categories.data?.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          {!sift && (
+            <label className="sift-check">
+              <input type="checkbox" checked={isPublic} onChange={(e) => setPublic(e.currentTarget.checked)} /> Public (anyone with the link can see it)
+            </label>
+          )}
+        </div>
+        <fieldset className="sift-fieldset">
+          <legend>Channels</legend>
+          {sift ? (
+            <ChannelAdder sift={sift} />
+          ) : (
+            <>
+              <ChannelChips channels={channels} onRemove={(externalId) => setChannels(channels.filter((c) => c.externalId !== externalId))} />
+              <ChannelSearch exclude={new Set(channels.map((c) => c.externalId))} onAdd={(c) => setChannels([...channels, c])} />
+            </>
+          )}
+        </fieldset>
+        <fieldset className="sift-fieldset">
+          <legend>Keywords</legend>
+          {RULES.map(({ rule, label, hint }) => (
+            <KeywordField
+              key={rule}
+              label={label}
+              hint={hint}
+              value={keywords[rule]}
+              onChange={(next) => setKeywords({ ...keywords, [rule]: next })}
+              onDraft={(draft) => setDrafts((d) => ({ ...d, [rule]: draft }))}
+            />
+          ))}
+        </fieldset>
+        <fieldset className="sift-fieldset">
+          <legend>Video types</legend>
+          <label className="sift-check">
+            <input type="checkbox" checked={filters.hideShorts} onChange={(e) => setFilters({ ...filters, hideShorts: e.currentTarget.checked })} /> Hide shorts
+          </label>
+          <label className="sift-check">
+            <input type="checkbox" checked={filters.hideLive} onChange={(e) => setFilters({ ...filters, hideLive: e.currentTarget.checked })} /> Hide live videos
+          </label>
+          <div className="sift-form-row">
+            <div className="field">
+              <label htmlFor={ids.min} className="field-label">
+                Minimum length (minutes)
+              </label>
+              <input id={ids.min} type="number" min={0} max={1440} className="sift-input" value={minutes(filters.minDurationSeconds)} onChange={(e) => setDuration('minDurationSeconds', e.currentTarget.value)} />
+            </div>
+            <div className="field">
+              <label htmlFor={ids.max} className="field-label">
+                Maximum length (minutes)
+              </label>
+              <input id={ids.max} type="number" min={0} max={1440} className="sift-input" value={minutes(filters.maxDurationSeconds)} onChange={(e) => setDuration('maxDurationSeconds', e.currentTarget.value)} />
+            </div>
+          </div>
+        </fieldset>
+        <div className="sift-form-actions">
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? 'Saving…' : sift ? 'Save changes' : 'Create sift'}
+          </button>
+        </div>
+      </form>
+      <Preview body={{ channels: siftChannels, keywords: withDrafts, filters }} />
+    </div>
+  );
+}
+
+export function CreateSiftPage() {
+  useDocumentTitle('Create a Sift');
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <h1 id="page-title" className="page-title" tabIndex={-1}>
+        Create a Sift
+      </h1>
+      <SiftEditor />
+    </section>
+  );
+}
+
+export function SiftEditPage({ id }: { id: string }) {
+  const sift = useSift(id);
+  useDocumentTitle(sift.data ? `Edit ${sift.data.name}` : 'Edit sift');
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <h1 id="page-title" className="page-title" tabIndex={-1}>
+        {sift.data ? `Edit ${sift.data.name}` : sift.isError ? 'Sift not found' : 'Loading sift…'}
+      </h1>
+      {sift.data && (sift.data.owner.creator ? <SiftEditor key={sift.data.id} sift={sift.data} /> : <p>Only the owner can edit this sift.</p>)}
+    </section>
+  );
+}

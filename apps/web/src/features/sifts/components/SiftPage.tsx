@@ -1,0 +1,344 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import type { Sift } from '@sift/contracts';
+import { AppLink, useAppNavigate } from '../../../components/AppLink';
+import { Avatar, VideoCard } from '../../../components/Cards';
+import { Icon } from '../../../components/Icon';
+import { InfiniteList } from '../../../components/InfiniteList';
+import { Menu, type MenuEntry } from '../../../components/Menu';
+import { Modal } from '../../../components/Modal';
+import { useNotify } from '../../../components/Notifications';
+import { useDocumentTitle } from '../../../components/Page';
+import { isApiError } from '../../../lib/api';
+import { formatNumber } from '../../../lib/format';
+import { useNow, usePreference } from '../../../lib/hooks';
+import { paths, to } from '../../../lib/paths';
+import { copySift, deleteSift, invalidateSifts, setSiftPublic, useSift, useSiftCategories, useSiftVideos } from '../api/queries';
+import { playSiftPath } from '../player';
+import { ChannelAdder } from './SiftEditor';
+import '../sifts.css';
+
+/** SPEC §2 `m`: the modal pages a sift page opens. */
+export const MODAL_PAGES = { keywords: 'keywordsModalPage', addChannels: 'addChannelsModalPage', viewChannels: 'viewChannelsModalPage' } as const;
+
+type Dialog = 'delete' | 'public' | 'private' | null;
+
+/** A yes/no question before a change (SPEC §8 "Confirmations"). */
+export function Confirm({ title, message, confirmLabel, danger, onConfirm, onClose }: {
+  title: string;
+  message: string;
+  confirmLabel: string;
+  danger?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <Modal
+      title={title}
+      onClose={onClose}
+      actions={
+        <>
+          <button type="button" className="btn btn-secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className={`btn ${danger ? 'btn-danger' : 'btn-primary'}`}
+            data-autofocus
+            onClick={() => {
+              onConfirm();
+              onClose();
+            }}
+          >
+            {confirmLabel}
+          </button>
+        </>
+      }
+    >
+      <p>{message}</p>
+    </Modal>
+  );
+}
+
+/** /sifts/{hash or id}: cover, name, description, category, owner, counts, channels, keywords and the feed. */
+export function SiftPage({ id, renderFollow }: { id: string; renderFollow?: (sift: Sift) => ReactNode }) {
+  const sift = useSift(id);
+  const videos = useSiftVideos(id);
+  const [gridType] = usePreference('gridType');
+  const now = useNow();
+  const s = sift.data;
+  useDocumentTitle(s?.name ?? 'Sift');
+
+  if (sift.isError) {
+    return (
+      <section className="page" aria-labelledby="page-title">
+        <h1 id="page-title" className="page-title" tabIndex={-1}>
+          Sift not found
+        </h1>
+        <p>{isApiError(sift.error) && sift.error.status === 404 ? 'This sift does not exist or is private.' : 'Error returning results.'}</p>
+      </section>
+    );
+  }
+
+  return (
+    <section className="page sift-page" aria-labelledby="page-title">
+      {s ? <SiftHeader sift={s} first={videos.videos[0]?.externalId} renderFollow={renderFollow} /> : <h1 id="page-title" className="page-title">Loading sift…</h1>}
+      <section className="section" aria-label="Videos">
+        <h2 className="section-title">
+          Videos{videos.total !== undefined && <span className="sift-count"> · {formatNumber(videos.total)}</span>}
+        </h2>
+        <InfiniteList
+          label={s ? `Videos of ${s.name}` : 'Sift videos'}
+          layout={gridType}
+          items={videos.videos}
+          getKey={(v) => v.externalId}
+          renderItem={(video, position) => <VideoCard video={video} position={position} now={now} context={{ sift: { hash: s?.hash ?? id, name: s?.name ?? '' } }} />}
+          loading={videos.isPending}
+          error={videos.isError}
+          hasMore={!!videos.hasNextPage}
+          loadingMore={videos.isFetchingNextPage}
+          onLoadMore={() => void videos.fetchNextPage()}
+          onRetry={() => void (videos.data ? videos.fetchNextPage() : videos.refetch())}
+        />
+        {!videos.isPending && videos.videos.length === 0 && <p className="sift-empty">No videos match this sift's rules yet.</p>}
+      </section>
+    </section>
+  );
+}
+
+function KeywordChips({ sift }: { sift: Sift }) {
+  const groups = [
+    ['all', 'All of', sift.keywords.all],
+    ['any', 'Any of', sift.keywords.any],
+    ['none', 'None of', sift.keywords.none],
+  ] as const;
+  if (groups.every(([, , list]) => list.length === 0)) return <p className="sift-rules-empty">Every video of its channels.</p>;
+  return (
+    <dl className="sift-rules">
+      {groups.map(([rule, label, list]) =>
+        list.length === 0 ? null : (
+          <div key={rule} className={`sift-rule sift-rule--${rule}`}>
+            <dt>{label}</dt>
+            {list.map((k) => (
+              <dd key={k} className="kw-chip">
+                {k}
+              </dd>
+            ))}
+          </div>
+        ),
+      )}
+    </dl>
+  );
+}
+
+function ChannelList({ sift }: { sift: Sift }) {
+  if (sift.channels.length === 0) return <p>No channels yet.</p>;
+  return (
+    <ul className="sift-channel-list" aria-label={`Channels of ${sift.name}`}>
+      {sift.channels.map((c) => (
+        <li key={c.externalId}>
+          <AppLink to={to.channel(c.externalId)} className="sift-channel-link">
+            <Avatar src={c.thumbnail || null} size={32} />
+            <span>{c.name}</span>
+          </AppLink>
+          <span className="sift-channel-meta">{formatNumber(c.numberOfFollowers, true)} followers</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const IMPORT_TEXT: Record<Sift['importStatus'], string> = {
+  PENDING_IMPORT: 'A channel is waiting to be imported…',
+  IMPORTING: 'Importing a channel…',
+  METADATA_IMPORTED: 'Importing a channel: details done, videos next…',
+  VIDEOS_IMPORTED: 'Importing a channel: matching its videos…',
+  CREATED: '',
+  FAILED: 'A channel could not be imported.',
+};
+
+function SiftHeader({ sift: s, first, renderFollow }: { sift: Sift; first: string | undefined; renderFollow?: (sift: Sift) => ReactNode }) {
+  const qc = useQueryClient();
+  const notify = useNotify();
+  const navigate = useAppNavigate();
+  const [params, setParams] = useSearchParams();
+  const [token] = usePreference('token');
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const categories = useSiftCategories();
+  const owned = s.owner.creator;
+  const modal = params.get('m');
+  const openModal = (m: string | null) => {
+    const next = new URLSearchParams(params);
+    if (m) next.set('m', m);
+    else next.delete('m');
+    setParams(next, { replace: !m });
+  };
+
+  const run = async (work: () => Promise<unknown>, message?: string) => {
+    try {
+      await work();
+      if (message) notify(message);
+    } catch (err) {
+      if (isApiError(err) && err.message) notify(err.message);
+    } finally {
+      await invalidateSifts(qc);
+    }
+  };
+
+  const share = async () => {
+    try {
+      await navigator.clipboard.writeText(`${window.location.origin}${to.sift(s.hash)}`);
+      notify('Link copied to clipboard');
+    } catch {
+      notify(`${window.location.origin}${to.sift(s.hash)}`);
+    }
+  };
+
+  const entries: MenuEntry[] = [];
+  if (owned) {
+    entries.push(
+      { kind: 'action', label: 'Add channels', onSelect: () => openModal(MODAL_PAGES.addChannels) },
+      { kind: 'link', label: 'Edit', to: `/sifts/${encodeURIComponent(s.hash)}/edit` },
+      { kind: 'action', label: 'Delete sift', onSelect: () => setDialog('delete') },
+    );
+  }
+  if (s.public) entries.push({ kind: 'action', label: 'Share sift', onSelect: () => void share() });
+  if (owned) {
+    entries.push(
+      s.public
+        ? { kind: 'action', label: 'Make private', onSelect: () => setDialog('private') }
+        : { kind: 'action', label: 'Make public', onSelect: () => setDialog('public') },
+    );
+  }
+  if (token) {
+    entries.push({
+      kind: 'action',
+      label: 'Copy to your sifts',
+      onSelect: () =>
+        void run(async () => {
+          const copy = await copySift(s.hash);
+          navigate(to.sift(copy.hash));
+        }),
+    });
+  }
+
+  const ownerName = `${s.owner.firstName} ${s.owner.lastName}`.trim();
+  const category = categories.data?.find((c) => c.id === s.category)?.name ?? s.category;
+  const importText = IMPORT_TEXT[s.importStatus];
+  return (
+    <header className="sift-head">
+      <div className="sift-cover">{s.thumbnail ? <img src={s.thumbnail} alt="" width={300} height={300} /> : <Icon name="sift" size={64} />}</div>
+      <div className="sift-head-text">
+        <p className="sift-kind">
+          {s.public ? 'Public sift' : 'Private sift'}
+          {category && <span className="sift-category"> · {category}</span>}
+        </p>
+        <h1 id="page-title" className="page-title" tabIndex={-1}>
+          {s.name}
+        </h1>
+        {s.description && <p className="sift-desc">{s.description}</p>}
+        <p className="sift-meta">
+          <span>
+            by <AppLink to={to.userProfile(s.owner.uuid)}>{ownerName || 'someone'}</AppLink>
+          </span>
+          <button type="button" className="linklike" onClick={() => openModal(MODAL_PAGES.viewChannels)}>
+            {formatNumber(s.numberOfChannels)} {s.numberOfChannels === 1 ? 'channel' : 'channels'}
+          </button>
+          <span>
+            {formatNumber(s.numberOfVideos)} {s.numberOfVideos === 1 ? 'video' : 'videos'}
+          </span>
+          <span>
+            {formatNumber(s.numberOfFollowers, true)} {s.numberOfFollowers === 1 ? 'follower' : 'followers'}
+          </span>
+        </p>
+        {importText && (
+          <p className={`sift-import sift-import--${s.importStatus.toLowerCase()}`} role="status">
+            {importText} {s.importError}
+          </p>
+        )}
+        <KeywordChips sift={s} />
+        <div className="sift-actions">
+          {first && (
+            <AppLink to={playSiftPath(s.hash, first)} className="btn btn-primary" dropV>
+              <Icon name="play" size={20} /> Play all
+            </AppLink>
+          )}
+          {renderFollow?.(s)}
+          {entries.length > 0 && <Menu label={`More actions for ${s.name}`} button={<Icon name="more" />} buttonClassName="icon-btn" items={entries} title={s.name} />}
+        </div>
+      </div>
+      {modal === MODAL_PAGES.viewChannels && (
+        <Modal title={`Channels of ${s.name}`} onClose={() => openModal(null)}>
+          <ChannelList sift={s} />
+        </Modal>
+      )}
+      {modal === MODAL_PAGES.keywords && (
+        <Modal title="Keywords" onClose={() => openModal(null)}>
+          <KeywordChips sift={s} />
+        </Modal>
+      )}
+      {modal === MODAL_PAGES.addChannels && owned && (
+        <Modal title={`Add channels to ${s.name}`} onClose={() => openModal(null)}>
+          <ChannelAdder sift={s} />
+        </Modal>
+      )}
+      {dialog === 'delete' && (
+        <Confirm
+          title="Delete sift"
+          message={`Are you sure you want to delete ${s.name} sift?`}
+          confirmLabel="Delete"
+          danger
+          onClose={() => setDialog(null)}
+          onConfirm={() =>
+            void run(async () => {
+              await deleteSift(s.id);
+              navigate(paths.sifts);
+            })
+          }
+        />
+      )}
+      {(dialog === 'public' || dialog === 'private') && (
+        <Confirm
+          title={dialog === 'public' ? 'Make public' : 'Make private'}
+          message={
+            dialog === 'public'
+              ? 'Enable public mode ... Users who follow this sift will have access to all future updates.'
+              : "Enable private mode ... Users who were following this sift won't have access to any future updates."
+          }
+          confirmLabel={dialog === 'public' ? 'Yes, make public' : 'Yes, make private'}
+          onClose={() => setDialog(null)}
+          onConfirm={() => void run(() => setSiftPublic(s.id, dialog === 'public'), dialog === 'public' ? 'This sift is now public' : 'This sift is now private')}
+        />
+      )}
+    </header>
+  );
+}
+
+/**
+ * /view-channels?s={hash} and /add-channels?s={hash}: a sift's channels as a page of their own (the modal pages of
+ * `m` on small screens and in shared links).
+ */
+export function SiftChannelsPage({ mode }: { mode: 'view' | 'add' }) {
+  const [params] = useSearchParams();
+  const hash = params.get('s') ?? params.get('sid') ?? '';
+  const sift = useSift(hash);
+  const title = mode === 'add' ? 'Add channels' : 'Channels';
+  useDocumentTitle(sift.data ? `${title} · ${sift.data.name}` : title);
+  const s = sift.data;
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <h1 id="page-title" className="page-title" tabIndex={-1}>
+        {s ? `${title} of ${s.name}` : title}
+      </h1>
+      {!hash && <p>Open a sift first: its channel count links here.</p>}
+      {sift.isError && <p>This sift does not exist or is private.</p>}
+      {s && (mode === 'add' && s.owner.creator ? <ChannelAdder sift={s} /> : <ChannelList sift={s} />)}
+      {s && (
+        <p>
+          <AppLink to={to.sift(s.hash)}>Back to {s.name}</AppLink>
+        </p>
+      )}
+    </section>
+  );
+}
