@@ -65,10 +65,6 @@ const CreateSiftPage = lazyNamed(siftPages, 'CreateSiftPage');
 const AddToSiftPage = lazyNamed(siftPages, 'AddToSiftPage');
 const ViewChannelsPage = lazyNamed(siftPages, 'ViewChannelsPage');
 const AddChannelsPage = lazyNamed(siftPages, 'AddChannelsPage');
-// Follows and feeds (issue 7).
-const FeedPage = lazyNamed(() => import('../features/feed/components/PersonalFeed'), 'FeedPage');
-const UnsubscribePage = lazyNamed(() => import('../features/subscriptions/components/UnsubscribePage'), 'UnsubscribePage');
-const ProfileRoute = lazy(() => import('./pages/ProfileRoute'));
 const OAuthHandler = lazy(() => oauthPages().then((m) => ({ default: m.OAuthHandler })));
 
 export type { Access };
@@ -158,12 +154,12 @@ export const ROUTES: readonly RouteDef[] = [
   pub(paths.emailNotFound, 'E-mail not found', page(EmailNotFoundPage)),
   pub(paths.ready, 'Ready'),
   pub(paths.subscriptionCompleted, 'Subscription completed'),
-  pub(paths.subscriptionCancelled, 'Subscription cancelled', page(UnsubscribePage)),
+  pub(paths.subscriptionCancelled, 'Subscription cancelled'),
   bare(paths.socialRedirect, 'Signing in', page(SocialRedirectPage)),
-  { ...pub(paths.feed, 'My feed', page(FeedPage)), access: 'feed' },
-  { ...pub(paths.myFeed, 'My feed', page(FeedPage)), access: 'feed' },
+  { ...pub(paths.feed, 'My feed'), access: 'feed' },
+  { ...pub(paths.myFeed, 'My feed'), access: 'feed' },
   // Login required
-  auth(paths.profile, 'Profile', page(ProfileRoute)),
+  auth(paths.profile, 'Profile', page(ProfilePage)),
   auth(paths.profileEdit, 'Edit profile', profileEdit),
   auth(paths.profileEditAlias, 'Edit profile', profileEdit),
   auth(paths.changePassword, 'Change password', page(ChangePasswordPage)),
