@@ -2,6 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import { ItemActionsProvider, joinMenus, type ItemActions } from '../components/item-actions';
 import { AddToPlaylistHost, usePlaylistVideoMenu } from '../features/playlists';
 import { AddToSiftHost, useSiftChannelMenu } from '../features/sifts';
+import { ChannelFollow, SubscribeModalHost } from '../features/subscriptions';
 
 /**
  * Composes what each feature contributes to the shared cards (components/item-actions.tsx). A feature exports a
@@ -15,6 +16,7 @@ export function AppItemActions({ children }: { children: ReactNode }) {
     () => ({
       videoMenu: joinMenus(playlistVideoMenu),
       channelMenu: joinMenus(siftChannelMenu),
+      ChannelFollow,
     }),
     [playlistVideoMenu, siftChannelMenu],
   );
@@ -23,6 +25,7 @@ export function AppItemActions({ children }: { children: ReactNode }) {
       {children}
       <AddToPlaylistHost />
       <AddToSiftHost />
+      <SubscribeModalHost />
     </ItemActionsProvider>
   );
 }

@@ -8,6 +8,14 @@ import {
   replayCreatePlaylist,
 } from '../features/playlists';
 import { ADD_TO_SIFT_ACTION, CREATE_SIFT_ACTION, replayAddToSift, replayCreateSift } from '../features/sifts';
+import {
+  FOLLOW_CHANNEL_ACTION,
+  FOLLOW_SIFT_ACTION,
+  MULTI_SUBSCRIBE_ACTION,
+  replayFollowChannel,
+  replayFollowSift,
+  replayMultiSubscribe,
+} from '../features/subscriptions';
 import { registerPendingActionHandler } from '../lib/pending-action';
 
 /**
@@ -21,4 +29,7 @@ export function registerPendingActions() {
   registerPendingActionHandler(CREATE_PLAYLIST_ACTION, replayCreatePlaylist);
   registerPendingActionHandler(CREATE_SIFT_ACTION, replayCreateSift);
   registerPendingActionHandler(ADD_TO_SIFT_ACTION, replayAddToSift);
+  registerPendingActionHandler(FOLLOW_CHANNEL_ACTION, replayFollowChannel);
+  registerPendingActionHandler(FOLLOW_SIFT_ACTION, replayFollowSift);
+  registerPendingActionHandler(MULTI_SUBSCRIBE_ACTION, replayMultiSubscribe);
 }

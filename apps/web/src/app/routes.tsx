@@ -38,7 +38,6 @@ const ConfirmationSuccessPage = lazyNamed(confirmationPages, 'ConfirmationSucces
 const EmailSentPage = lazyNamed(confirmationPages, 'EmailSentPage');
 const CheckEmailPage = lazyNamed(confirmationPages, 'CheckEmailPage');
 const EmailNotFoundPage = lazyNamed(confirmationPages, 'EmailNotFoundPage');
-const ProfilePage = lazyNamed(profilePages, 'ProfilePage');
 const ProfileEditPage = lazyNamed(profilePages, 'ProfileEditPage');
 const ChangePasswordPage = lazyNamed(profilePages, 'ChangePasswordPage');
 const WelcomePage = lazyNamed(onboardingPages, 'WelcomePage');
@@ -65,6 +64,10 @@ const CreateSiftPage = lazyNamed(siftPages, 'CreateSiftPage');
 const AddToSiftPage = lazyNamed(siftPages, 'AddToSiftPage');
 const ViewChannelsPage = lazyNamed(siftPages, 'ViewChannelsPage');
 const AddChannelsPage = lazyNamed(siftPages, 'AddChannelsPage');
+// Follows and feeds (issue 7).
+const FeedPage = lazyNamed(() => import('../features/feed/components/PersonalFeed'), 'FeedPage');
+const UnsubscribePage = lazyNamed(() => import('../features/subscriptions/components/UnsubscribePage'), 'UnsubscribePage');
+const ProfileRoute = lazy(() => import('./pages/ProfileRoute'));
 const OAuthHandler = lazy(() => oauthPages().then((m) => ({ default: m.OAuthHandler })));
 
 export type { Access };
@@ -154,12 +157,12 @@ export const ROUTES: readonly RouteDef[] = [
   pub(paths.emailNotFound, 'E-mail not found', page(EmailNotFoundPage)),
   pub(paths.ready, 'Ready'),
   pub(paths.subscriptionCompleted, 'Subscription completed'),
-  pub(paths.subscriptionCancelled, 'Subscription cancelled'),
+  pub(paths.subscriptionCancelled, 'Subscription cancelled', page(UnsubscribePage)),
   bare(paths.socialRedirect, 'Signing in', page(SocialRedirectPage)),
-  { ...pub(paths.feed, 'My feed'), access: 'feed' },
-  { ...pub(paths.myFeed, 'My feed'), access: 'feed' },
+  { ...pub(paths.feed, 'My feed', page(FeedPage)), access: 'feed' },
+  { ...pub(paths.myFeed, 'My feed', page(FeedPage)), access: 'feed' },
   // Login required
-  auth(paths.profile, 'Profile', page(ProfilePage)),
+  auth(paths.profile, 'Profile', page(ProfileRoute)),
   auth(paths.profileEdit, 'Edit profile', profileEdit),
   auth(paths.profileEditAlias, 'Edit profile', profileEdit),
   auth(paths.changePassword, 'Change password', page(ChangePasswordPage)),

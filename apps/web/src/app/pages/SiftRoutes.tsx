@@ -3,12 +3,14 @@ import { AddToSiftPage } from '../../features/sifts/components/AddToSift';
 import { CreateSiftPage, SiftEditPage } from '../../features/sifts/components/SiftEditor';
 import { SiftChannelsPage, SiftPage } from '../../features/sifts/components/SiftPage';
 import { SiftsPage } from '../../features/sifts/components/SiftsPage';
+import { SiftFollowButton } from '../../features/subscriptions';
 
 /** The sift routes of SPEC §2, one lazy chunk: /sifts, /sifts/{hash or id}, /sifts/{hash}/edit, /create/sift, /add-to-sift. */
 export function SiftRoute() {
   const { hash = '' } = useParams();
   // A new sift is a new page: state (dialogs, list) starts fresh.
-  return <SiftPage key={hash} id={hash} />;
+  // Follow a sift from its page (issue 7): the subscriptions feature's button, passed in here.
+  return <SiftPage key={hash} id={hash} renderFollow={(sift) => <SiftFollowButton sift={sift} />} />;
 }
 
 export function SiftEditRoute() {

@@ -1,2 +1,3 @@
 export { PublicFeed } from './components/PublicFeed';
-export { feedKeys, usePublicFeed } from './api/queries';
+export { FeedPage, ADDITIONAL_RESULTS_TEXT } from './components/PersonalFeed';
+export { feedKeys, usePublicFeed, usePersonalFeed } from './api/queries';

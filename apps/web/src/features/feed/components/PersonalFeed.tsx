@@ -1,0 +1,123 @@
+import { useEffect, useMemo } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { FeedFilter, Video } from '@sift/contracts';
+import { VideoCard } from '../../../components/Cards';
+import { InfiniteList } from '../../../components/InfiniteList';
+import { Page } from '../../../components/Page';
+import { ViewToggle } from '../../../components/ViewToggle';
+import { useNow, usePreference } from '../../../lib/hooks';
+import { usePersonalFeed } from '../api/queries';
+import { PublicFeed } from './PublicFeed';
+import '../feed.css';
+
+const keyOf = (v: Video) => v.externalId;
+/** The chips chosen, in the URL (`?subs=1,2`), so a filtered feed can be shared, reloaded and gone back to. */
+const FILTER_PARAM = 'subs';
+
+export const ADDITIONAL_RESULTS_TEXT = 'There are additional results outside your active filters. Click to view full results (will clear filters)';
+
+/**
+ * /feed and /feed/myfeed (SPEC §2): a member's feed of followed channels and sifts with subscription filter chips;
+ * a visitor sees the public feed. `?vid=` plays that video and `?sid=` opens that sift (the guard asks for login
+ * first).
+ */
+export function FeedPage() {
+  const [token] = usePreference('token');
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const vid = params.get('vid');
+  const sid = params.get('sid');
+
+  useEffect(() => {
+    if (vid) navigate(`/feed?v=${encodeURIComponent(vid)}`, { replace: true });
+    else if (sid) navigate(`/sifts/${encodeURIComponent(sid)}`, { replace: true });
+  }, [vid, sid, navigate]);
+
+  const selected = useMemo(
+    () =>
+      (params.get(FILTER_PARAM) ?? '')
+        .split(',')
+        .map(Number)
+        .filter((n) => Number.isInteger(n) && n > 0),
+    [params],
+  );
+  const setSelected = (ids: number[]) => {
+    const next = new URLSearchParams(params);
+    if (ids.length > 0) next.set(FILTER_PARAM, ids.join(','));
+    else next.delete(FILTER_PARAM);
+    setParams(next, { replace: true });
+  };
+
+  if (!token) {
+    return (
+      <Page title="Feed" hideTitle>
+        <PublicFeed />
+      </Page>
+    );
+  }
+  return <MemberFeed selected={selected} onSelect={setSelected} />;
+}
+
+function MemberFeed({ selected, onSelect }: { selected: number[]; onSelect: (ids: number[]) => void }) {
+  const feed = usePersonalFeed(selected);
+  const [gridType] = usePreference('gridType');
+  const now = useNow();
+  const chips: FeedFilter[] = [...feed.channelFilters, ...feed.siftFilters];
+  const toggle = (id: number) => onSelect(selected.includes(id) ? selected.filter((x) => x !== id) : [...selected, id]);
+  const nothingFollowed = !feed.isPending && chips.length === 0 && feed.videos.length === 0;
+  return (
+    <Page title="My feed">
+      {chips.length > 0 && (
+        <div className="feed-chips" role="group" aria-label="Show videos from">
+          <button type="button" className="chip" aria-pressed={selected.length === 0} onClick={() => onSelect([])}>
+            All
+          </button>
+          {chips.map((c) => (
+            <button
+              key={c.subscriptionId}
+              type="button"
+              className="chip"
+              aria-pressed={selected.includes(c.subscriptionId)}
+              title={c.target.type === 'sift' ? `Sift: ${c.target.name}` : c.target.name}
+              onClick={() => toggle(c.subscriptionId)}
+            >
+              {c.target.thumbnail && <img src={c.target.thumbnail} alt="" width={20} height={20} />}
+              <span className="chip-label">{c.target.name}</span>
+              {c.target.type === 'sift' && <span className="chip-kind">Sift</span>}
+            </button>
+          ))}
+        </div>
+      )}
+      {feed.additionalResults && (
+        <button type="button" className="feed-more-bar" onClick={() => onSelect([])}>
+          {ADDITIONAL_RESULTS_TEXT}
+        </button>
+      )}
+      {nothingFollowed ? (
+        <p className="muted feed-empty">
+          Your feed is empty. Follow channels and sifts to see their new videos here.
+        </p>
+      ) : (
+        <section className="section" aria-labelledby="feed-heading">
+          <div className="section-head">
+            <h2 id="feed-heading">Newest from what you follow</h2>
+            <ViewToggle />
+          </div>
+          <InfiniteList
+            label="My feed"
+            layout={gridType}
+            items={feed.videos}
+            getKey={keyOf}
+            renderItem={(video, position) => <VideoCard video={video} position={position} now={now} />}
+            loading={feed.isPending}
+            error={feed.isError}
+            hasMore={!!feed.hasNextPage}
+            loadingMore={feed.isFetchingNextPage}
+            onLoadMore={() => void feed.fetchNextPage()}
+            onRetry={() => void (feed.data ? feed.fetchNextPage() : feed.refetch())}
+          />
+        </section>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,51 @@
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import type { Frequency, Subscription, SubscriptionList } from '@sift/contracts';
+import { api } from '../../../lib/api';
+import { usePreference } from '../../../lib/hooks';
+
+export const subscriptionKeys = {
+  all: ['subscriptions'] as const,
+};
+
+/**
+ * After a follow change the feed filter and the feeds are stale (SPEC §4): the personal and public feeds (['feed']),
+ * the sifts' follower counts (['sifts']) and this list.
+ */
+export function refreshAfterFollow(qc: QueryClient) {
+  return Promise.all([
+    qc.invalidateQueries({ queryKey: subscriptionKeys.all }),
+    qc.invalidateQueries({ queryKey: ['feed'] }),
+    qc.invalidateQueries({ queryKey: ['sifts'] }),
+  ]);
+}
+
+/** GET /api/subscriptions: the member's followed channels and sifts (empty for a visitor, without a call). */
+export function useSubscriptions() {
+  const [token] = usePreference('token');
+  return useQuery({
+    queryKey: subscriptionKeys.all,
+    queryFn: ({ signal }) => api.get<SubscriptionList>('/api/subscriptions', { signal }),
+    enabled: !!token,
+    staleTime: 30_000,
+  });
+}
+
+/** The member's subscription of a channel or sift, if followed. */
+export function useSubscriptionOf(type: 'channel' | 'sift', id: number): Subscription | undefined {
+  const { data } = useSubscriptions();
+  return data?.items.find((s) => s.target.type === type && s.target.id === id);
+}
+
+export const followChannel = (externalId: string, frequency?: Frequency) =>
+  api.post<Subscription>('/api/subscriptions', { externalId, ...(frequency ? { frequency } : {}) });
+
+export const followSifts = (sifts: string[], frequency?: Frequency) =>
+  api.post<SubscriptionList>('/api/subscriptions/sifts', { sifts, ...(frequency ? { frequency } : {}) });
+
+export const updateSubscription = (id: number, change: { frequency?: Frequency; muted?: boolean }) =>
+  api.put<Subscription>(`/api/subscriptions/${id}`, change);
+
+export const unfollow = (id: number) => api.del<void>(`/api/subscriptions/${id}`);
+
+export const unsubscribeByToken = (token: string) =>
+  api.post<{ frequency: Frequency; target: Subscription['target'] }>(`/api/subscriptions/unsubscribe?token=${encodeURIComponent(token)}`, undefined, { anonymous: true });

@@ -1,0 +1,81 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { Channel, Subscription } from '@sift/contracts';
+import { useNotify } from '../../../components/Notifications';
+import { isApiError } from '../../../lib/api';
+import { useLoginNeeding } from '../../../lib/use-login-needing';
+import { FOLLOW_CHANNEL_ACTION, FOLLOW_SIFT_ACTION, MULTI_SUBSCRIBE_ACTION } from '../actions';
+import { followChannel, followSifts, refreshAfterFollow, unfollow, useSubscriptionOf } from '../api/queries';
+import { openSubscribeModal } from './SubscribeModal';
+import '../subscriptions.css';
+
+interface Target {
+  type: 'channel' | 'sift';
+  /** Our id (to find the subscription). */
+  id: number;
+  /** A channel's service id or a sift's hash (what the follow call takes). */
+  key: string;
+  name: string;
+}
+
+/**
+ * Follow / Unfollow (SPEC §4 "Follow and subscription"): following needs an account (a visitor's click is saved and
+ * replayed after login); after success the feeds refresh and the success modal opens after 500 ms with the
+ * frequency choice. Unfollowing a 401 saves a multiSubscribe action (SPEC §8).
+ */
+function FollowToggle({ target, compact }: { target: Target; compact?: boolean }) {
+  const qc = useQueryClient();
+  const notify = useNotify();
+  const loginNeeding = useLoginNeeding();
+  const subscription = useSubscriptionOf(target.type, target.id);
+  const [busy, setBusy] = useState(false);
+  const following = !!subscription;
+  const payload = { id: target.key, name: target.name };
+
+  async function toggle() {
+    setBusy(true);
+    try {
+      if (subscription) {
+        const result = await loginNeeding({ type: MULTI_SUBSCRIBE_ACTION, payload }, () => unfollow(subscription.id));
+        if (result.status === 'done') notify(`Unfollowed ${target.name}`);
+      } else {
+        const result = await loginNeeding(
+          { type: target.type === 'channel' ? FOLLOW_CHANNEL_ACTION : FOLLOW_SIFT_ACTION, payload, successMessage: `Following ${target.name}` },
+          async (): Promise<Subscription | undefined> =>
+            target.type === 'channel' ? followChannel(target.key) : (await followSifts([target.key])).items[0],
+        );
+        if (result.status === 'done' && result.value) openSubscribeModal(result.value);
+      }
+      await refreshAfterFollow(qc);
+    } catch (err) {
+      // SPEC §8: a follow failure is logged, with no message of its own beyond the server's.
+      console.warn('Follow failed', err);
+      if (isApiError(err) && err.message) notify(err.message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <button
+      type="button"
+      className={`btn follow-btn ${following ? 'btn-secondary' : 'btn-primary'}${compact ? ' follow-btn--compact' : ''}`}
+      aria-pressed={following}
+      aria-label={following ? `Unfollow ${target.name}` : `Follow ${target.name}`}
+      disabled={busy}
+      onClick={() => void toggle()}
+    >
+      {following ? 'Following' : 'Follow'}
+    </button>
+  );
+}
+
+/** The follow control of channel cards and the channel page (components/item-actions ChannelFollow). */
+export function ChannelFollow({ channel }: { channel: Channel }) {
+  return <FollowToggle target={{ type: 'channel', id: channel.id, key: channel.externalId, name: channel.name }} compact />;
+}
+
+/** Follow a sift from its page: mount it where the sift page shows its actions. */
+export function SiftFollowButton({ sift }: { sift: { id: number; hash: string; name: string } }) {
+  return <FollowToggle target={{ type: 'sift', id: sift.id, key: sift.hash, name: sift.name }} />;
+}

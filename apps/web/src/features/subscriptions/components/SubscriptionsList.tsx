@@ -1,0 +1,91 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { Frequency, Subscription } from '@sift/contracts';
+import { AppLink } from '../../../components/AppLink';
+import { FormAlert, formErrorsFrom } from '../../../components/Form';
+import { useNotify } from '../../../components/Notifications';
+import { refreshAfterFollow, unfollow, updateSubscription, useSubscriptions } from '../api/queries';
+import { FREQUENCY_LABELS } from './FrequencyChoice';
+import '../subscriptions.css';
+
+const FREQUENCIES: Frequency[] = ['IMMEDIATE', 'DAILY', 'WEEKLY', 'NONE'];
+const linkOf = (s: Subscription) => (s.target.type === 'channel' ? `/channel/${encodeURIComponent(s.target.externalId)}` : `/sifts/${encodeURIComponent(s.target.externalId)}`);
+
+/** Profile: the member's subscriptions, each with its e-mail frequency and Unfollow. */
+export function SubscriptionsList() {
+  const { data, isPending, isError } = useSubscriptions();
+  const items = data?.items ?? [];
+  return (
+    <section className="section subs" id="subscriptions" aria-labelledby="subs-heading">
+      <div className="section-head">
+        <h2 id="subs-heading">Subscriptions</h2>
+      </div>
+      {isPending && <p role="status">Loading…</p>}
+      {isError && <FormAlert>Error returning results.</FormAlert>}
+      {!isPending && !isError && items.length === 0 && <p className="muted">You follow no channels or sifts yet. Follow one to see its new videos in your feed.</p>}
+      {items.length > 0 && (
+        <ul className="subs-list">
+          {items.map((s) => (
+            <SubscriptionRow key={s.id} subscription={s} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function SubscriptionRow({ subscription: s }: { subscription: Subscription }) {
+  const qc = useQueryClient();
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const selectId = `freq-${s.id}`;
+
+  async function run(work: () => Promise<unknown>, done: string) {
+    setBusy(true);
+    setError(null);
+    try {
+      await work();
+      notify(done);
+      await refreshAfterFollow(qc);
+    } catch (err) {
+      setError(formErrorsFrom(err).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <li className="subs-row">
+      {s.target.thumbnail ? <img className="subs-thumb" src={s.target.thumbnail} alt="" width={40} height={40} /> : <span className="subs-thumb" aria-hidden="true" />}
+      <div className="subs-text">
+        <AppLink to={linkOf(s)} className="subs-name">
+          {s.target.name}
+        </AppLink>
+        <span className="muted">{s.target.type === 'sift' ? 'Sift' : 'Channel'}{s.muted ? ' · muted' : ''}</span>
+      </div>
+      <label className="subs-freq" htmlFor={selectId}>
+        <span className="sr-only">E-mail for {s.target.name}</span>
+        <select
+          id={selectId}
+          value={s.frequency}
+          disabled={busy}
+          onChange={(e) => {
+            const frequency = e.target.value as Frequency;
+            void run(() => updateSubscription(s.id, { frequency }), `E-mail for ${s.target.name}: ${FREQUENCY_LABELS[frequency].toLowerCase()}`);
+          }}
+        >
+          {FREQUENCIES.map((f) => (
+            <option key={f} value={f}>
+              {FREQUENCY_LABELS[f]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="button" className="btn btn-secondary" disabled={busy} aria-label={`Unfollow ${s.target.name}`} onClick={() => void run(() => unfollow(s.id), `Unfollowed ${s.target.name}`)}>
+        Unfollow
+      </button>
+      {error && <FormAlert>{error}</FormAlert>}
+    </li>
+  );
+}

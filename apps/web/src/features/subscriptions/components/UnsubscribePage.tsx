@@ -1,0 +1,41 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { AppLink } from '../../../components/AppLink';
+import { FormAlert, formErrorsFrom } from '../../../components/Form';
+import { Page } from '../../../components/Page';
+import { unsubscribeByToken } from '../api/queries';
+
+/**
+ * /subscription-cancelled?token=…: the link in every notification mail. Opening it unsubscribes from that
+ * subscription's e-mails (frequency NONE) without logging in; the follow itself stays.
+ */
+export function UnsubscribePage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [state, setState] = useState<{ status: 'working' } | { status: 'done'; name: string } | { status: 'error'; message: string }>(
+    token ? { status: 'working' } : { status: 'error', message: 'This link has no subscription in it.' },
+  );
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    unsubscribeByToken(token).then(
+      (r) => live && setState({ status: 'done', name: r.target.name }),
+      (err: unknown) => live && setState({ status: 'error', message: formErrorsFrom(err, {}, 'This unsubscribe link is not valid any more.').message ?? 'This unsubscribe link is not valid any more.' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [token]);
+  return (
+    <Page title="Subscription cancelled">
+      {state.status === 'working' && <p role="status">Unsubscribing…</p>}
+      {state.status === 'done' && (
+        <p role="status">
+          You will get no more e-mails about <strong>{state.name}</strong>. You still follow it: its new videos stay in your <AppLink to="/feed">feed</AppLink>. Change
+          this any time in your <AppLink to="/profile#subscriptions">profile</AppLink>.
+        </p>
+      )}
+      {state.status === 'error' && <FormAlert>{state.message}</FormAlert>}
+    </Page>
+  );
+}

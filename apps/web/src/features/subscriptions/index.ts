@@ -1,0 +1,13 @@
+export { ChannelFollow, SiftFollowButton } from './components/FollowButton';
+export { SubscribeModalHost, openSubscribeModal } from './components/SubscribeModal';
+export { SubscriptionsList } from './components/SubscriptionsList';
+export { UnsubscribePage } from './components/UnsubscribePage';
+export {
+  FOLLOW_CHANNEL_ACTION,
+  FOLLOW_SIFT_ACTION,
+  MULTI_SUBSCRIBE_ACTION,
+  replayFollowChannel,
+  replayFollowSift,
+  replayMultiSubscribe,
+} from './actions';
+export { subscriptionKeys, useSubscriptions } from './api/queries';
