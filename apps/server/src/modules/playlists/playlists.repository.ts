@@ -83,6 +83,7 @@ const videoCardColumns = {
 };
 
 export type PlaylistRow = Awaited<ReturnType<PlaylistsRepository['findPlaylist']>> & object;
+export type PlaylistAccessRow = Awaited<ReturnType<PlaylistsRepository['findAccess']>> & object;
 export type PlaylistVideoRow = Awaited<ReturnType<PlaylistsRepository['pageVideos']>>[number];
 
 /** LIKE pattern of a text (folded by sift_fold in SQL, which leaves % _ \ alone): its % _ \ taken literally. */
@@ -102,6 +103,27 @@ export class PlaylistsRepository {
       .select({ ...playlistColumns, follow: this.followsColumn(viewerId) })
       .from(playlists)
       .innerJoin(users, eq(users.id, playlists.ownerId))
+      .where(eq(playlists.id, id))
+      .limit(1);
+    return row;
+  }
+
+  /** What access checks and changes need: one primary-key read, no counts. */
+  async findAccess(id: number) {
+    const [row] = await this.db
+      .select({
+        id: playlists.id,
+        ownerId: playlists.ownerId,
+        name: playlists.name,
+        description: playlists.description,
+        public: playlists.public,
+        isWatchLater: playlists.isWatchLater,
+        thumbnailKey: playlists.thumbnailKey,
+        thumbnailType: playlists.thumbnailType,
+        backgroundColor: playlists.backgroundColor,
+        numberOfVideos: playlists.numberOfVideos,
+      })
+      .from(playlists)
       .where(eq(playlists.id, id))
       .limit(1);
     return row;
@@ -316,13 +338,14 @@ export class PlaylistsRepository {
     return row?.n ?? 0;
   }
 
-  /** Which of these videos are in the playlist. */
-  async videosIn(playlistId: number, videoIds: number[]): Promise<Set<number>> {
+  /** Which of these videos are in the member's Watch later (one query, through the partial unique index). */
+  async inWatchLater(ownerId: number, videoIds: number[]): Promise<Set<number>> {
     if (videoIds.length === 0) return new Set();
     const rows = await this.db
       .select({ videoId: playlistItems.videoId })
       .from(playlistItems)
-      .where(and(eq(playlistItems.playlistId, playlistId), inArray(playlistItems.videoId, videoIds)));
+      .innerJoin(playlists, eq(playlists.id, playlistItems.playlistId))
+      .where(and(eq(playlists.ownerId, ownerId), eq(playlists.isWatchLater, true), inArray(playlistItems.videoId, videoIds)));
     return new Set(rows.map((r) => r.videoId));
   }
 

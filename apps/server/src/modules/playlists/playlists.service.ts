@@ -22,6 +22,7 @@ import {
   POSITION_GAP,
   type PlaylistKey,
   type PlaylistOrder,
+  type PlaylistAccessRow,
   type PlaylistRow,
   type PlaylistsRepository,
 } from './playlists.repository.js';
@@ -88,19 +89,22 @@ export class PlaylistsService {
     return this.watchLaterId(viewer.id);
   }
 
-  /** A playlist the viewer may see: public, or their own. */
-  private async readable(id: string, viewer: Viewer): Promise<PlaylistRow> {
-    const row = await this.repository.findPlaylist(await this.resolveId(id, viewer), viewer?.id ?? null);
-    if (!row || (!row.playlist.public && row.playlist.ownerId !== viewer?.id)) throw notFound('Playlist');
+  /** A playlist the viewer may see: public, or their own (a private one of someone else does not exist for them). */
+  private assertReadable<T extends { public: boolean; ownerId: number }>(row: T | undefined, viewer: Viewer): T {
+    if (!row || (!row.public && row.ownerId !== viewer?.id)) throw notFound('Playlist');
     return row;
   }
 
+  private async readable(id: string, viewer: Viewer): Promise<PlaylistAccessRow> {
+    return this.assertReadable(await this.repository.findAccess(await this.resolveId(id, viewer)), viewer);
+  }
+
   /** A playlist the viewer owns; someone else's is a 403 when they can see it and a 404 when they cannot. */
-  private async owned(id: string, viewer: Viewer): Promise<PlaylistRow> {
+  private async owned(id: string, viewer: Viewer): Promise<PlaylistAccessRow> {
     if (!viewer) throw unauthenticated();
-    const row = await this.repository.findPlaylist(await this.resolveId(id, viewer), viewer.id);
+    const row = await this.repository.findAccess(await this.resolveId(id, viewer));
     if (!row) throw notFound('Playlist');
-    if (row.playlist.ownerId !== viewer.id) throw row.playlist.public ? notOwner() : notFound('Playlist');
+    if (row.ownerId !== viewer.id) throw row.public ? notOwner() : notFound('Playlist');
     return row;
   }
 
@@ -139,11 +143,13 @@ export class PlaylistsService {
   }
 
   async get(id: string, viewer: Viewer): Promise<Playlist> {
-    return this.present(await this.readable(id, viewer), viewer);
+    const row = await this.repository.findPlaylist(await this.resolveId(id, viewer), viewer?.id ?? null);
+    this.assertReadable(row?.playlist, viewer);
+    return this.present(row!, viewer);
   }
 
   async videos(id: string, query: PlaylistVideosQuery, viewer: Viewer): Promise<PlaylistVideos> {
-    const playlist = (await this.readable(id, viewer)).playlist;
+    const playlist = (await this.readable(id, viewer));
     const text = query.q || undefined;
     const [rows, total] = await Promise.all([
       this.repository.pageVideos({
@@ -155,7 +161,7 @@ export class PlaylistsService {
       }),
       text || query.type !== 'all' ? this.repository.countVideos(playlist.id, text, query.type) : Promise.resolve(playlist.numberOfVideos),
     ]);
-    const inWatchLater = viewer ? await this.repository.videosIn(await this.watchLaterId(viewer.id), rows.map((r) => r.video.id)) : new Set<number>();
+    const inWatchLater = viewer ? await this.repository.inWatchLater(viewer.id, rows.map((r) => r.video.id)) : new Set<number>();
     const last = rows.at(-1);
     return {
       videos: rows.map((row) => presentPlaylistVideo(row, inWatchLater.has(row.video.id))),
@@ -166,7 +172,7 @@ export class PlaylistsService {
   }
 
   async videoExternalIds(id: string, viewer: Viewer): Promise<{ externalIds: string[] }> {
-    const playlist = (await this.readable(id, viewer)).playlist;
+    const playlist = (await this.readable(id, viewer));
     return { externalIds: await this.repository.videoExternalIds(playlist.id) };
   }
 
@@ -176,7 +182,7 @@ export class PlaylistsService {
   }
 
   async update(id: string, input: UpdatePlaylist, viewer: Viewer): Promise<Playlist> {
-    const playlist = (await this.owned(id, viewer)).playlist;
+    const playlist = (await this.owned(id, viewer));
     if (playlist.isWatchLater) throw watchLaterFixed('edited');
     await this.repository.updatePlaylist(playlist.id, input);
     return this.reload(playlist.id, viewer);
@@ -185,7 +191,7 @@ export class PlaylistsService {
   /** A private copy for the caller, entries in the same order; any playlist the caller can see may be copied. */
   async copy(id: string, viewer: Viewer): Promise<Playlist> {
     if (!viewer) throw unauthenticated();
-    const source = (await this.readable(id, viewer)).playlist;
+    const source = (await this.readable(id, viewer));
     const copyId = await this.repository.transaction(async (repository) => {
       const created = await repository.insertPlaylist({
         ownerId: viewer.id,
@@ -201,7 +207,7 @@ export class PlaylistsService {
   }
 
   async remove(id: string, viewer: Viewer): Promise<void> {
-    const playlist = (await this.owned(id, viewer)).playlist;
+    const playlist = (await this.owned(id, viewer));
     if (playlist.isWatchLater) throw watchLaterFixed('deleted');
     await this.repository.deletePlaylist(playlist.id);
     await this.deleteFile(playlist.thumbnailKey);
@@ -209,7 +215,7 @@ export class PlaylistsService {
 
   async follow(id: string, viewer: Viewer, following: boolean): Promise<Playlist> {
     if (!viewer) throw unauthenticated();
-    const playlist = (await this.readable(id, viewer)).playlist;
+    const playlist = (await this.readable(id, viewer));
     if (following && playlist.ownerId === viewer.id) throw new HttpError(409, 'You cannot follow your own playlist', 'OWN_PLAYLIST');
     if (following) await this.repository.follow(viewer.id, playlist.id);
     else await this.repository.unfollow(viewer.id, playlist.id);
@@ -217,7 +223,7 @@ export class PlaylistsService {
   }
 
   async setPublic(id: string, viewer: Viewer, isPublic: boolean): Promise<Playlist> {
-    const playlist = (await this.owned(id, viewer)).playlist;
+    const playlist = (await this.owned(id, viewer));
     if (playlist.isWatchLater) throw watchLaterFixed(isPublic ? 'made public' : 'changed');
     await this.repository.updatePlaylist(playlist.id, { public: isPublic });
     return this.reload(playlist.id, viewer);
@@ -228,7 +234,7 @@ export class PlaylistsService {
    * the unique (playlist, video) index refuses a second copy of a video: 409.
    */
   async addVideo(id: string, input: AddPlaylistVideo, viewer: Viewer): Promise<{ itemId: number; video: Video }> {
-    const playlist = (await this.owned(id, viewer)).playlist;
+    const playlist = (await this.owned(id, viewer));
     const video = await this.catalog.getVideo(input.externalId);
     const itemId = await this.repository.transaction(async (repository) => {
       if (!(await repository.lockPlaylist(playlist.id))) throw notFound('Playlist');
@@ -243,7 +249,7 @@ export class PlaylistsService {
 
   /** Moves one entry to `position` (0 = first): it takes the midpoint of its new neighbours, one row written. */
   async moveVideo(id: string, input: MovePlaylistVideo, viewer: Viewer): Promise<void> {
-    const playlist = (await this.owned(id, viewer)).playlist;
+    const playlist = (await this.owned(id, viewer));
     await this.repository.transaction(async (repository) => {
       const locked = await repository.lockPlaylist(playlist.id);
       if (!locked) throw notFound('Playlist');
@@ -270,7 +276,7 @@ export class PlaylistsService {
   }
 
   async removeVideo(id: string, videoId: string, viewer: Viewer): Promise<void> {
-    const playlist = (await this.owned(id, viewer)).playlist;
+    const playlist = (await this.owned(id, viewer));
     await this.repository.transaction(async (repository) => {
       if (!(await repository.lockPlaylist(playlist.id))) throw notFound('Playlist');
       if (!(await repository.deleteItemByVideo(playlist.id, videoId))) {
@@ -282,7 +288,7 @@ export class PlaylistsService {
 
   /** A new cover: checked and re-encoded to 300×300 JPEG, stored under a new key (so URLs can be cached forever). */
   async setImage(id: string, bytes: Buffer, viewer: Viewer): Promise<Playlist> {
-    const playlist = (await this.owned(id, viewer)).playlist;
+    const playlist = (await this.owned(id, viewer));
     if (playlist.isWatchLater) throw watchLaterFixed('edited');
     const image = await prepareCoverImage(bytes);
     const key = `playlists/${playlist.id}-${randomBytes(6).toString('hex')}.jpg`;
@@ -293,7 +299,7 @@ export class PlaylistsService {
   }
 
   async removeImage(id: string, viewer: Viewer): Promise<Playlist> {
-    const playlist = (await this.owned(id, viewer)).playlist;
+    const playlist = (await this.owned(id, viewer));
     if (playlist.thumbnailType === 'auto') throw new HttpError(409, 'This playlist has no custom image to remove', 'IMAGE_AUTO');
     await this.repository.updatePlaylist(playlist.id, { thumbnail: null, thumbnailKey: null, thumbnailType: 'auto' });
     await this.deleteFile(playlist.thumbnailKey);
