@@ -6,7 +6,7 @@ export default function ProfileRoute() {
   return (
     <>
       <ProfilePage />
-      <div className="profile-subscriptions">
+      <div className="page account-page profile-subscriptions">
         <SubscriptionsList />
       </div>
     </>
