@@ -63,7 +63,7 @@ function KeywordField({ label, hint, value, onChange, onDraft }: {
         {label}
       </label>
       <div className="kw-box">
-        <ul className="kw-list" aria-label={label}>
+        <ul className="kw-list" aria-label={`Chosen: ${label.toLowerCase()}`}>
           {value.map((k) => (
             <li key={k} className="kw-chip">
               {k}
@@ -118,7 +118,11 @@ function ChannelSearch({ onAdd, exclude }: { onAdd: (c: SiftChannelInput & { nam
                 type="button"
                 className="sift-suggestion"
                 aria-label={`Add ${c.name}`}
-                onClick={() => onAdd({ externalId: c.externalId, name: c.name, thumbnail: c.thumbnail, numberOfFollowers: c.numberOfFollowers })}
+                onClick={() => {
+                  onAdd({ externalId: c.externalId, name: c.name, thumbnail: c.thumbnail, numberOfFollowers: c.numberOfFollowers });
+                  setQ('');
+                  setDebounced('');
+                }}
               >
                 <Avatar src={c.thumbnail} size={28} />
                 <span>{c.name}</span>
