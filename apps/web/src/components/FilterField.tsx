@@ -1,23 +1,24 @@
 import { useId, useRef, useState } from 'react';
-import { Icon } from '../../../components/Icon';
+import { Icon } from './Icon';
+import './filter-field.css';
 
 /**
- * SPEC §2 "Find playlist" filter: applied on change (Enter or blur), with a clear button shown only while there
- * is text. `onApply` gets the trimmed text ('' when cleared).
+ * SPEC §2 list filter ("Find playlist", "Find sift"): applied on change (Enter or blur), with a clear button shown
+ * only while there is text. `onApply` gets the trimmed text ('' when cleared).
  */
 export function FilterField({ label, onApply }: { label: string; onApply: (text: string) => void }) {
   const [text, setText] = useState('');
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   return (
-    <div className="picker-filter">
+    <div className="filter-field">
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
       <input
         ref={input}
         id={id}
-        className="picker-input"
+        className="filter-field-input"
         type="text"
         placeholder={label}
         value={text}
@@ -32,7 +33,7 @@ export function FilterField({ label, onApply }: { label: string; onApply: (text:
       {text && (
         <button
           type="button"
-          className="icon-btn picker-clear"
+          className="icon-btn filter-field-clear"
           aria-label="Clear filter"
           onClick={() => {
             setText('');

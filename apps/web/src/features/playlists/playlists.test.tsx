@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Video } from '@sift/contracts';
+import { FilterField } from '../../components/FilterField';
 import { replayAddToPlaylist } from './actions';
-import { FilterField } from './components/FilterField';
 import { playAllPath } from './components/PlaylistPage';
 
 afterEach(cleanup);

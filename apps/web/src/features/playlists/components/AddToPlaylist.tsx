@@ -1,32 +1,24 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import type { Video } from '@sift/contracts';
 import { FormAlert, formErrorsFrom } from '../../../components/Form';
+import { FilterField } from '../../../components/FilterField';
 import { Icon } from '../../../components/Icon';
 import { Modal } from '../../../components/Modal';
 import { useNotify } from '../../../components/Notifications';
+import { createSlot } from '../../../lib/slot';
 import { addToPlaylist, createPlaylist, invalidatePlaylists, usePlaylists } from '../api/queries';
-import { FilterField } from './FilterField';
 import '../playlists.css';
 
 type Target = Pick<Video, 'externalId' | 'title'>;
 
-// The one open picker, for whoever asked (a card menu, the player menu). Module state: any layer can open it and
-// the host mounted once in the app shows it.
-let current: Target | null = null;
-const listeners = new Set<() => void>();
-const subscribe = (l: () => void) => {
-  listeners.add(l);
-  return () => listeners.delete(l);
-};
-export function openAddToPlaylist(video: Target | null) {
-  current = video;
-  for (const l of listeners) l();
-}
+// The one open picker, for whoever asked (a card menu, the player menu); the host mounted once shows it.
+const picker = createSlot<Target>();
+export const openAddToPlaylist = (video: Target | null) => picker.set(video);
 
 /** Mount once (app/item-actions.tsx): shows the add-to-playlist popup when something opens it. */
 export function AddToPlaylistHost() {
-  const video = useSyncExternalStore(subscribe, () => current);
+  const video = picker.useValue();
   if (!video) return null;
   return (
     <Modal title="Add to playlist" onClose={() => openAddToPlaylist(null)} actions={<span />}>

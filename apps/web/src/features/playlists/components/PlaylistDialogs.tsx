@@ -3,50 +3,6 @@ import type { Playlist } from '@sift/contracts';
 import { formErrorsFrom } from '../../../components/Form';
 import { Modal } from '../../../components/Modal';
 
-/** A yes/no question before something that cannot be undone at once (SPEC §8 "Confirmations"). */
-export function ConfirmDialog({
-  title,
-  message,
-  confirmLabel,
-  danger,
-  onConfirm,
-  onClose,
-}: {
-  title: string;
-  message: string;
-  confirmLabel: string;
-  danger?: boolean;
-  onConfirm: () => void;
-  onClose: () => void;
-}) {
-  return (
-    <Modal
-      title={title}
-      onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className={`btn ${danger ? 'btn-danger' : 'btn-primary'}`}
-            data-autofocus
-            onClick={() => {
-              onConfirm();
-              onClose();
-            }}
-          >
-            {confirmLabel}
-          </button>
-        </>
-      }
-    >
-      <p>{message}</p>
-    </Modal>
-  );
-}
-
 export const CHANGE_IMAGE_ERROR_HEADER = 'Oops! There was an error filling up the form.';
 
 /**

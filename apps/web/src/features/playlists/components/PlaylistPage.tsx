@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Playlist, Video } from '@sift/contracts';
 import { AppLink, useAppNavigate } from '../../../components/AppLink';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { VideoCard } from '../../../components/Cards';
 import { Icon } from '../../../components/Icon';
 import { InfiniteList } from '../../../components/InfiniteList';
@@ -24,7 +25,7 @@ import {
   usePlaylist,
   usePlaylistVideos,
 } from '../api/queries';
-import { ChangeImageModal, ConfirmDialog } from './PlaylistDialogs';
+import { ChangeImageModal } from './PlaylistDialogs';
 import '../playlists.css';
 
 const keyOf = (v: Video) => `${v.externalId}#${v.itemId ?? ''}`;

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { Playlist, PlaylistSort } from '@sift/contracts';
 import { AppLink } from '../../../components/AppLink';
+import { FilterField } from '../../../components/FilterField';
 import { Icon } from '../../../components/Icon';
 import { InfiniteList, type ItemPosition } from '../../../components/InfiniteList';
 import { Menu } from '../../../components/Menu';
@@ -9,7 +10,6 @@ import { formatNumber } from '../../../lib/format';
 import { usePreference } from '../../../lib/hooks';
 import { paths, to } from '../../../lib/paths';
 import { usePlaylists } from '../api/queries';
-import { FilterField } from './FilterField';
 import '../playlists.css';
 
 /** SPEC §9 "Sort options". */
