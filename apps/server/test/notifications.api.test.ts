@@ -126,7 +126,7 @@ describe('IMMEDIATE', () => {
     await upload(channel, 'First of two', 'Second of two');
     await t.services.notifications.dispatch(new Date(Date.now() + MINUTE));
     const mail = await smtp.waitFor(m.email);
-    expect(subjectOf(mail)).toBe(`New 2 new videos from ${channel.name}`);
+    expect(subjectOf(mail)).toBe(`2 new videos from ${channel.name}`);
     expect(readMail(mail)).toContain('First of two');
     expect(readMail(mail)).toContain('Second of two');
   });

@@ -10,7 +10,7 @@ const formatDuration = (s: number) => {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
 };
 
-const WHAT: Record<DigestToSend['frequency'], string> = { IMMEDIATE: 'New', DAILY: 'Your daily digest:', WEEKLY: 'Your weekly digest:' };
+const WHAT: Record<DigestToSend['frequency'], string> = { IMMEDIATE: '', DAILY: 'Your daily digest: ', WEEKLY: 'Your weekly digest: ' };
 const HOW_OFTEN: Record<DigestToSend['frequency'], string> = { IMMEDIATE: 'as they arrive', DAILY: 'once a day', WEEKLY: 'once a week' };
 
 /**
@@ -22,7 +22,7 @@ export function digestMail(d: DigestToSend, site: { appName: string; publicUrl: 
   const n = d.videos.length;
   const from = d.target.type === 'channel' ? d.target.name : `the sift ${d.target.name}`;
   const subject =
-    d.frequency === 'IMMEDIATE' && n === 1 ? `New from ${d.target.name}: ${d.videos[0]!.title}` : `${WHAT[d.frequency]} ${n} new video${n === 1 ? '' : 's'} from ${d.target.name}`;
+    d.frequency === 'IMMEDIATE' && n === 1 ? `New from ${d.target.name}: ${d.videos[0]!.title}` : `${WHAT[d.frequency]}${n} new video${n === 1 ? '' : 's'} from ${d.target.name}`;
   const targetUrl = d.target.type === 'channel' ? `${publicUrl}/channel/${encodeURIComponent(d.target.externalId)}` : `${publicUrl}/sifts/${encodeURIComponent(d.target.externalId)}`;
   const watch = (externalId: string) => `${publicUrl}/watch?v=${encodeURIComponent(externalId)}`;
   const unsubscribePage = `${publicUrl}/subscription-cancelled?token=${d.subscription.unsubscribeToken}`;
