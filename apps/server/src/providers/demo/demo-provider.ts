@@ -1,5 +1,6 @@
 import type { ProviderChannel, ProviderVideo, ProviderVideoPage, VideoProvider } from '../video-provider.js';
 import { generateCatalog, normaliseForSearch, type GenerateCatalogOptions } from './catalog.js';
+import { unlistedDemoCatalog } from './unlisted.js';
 
 export const DEMO_PAGE_SIZE = 50;
 
@@ -24,8 +25,16 @@ interface DemoIndex {
 }
 
 function buildIndex(options: GenerateCatalogOptions): DemoIndex {
-  const { channels, videos } = generateCatalog(options);
+  const { channels, videos: listedVideos } = generateCatalog(options);
+  // The unlisted channels are known by id (getChannel, their uploads) but not listed or searched: only someone who
+  // has their id (a sift adding them) brings them into the catalog.
+  const unlisted = unlistedDemoCatalog(options.now);
+  const videos = [...listedVideos, ...unlisted.videos];
   const index: DemoIndex = { channelsById: new Map(), videosById: new Map(), uploadsByChannel: new Map(), searchIndex: [] };
+  for (const channel of unlisted.channels) {
+    index.channelsById.set(channel.externalId, channel);
+    index.uploadsByChannel.set(channel.externalId, []);
+  }
   for (const channel of channels) {
     index.channelsById.set(channel.externalId, channel);
     index.uploadsByChannel.set(channel.externalId, []);
@@ -55,6 +64,11 @@ export class DemoProvider implements VideoProvider {
 
   private get catalog(): DemoIndex {
     return (this.index ??= buildIndex(this.options));
+  }
+
+  /** Channels the service knows that the seeded catalog does not (issue 6's background import runs on them). */
+  listUnlistedChannels(): ProviderChannel[] {
+    return unlistedDemoCatalog(this.options.now).channels;
   }
 
   /** Every channel, most followers first; for seeding and tests. */
