@@ -9,6 +9,7 @@ import os from 'node:os';
 import { BUDGET, measureFirstRoute, PIPED_JS_KIB } from './bundle-size.js';
 import { benchHttp, benchSeed, explainListQueries } from './catalog-at-scale.js';
 import { benchPlaylist, playlistReport } from './playlist.js';
+import { benchSiftFeed } from './sift-feed.js';
 import { benchSearch, searchReport } from './search.js';
 import { benchStartup } from './startup.js';
 
@@ -74,4 +75,6 @@ ${Object.entries(plans)
 ${searchReport(search)}
 ${playlistReport(playlist)}`;
 fs.writeFileSync('bench/RESULTS.md', report);
+// The sift feed (issue 6) adds its own section, on its own database sift_bench_sifts.
+await benchSiftFeed(serverUrl);
 console.log('wrote bench/RESULTS.md');

@@ -1,0 +1,373 @@
+/**
+ * The sift feed at a million videos (issue 6; docs/decisions/011-sift-feed.md). On its own PostgreSQL database
+ * `sift_bench_sifts` (created, and dropped at the end unless BENCH_KEEP=1):
+ * 1. a catalog of 100,000 videos over 2,000 channels (50 a channel), then grown to 1,000,000 over 20,000;
+ * 2. at each size, 100 public sifts of 50 channels with rules that mix common and rare words, phrases and
+ *    exclusions (and type filters), their matches materialised by the service's own rematch;
+ * 3. p50 / p99 of the first and the fifth page of GET /api/sifts/{hash}/videos over HTTP (a separate server
+ *    process), and of the same statements as raw SQL on one connection;
+ * 4. at 1M, with 10,000 sifts defined: videos ingested per second (SiftsService.onVideosArrived after the insert)
+ *    and how long a rule change on a 50-channel sift takes to show (the update, rematch included; it is
+ *    synchronous, so the next feed request shows it).
+ * Run: `npx tsx bench/sift-feed.ts`, or through `npm run bench` (BENCH_DATABASE_URL / DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres;
+ * BENCH_PORT default 8615). Writes its section into bench/RESULTS.md.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { buildApp, createServices } from '../apps/server/src/app.js';
+import { openDatabase } from '../apps/server/src/infra/db/client.js';
+import { DemoProvider } from '../apps/server/src/providers/demo/demo-provider.js';
+import { median, percentile } from './stats.js';
+
+const DB = 'sift_bench_sifts';
+const PORT = Number(process.env.BENCH_PORT ?? 8615);
+const CHANNEL_VIDEOS = 50;
+const SIFT_CHANNELS = 50;
+const FEED_SIFTS = 100;
+const ALL_SIFTS = 10_000;
+const PAGE = 50;
+
+const COMMON = [
+  'cooking', 'travel', 'music', 'guitar', 'piano', 'science', 'space', 'history', 'review', 'tutorial', 'python', 'garden',
+  'coffee', 'bread', 'pasta', 'camera', 'drone', 'ocean', 'forest', 'mountain', 'city', 'night', 'morning', 'winter',
+  'summer', 'budget', 'luxury', 'vintage', 'modern', 'design', 'chess', 'running', 'cycling', 'yoga', 'football', 'tennis',
+  'physics', 'chemistry', 'biology', 'robot', 'engine', 'electric', 'solar', 'wood', 'metal', 'paint', 'sketch', 'clay',
+  'kitchen', 'street', 'market', 'festival', 'island', 'desert', 'river', 'bridge', 'tower', 'train', 'plane', 'boat',
+];
+const RARE = 'quokka';
+
+function urlOf(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function admin(serverUrl: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+const words = `ARRAY[${COMMON.map((w) => `'${w}'`).join(',')}]`;
+const word = `(${words})[1 + floor(random() * ${COMMON.length})::int]`;
+
+/** Channels up to `channels` and 50 videos each; idempotent (adds what is missing). */
+async function growCatalog(client: pg.Client, channels: number): Promise<void> {
+  const { rows } = await client.query<{ n: string }>('SELECT count(*) AS n FROM channels');
+  const have = Number(rows[0]!.n);
+  if (have >= channels) return;
+  await client.query(`
+    INSERT INTO channels (provider, external_id, name, thumbnail, number_of_videos, refreshed_at)
+    SELECT 'bench', 'UCbench' || g, 'Bench channel ' || g, '/media/avatars/bench.svg', ${CHANNEL_VIDEOS}, now()
+    FROM generate_series(${have + 1}, ${channels}) g`);
+  // Title: four common words, sometimes the phrase "black holes", rarely the rare word; description ten words.
+  await client.query(`
+    INSERT INTO videos (provider, external_id, channel_id, title, description, tags, duration_seconds, published_at, thumbnail, is_short, live_status)
+    SELECT 'bench', 'vbench' || c.n || '_' || v, c.id,
+      ${word} || ' ' || ${word} || ' ' || ${word} || ' ' || ${word}
+        || CASE WHEN random() < 0.05 THEN ' black holes' ELSE '' END
+        || CASE WHEN random() < 0.002 THEN ' ${RARE}' ELSE '' END,
+      ${word} || ', ' || ${word} || ' ' || ${word} || '. ' || ${word} || ' ' || ${word} || ' ' || ${word} || ' ' || ${word}
+        || ' ' || ${word} || ' ' || ${word} || ' ' || ${word},
+      ARRAY[${word}, ${word}],
+      CASE WHEN random() < 0.1 THEN 40 ELSE 120 + floor(random() * 3000)::int END,
+      now() - (random() * interval '730 days'),
+      '/media/thumbnails/bench.svg', random() < 0.1, CASE WHEN random() < 0.02 THEN 'LIVE' ELSE 'NONE' END
+    FROM (SELECT id, substring(external_id from 8)::int AS n FROM channels WHERE provider = 'bench' AND substring(external_id from 8)::int > ${have}) c
+    CROSS JOIN generate_series(1, ${CHANNEL_VIDEOS}) v`);
+  await client.query('ANALYZE channels; ANALYZE videos');
+}
+
+/** Rules of the i-th sift: common and rare words, a phrase, exclusions, sometimes a type filter. */
+function rulesOf(i: number) {
+  const w = (k: number) => COMMON[(i * 7 + k * 13) % COMMON.length]!;
+  switch (i % 4) {
+    case 0:
+      return { all: [], any: [w(1), w(2)], none: [w(3)] };
+    case 1:
+      return { all: [w(1)], any: [], none: [w(4), w(5)] };
+    case 2:
+      return { all: [], any: ['black holes', RARE, w(2), w(6)], none: [] };
+    default:
+      return { all: [], any: [w(1), w(3), w(7)], none: ['black holes'] };
+  }
+}
+
+/** `count` public sifts of 50 random channels among the first `channels`, with rules; answers their ids. */
+async function createSifts(client: pg.Client, ownerId: number, count: number, channels: number, tag: string): Promise<number[]> {
+  const { rows } = await client.query<{ id: string }>(
+    `INSERT INTO sifts (hash, owner_id, name, public, hide_shorts)
+     SELECT '${tag}' || g, $1, 'Bench sift ' || g, true, g % 3 = 0 FROM generate_series(1, ${count}) g RETURNING id`,
+    [ownerId],
+  );
+  const ids = rows.map((r) => Number(r.id));
+  // Bench channels have consecutive ids: 50 random ones of the first `channels` (a repeat is dropped).
+  const { rows: first } = await client.query<{ id: string }>(`SELECT min(id) AS id FROM channels WHERE provider = 'bench'`);
+  await client.query(
+    `INSERT INTO sift_channels (sift_id, channel_id)
+     SELECT s.id, $2::bigint + floor(random() * $3)::bigint FROM unnest($1::bigint[]) s(id) CROSS JOIN generate_series(1, ${SIFT_CHANNELS}) k
+     ON CONFLICT DO NOTHING`,
+    [ids, Number(first[0]!.id), channels],
+  );
+  const kw: { sift: number; rule: string; keyword: string }[] = [];
+  ids.forEach((id, i) => {
+    const r = rulesOf(i);
+    for (const rule of ['all', 'any', 'none'] as const) for (const keyword of r[rule]) kw.push({ sift: id, rule, keyword });
+  });
+  await client.query(
+    `INSERT INTO sift_keywords (sift_id, rule, keyword) SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[]) ON CONFLICT DO NOTHING`,
+    [kw.map((k) => k.sift), kw.map((k) => k.rule), kw.map((k) => k.keyword)],
+  );
+  return ids;
+}
+
+const row = (name: string, samples: number[]) => ({ name, p50: median(samples), p99: percentile(samples, 99), n: samples.length });
+
+async function timed<T>(fn: () => Promise<T>): Promise<[number, T]> {
+  const t0 = performance.now();
+  const out = await fn();
+  return [performance.now() - t0, out];
+}
+
+/** Cursors of pages 1 and 5 of each sift (read once), then rounds of requests over HTTP and as raw SQL. */
+async function measure(url: string, hashes: string[], rounds: number) {
+  const base = `http://127.0.0.1:${PORT}`;
+  const fifth = new Map<string, string>();
+  for (const hash of hashes) {
+    let next: string | null = null;
+    for (let p = 1; p < 5; p++) {
+      const res = await fetch(`${base}/api/sifts/${hash}/videos?limit=${PAGE}${next ? `&next=${next}` : ''}`);
+      const body = (await res.json()) as { next: string | null };
+      next = body.next;
+      if (!next) break;
+    }
+    if (next) fifth.set(hash, next);
+  }
+  const http1: number[] = [];
+  const http5: number[] = [];
+  const get = async (u: string) => {
+    const res = await fetch(u);
+    if (!res.ok) throw new Error(`${u}: ${res.status}`);
+    await res.arrayBuffer();
+  };
+  for (let r = 0; r < rounds; r++) {
+    for (const hash of hashes) {
+      http1.push((await timed(() => get(`${base}/api/sifts/${hash}/videos?limit=${PAGE}`)))[0]);
+      const n = fifth.get(hash);
+      if (n) http5.push((await timed(() => get(`${base}/api/sifts/${hash}/videos?limit=${PAGE}&next=${n}`)))[0]);
+    }
+  }
+  // The same statements the service sends, as it sends them: the sift (visibility and count) and the page at once,
+  // on two connections of the pool, no HTTP and no JSON.
+  const client = new pg.Client({ connectionString: url });
+  const second = new pg.Client({ connectionString: url });
+  await client.connect();
+  await second.connect();
+  const findSql = `SELECT s.id, s.owner_id, s.public,
+      (SELECT count(*)::int FROM (SELECT 1 FROM sift_videos WHERE sift_videos.sift_id = s.id LIMIT 10000) m)
+    FROM sifts s WHERE s.hash = $1 LIMIT 1`;
+  const pageSql = (after: boolean) => `SELECT v.id, v.provider, v.external_id, v.channel_id, v.title, v.description, v.tags, v.duration_seconds,
+      v.number_of_views, v.number_of_likes, v.published_at, v.live_status, v.embeddable, v.is_short, v.thumbnail, v.media_url, v.created_at, c.external_id, c.name, c.thumbnail
+    FROM sift_videos sv JOIN videos v ON v.id = sv.video_id JOIN channels c ON c.id = v.channel_id
+    WHERE sv.sift_id = (SELECT id FROM sifts WHERE hash = $1) ${after ? 'AND (sv.published_at, sv.video_id) < ($2::timestamptz, $3)' : ''}
+    ORDER BY sv.published_at DESC, sv.video_id DESC LIMIT ${PAGE + 1}`;
+  const keys = new Map<string, { at: string; vid: number }>();
+  for (const [hash, next] of fifth) {
+    const [ms, id] = Buffer.from(next, 'base64url').toString().split('.');
+    keys.set(hash, { at: new Date(Number(ms)).toISOString(), vid: Number(id) });
+  }
+  const sql1: number[] = [];
+  const sql5: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    for (const hash of hashes) {
+      sql1.push((await timed(() => Promise.all([client.query(findSql, [hash]), second.query(pageSql(false), [hash])])))[0]);
+      const k = keys.get(hash);
+      if (k) sql5.push((await timed(() => Promise.all([client.query(findSql, [hash]), second.query(pageSql(true), [hash, k.at, k.vid])])))[0]);
+    }
+  }
+  const { rows: plan } = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ANALYZE ${pageSql(false)}`, [hashes[0]]);
+  await client.end();
+  await second.end();
+  return {
+    http: [row('HTTP page 1', http1), row('HTTP page 5', http5)],
+    sql: [row('raw SQL page 1', sql1), row('raw SQL page 5', sql5)],
+    plan: plan.map((p) => p['QUERY PLAN']).join('\n'),
+    withFifth: fifth.size,
+  };
+}
+
+function startServer(url: string): Promise<() => void> {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve'], {
+    env: { ...process.env, BENCH_DB_URL: url },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const poll = async () => {
+      try {
+        if ((await fetch(`http://127.0.0.1:${PORT}/api/sifts/categories`)).ok) return resolve(() => child.kill('SIGTERM'));
+      } catch {
+        /* not up yet */
+      }
+      if (Date.now() - started > 120_000) return reject(new Error('bench server did not start'));
+      setTimeout(poll, 300);
+    };
+    void poll();
+  });
+}
+
+async function serve(): Promise<void> {
+  const database = await openDatabase({ databaseUrl: process.env.BENCH_DB_URL!, pgliteDir: 'memory://' });
+  const { app } = await buildApp({ db: database.db, provider: new DemoProvider({ now: new Date() }), appName: 'Sift', logger: false });
+  await app.listen({ port: PORT, host: '127.0.0.1' });
+}
+
+async function phase(url: string, client: pg.Client, ownerId: number, channels: number, tag: string) {
+  await growCatalog(client, channels);
+  const ids = await createSifts(client, ownerId, FEED_SIFTS, channels, tag);
+  const database = await openDatabase({ databaseUrl: url, pgliteDir: 'memory://' });
+  const services = createServices({ db: database.db, provider: new DemoProvider({ now: new Date() }) });
+  const rematch: number[] = [];
+  for (const id of ids) {
+    const keywords = rulesOf(id);
+    rematch.push((await timed(() => services.sifts.update(String(id), { keywords }, ownerId)))[0]);
+  }
+  await services.jobs.stop();
+  await database.close();
+  await client.query('ANALYZE sift_videos');
+  const { rows } = await client.query<{ n: string; avg: string }>(
+    `SELECT count(*) AS n, avg(c)::int AS avg FROM (SELECT count(*) c FROM sift_videos WHERE sift_id = ANY($1) GROUP BY sift_id) x`,
+    [ids],
+  );
+  const stop = await startServer(url);
+  try {
+    const hashes = ids.map((_, i) => `${tag}${i + 1}`);
+    await measure(url, hashes.slice(0, 10), 1); // warm-up
+    const m = await measure(url, hashes, 5);
+    const { rows: count } = await client.query<{ n: string }>('SELECT count(*) AS n FROM videos');
+    return { videos: Number(count[0]!.n), channels, matchesPerSift: Number(rows[0]!.avg), ...m, setup: row('sift rematch (update)', rematch) };
+  } finally {
+    stop();
+  }
+}
+
+async function arrivals(url: string, client: pg.Client, ownerId: number, channels: number) {
+  const { rows } = await client.query<{ n: string }>('SELECT count(*) AS n FROM sifts');
+  if (Number(rows[0]!.n) < ALL_SIFTS) await createSifts(client, ownerId, ALL_SIFTS - Number(rows[0]!.n), channels, 'many');
+  const database = await openDatabase({ databaseUrl: url, pgliteDir: 'memory://' });
+  const services = createServices({ db: database.db, provider: new DemoProvider({ now: new Date() }) });
+  const batches: number[] = [];
+  let matched = 0;
+  const BATCH = 500;
+  for (let b = 0; b < 10; b++) {
+    const { rows: inserted } = await client.query<{ id: string }>(`
+      INSERT INTO videos (provider, external_id, channel_id, title, description, tags, duration_seconds, published_at, thumbnail)
+      SELECT 'bench', 'varrive' || ${b} || '_' || g, (SELECT id FROM channels WHERE external_id = 'UCbench' || (1 + floor(random() * ${channels}))::int),
+        ${word} || ' ' || ${word} || ' ' || ${word} || ' ' || ${word}, ${word} || ' ' || ${word} || ' ' || ${word}, ARRAY[${word}], 600, now(), '/x.svg'
+      FROM generate_series(1, ${BATCH}) g RETURNING id`);
+    const [ms, matches] = await timed(() => services.sifts.onVideosArrived(inserted.map((r) => Number(r.id))));
+    batches.push(ms);
+    matched += matches.length;
+  }
+  const { rows: perChannel } = await client.query<{ avg: string }>('SELECT avg(c)::numeric(10,1) AS avg FROM (SELECT count(*) c FROM sift_channels GROUP BY channel_id) x');
+  // A rule change on a 50-channel sift of the 10,000: the update with its rematch, after which the feed shows it.
+  const { rows: some } = await client.query<{ id: string }>(`SELECT id FROM sifts WHERE hash LIKE 'many%' ORDER BY id LIMIT 30`);
+  const change: number[] = [];
+  for (const [i, r] of some.entries()) change.push((await timed(() => services.sifts.update(r.id, { keywords: rulesOf(i + 1) }, ownerId)))[0]);
+  await services.jobs.stop();
+  await database.close();
+  const total = batches.reduce((a, b) => a + b, 0);
+  return {
+    sifts: ALL_SIFTS,
+    siftsPerChannel: Number(perChannel[0]!.avg),
+    videosPerSecond: (10 * BATCH) / (total / 1000),
+    batch: row(`onVideosArrived, ${BATCH} videos`, batches),
+    matchesPerVideo: matched / (10 * BATCH),
+    ruleChange: row('rule change on a 50-channel sift', change),
+  };
+}
+
+const f = (n: number) => n.toFixed(2);
+
+/** The whole benchmark; writes its section of bench/RESULTS.md. */
+export async function benchSiftFeed(
+  serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+): Promise<void> {
+  const url = urlOf(serverUrl, DB);
+  await admin(serverUrl, `DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
+  await admin(serverUrl, `CREATE DATABASE ${DB}`);
+  try {
+    await (await openDatabase({ databaseUrl: url, pgliteDir: 'memory://' })).close(); // migrations
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const { rows: owner } = await client.query<{ id: string }>(
+      `INSERT INTO users (email, first_name, last_name) VALUES ('bench@example.com', 'Bench', 'Owner') RETURNING id`,
+    );
+    const ownerId = Number(owner[0]!.id);
+    const small = await phase(url, client, ownerId, 2_000, 'small');
+    console.log('100k', small.http, small.sql);
+    const large = await phase(url, client, ownerId, 20_000, 'large');
+    console.log('1M', large.http, large.sql);
+    const arrive = await arrivals(url, client, ownerId, 20_000);
+    console.log('arrivals', arrive);
+    await client.end();
+    writeResults(small, large, arrive);
+  } finally {
+    if (!process.env.BENCH_KEEP) await admin(serverUrl, `DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
+  }
+}
+
+type Phase = Awaited<ReturnType<typeof phase>>;
+function writeResults(small: Phase, large: Phase, arrive: Awaited<ReturnType<typeof arrivals>>): void {
+  const line = (name: string, s: { p50: number; p99: number }, l: { p50: number; p99: number }) =>
+    `| ${name} | ${f(s.p50)} / ${f(s.p99)} ms | ${f(l.p50)} / ${f(l.p99)} ms | ×${(l.p99 / s.p99).toFixed(2)} |`;
+  const section = `## Sift feed (issue 6): \`npx tsx bench/sift-feed.ts\`
+
+Run on ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, PostgreSQL, database \`${DB}\` (dropped afterwards).
+${FEED_SIFTS} public sifts per size, each of ${SIFT_CHANNELS} random channels (50 videos a channel) with rules mixing common words,
+a phrase ("black holes"), a rare word and exclusions, a third hiding shorts; ${small.matchesPerSift} (100k) and ${large.matchesPerSift} (1M)
+matches per sift on average. Pages of ${PAGE}; 5 rounds over every sift; the HTTP server is a separate process.
+
+| p50 / p99 | ${small.videos.toLocaleString('en-US')} videos | ${large.videos.toLocaleString('en-US')} videos | 1M ÷ 100k (p99) |
+|---|---|---|---|
+${line('HTTP, first page', small.http[0]!, large.http[0]!)}
+${line('HTTP, fifth page', small.http[1]!, large.http[1]!)}
+${line('raw SQL, first page (the same two statements)', small.sql[0]!, large.sql[0]!)}
+${line('raw SQL, fifth page', small.sql[1]!, large.sql[1]!)}
+
+HTTP ÷ raw SQL (p99) at 1M: first page ×${(large.http[0]!.p99 / large.sql[0]!.p99).toFixed(2)}, fifth page ×${(large.http[1]!.p99 / large.sql[1]!.p99).toFixed(2)}
+(p50: ×${(large.http[0]!.p50 / large.sql[0]!.p50).toFixed(2)}, ×${(large.http[1]!.p50 / large.sql[1]!.p50).toFixed(2)}).
+
+Arrivals with ${arrive.sifts.toLocaleString('en-US')} sifts defined (${arrive.siftsPerChannel} sifts per channel on average):
+**${arrive.videosPerSecond.toFixed(0)} videos/s** through \`SiftsService.onVideosArrived\` (batches of 500: p50 ${f(arrive.batch.p50)} ms,
+p99 ${f(arrive.batch.p99)} ms; ${arrive.matchesPerVideo.toFixed(1)} new matches per video).
+A rule change on a 50-channel sift shows after **${f(arrive.ruleChange.p50)} ms** (p50; p99 ${f(arrive.ruleChange.p99)} ms): the update
+rematches the sift in its transaction, so the next feed request already shows it.
+
+Plan of the first page at 1M:
+\`\`\`
+${large.plan}
+\`\`\`
+`;
+  const file = new URL('./RESULTS.md', import.meta.url);
+  const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmark results\n';
+  const start = current.indexOf('## Sift feed (issue 6)');
+  let next;
+  if (start >= 0) {
+    const after = current.indexOf('\n## ', start + 5);
+    next = current.slice(0, start) + section + (after >= 0 ? current.slice(after + 1) : '');
+  } else next = `${current.trimEnd()}\n\n${section}`;
+  fs.writeFileSync(file, next);
+}
+
+const direct = !!process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (process.argv.includes('--serve')) await serve();
+else if (direct) await benchSiftFeed();
