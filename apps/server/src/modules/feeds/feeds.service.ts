@@ -5,7 +5,7 @@ import { decodeCursor, encodeCursor, type PublishedKey } from '../../infra/http/
 import { badRequest } from '../../infra/http/errors.js';
 import { presentVideo } from '../catalog/catalog.presenter.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
-import type { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
+import type { FeedSourceIds, SubscriptionsService } from '../subscriptions/subscriptions.service.js';
 import { isFiltered, type FeedFilters, type FeedsRepository, type FeedSources, type FeedVideoRow } from './feeds.repository.js';
 
 /**
@@ -34,24 +34,25 @@ export class FeedsService {
     const limit = feedPageSize(query);
     const after = await this.start(query);
     const filters = filtersOf(query);
-    const sources = await this.subscriptions.feedSources(userId, query.subscriptionIds);
-    // Asked for subscriptions that are not (or no longer) the member's followed ones: nothing to show from them.
     const narrowed = query.subscriptionIds.length > 0;
+    const firstPage = query.next === undefined;
+    // A first page reads the member's subscriptions once (chips and sources); later pages only the sources.
+    const context = firstPage ? await this.subscriptions.feedContext(userId, query.subscriptionIds) : null;
+    const sources = context?.sources ?? (await this.subscriptions.feedSources(userId, query.subscriptionIds));
+    // Asked for subscriptions that are not (or no longer) the member's followed ones: nothing to show from them.
     const rows = narrowed && sources.channelIds.length + sources.siftIds.length === 0 ? [] : await this.repository.page(sources, after, limit, filters);
     const page = toPage(rows, limit);
-    const firstPage = query.next === undefined;
-    const chips = firstPage ? await this.subscriptions.feedFilters(userId) : { channels: [], sifts: [] };
     return {
       videoFeedItems: page,
-      subscriptionFilters: chips.channels,
-      feedSubscriptionFilters: chips.sifts,
-      additionalResults: firstPage && (narrowed || isFiltered(filters)) ? await this.hasMoreOutside(userId, after, limit, page) : false,
+      subscriptionFilters: context?.channels ?? [],
+      feedSubscriptionFilters: context?.sifts ?? [],
+      additionalResults: context && (narrowed || isFiltered(filters)) ? await this.hasMoreOutside(context.all, after, limit, page) : false,
     };
   }
 
   /** Videos of the unfiltered feed that the filtered first page leaves out, within the same window. */
-  private async hasMoreOutside(userId: number, after: PublishedKey | undefined, limit: number, filtered: PagedVideos): Promise<boolean> {
-    const all = await this.repository.page(await this.subscriptions.feedSources(userId), after, limit, NO_FILTERS);
+  private async hasMoreOutside(sources: FeedSourceIds, after: PublishedKey | undefined, limit: number, filtered: PagedVideos): Promise<boolean> {
+    const all = await this.repository.page(sources, after, limit, NO_FILTERS);
     const shown = new Set(filtered.videos.map((v) => v.id));
     const oldestShown = filtered.videos.at(-1);
     return all.some((row) => {

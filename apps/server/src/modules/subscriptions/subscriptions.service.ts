@@ -10,6 +10,8 @@ export interface SiftDirectory {
   get(idOrHash: string, viewerId: number | null): Promise<{ id: number }>;
 }
 
+export type FeedSourceIds = { channelIds: number[]; siftIds: number[] };
+
 const notYours = () => new HttpError(403, 'This subscription belongs to someone else.', 'FORBIDDEN');
 
 /**
@@ -28,12 +30,22 @@ export class SubscriptionsService {
     return (await this.repository.listForUser(userId)).map(presentSubscription);
   }
 
-  /** The filter chips of the personal feed: followed channels, and followed sifts the member may still see. */
-  async feedFilters(userId: number): Promise<{ channels: FeedFilter[]; sifts: FeedFilter[] }> {
-    const rows = await this.repository.listForUser(userId);
+  /**
+   * A first page's needs in one read: the filter chips (followed channels, and followed sifts the member may still
+   * see), the feed's sources narrowed to `only`, and all of them (for the additional-results check).
+   */
+  async feedContext(userId: number, only: number[]): Promise<{ channels: FeedFilter[]; sifts: FeedFilter[]; sources: FeedSourceIds; all: FeedSourceIds }> {
+    const rows = (await this.repository.listForUser(userId)).filter((r) => r.channel || (r.sift && (r.sift.public || r.sift.ownerId === userId)));
+    const sourcesOf = (list: SubscriptionWithTargetRow[]): FeedSourceIds => {
+      const live = list.filter((r) => !r.subscription.muted);
+      return { channelIds: live.flatMap((r) => (r.channel ? [r.channel.id] : [])), siftIds: live.flatMap((r) => (r.sift ? [r.sift.id] : [])) };
+    };
+    const wanted = new Set(only);
     return {
       channels: rows.filter((r) => r.channel).map(presentFeedFilter),
-      sifts: rows.filter((r) => r.sift && (r.sift.public || r.sift.ownerId === userId)).map(presentFeedFilter),
+      sifts: rows.filter((r) => r.sift).map(presentFeedFilter),
+      sources: sourcesOf(only.length > 0 ? rows.filter((r) => wanted.has(r.subscription.id)) : rows),
+      all: sourcesOf(rows),
     };
   }
 
