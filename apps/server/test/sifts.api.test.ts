@@ -1,8 +1,10 @@
 import { pagedVideosSchema, siftCategoriesSchema, siftListSchema, siftPreviewSchema, siftSchema, type Sift } from '@sift/contracts';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProviderChannel, ProviderVideo } from '../src/providers/video-provider.js';
 import { aMember, call, expectError } from './support/accounts.js';
 import { aChannel, aVideo } from './support/factories.js';
+import { multipartBody } from './support/multipart.js';
 import { useTestApp } from './support/test-app.js';
 
 const t = useTestApp();
@@ -303,5 +305,35 @@ describe('lists and delete', () => {
     expect((await api('DELETE', `/api/sifts/${sift.hash}`, owner.token)).status).toBe(204);
     expectError(await api('GET', `/api/sifts/${sift.hash}`, owner.token), 404);
     expectError(await api('DELETE', `/api/sifts/${sift.hash}`, owner.token), 404);
+  });
+});
+
+describe('cover images (by hash)', () => {
+  const png = () => sharp({ create: { width: 400, height: 400, channels: 3, background: '#cc6633' } }).png().toBuffer();
+
+  it('sets a 300×300 JPEG cover for the owner only, refuses other types, and removes it', async () => {
+    const sift = await createSift(owner.token, { name: 'Covered', public: true });
+    const put = async (token: string | undefined, bytes: Buffer, type = 'image/png') => {
+      const u = multipartBody('file', 'cover.png', type, bytes);
+      return call(t.app, { method: 'PUT', url: `/api/sifts/${sift.hash}/images`, token, payload: u.payload, headers: u.headers });
+    };
+    expectError(await put(undefined, await png()), 401);
+    expectError(await put(other.token, await png()), 403);
+    expectError(await put(owner.token, Buffer.from('GIF89a not really')), 415);
+    expectError(await api('DELETE', `/api/sifts/${sift.hash}/images`, owner.token), 409);
+
+    const res = await put(owner.token, await png());
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const covered = siftSchema.parse(res.body);
+    expect(covered.thumbnailType).toBe('custom');
+    const image = await t.app.inject({ method: 'GET', url: covered.thumbnail! });
+    expect(image.statusCode).toBe(200);
+    const meta = await sharp(image.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 300, 300]);
+
+    expectError(await api('DELETE', `/api/sifts/${sift.hash}/images`, other.token), 403);
+    const removed = siftSchema.parse((await api('DELETE', `/api/sifts/${sift.hash}/images`, owner.token)).body);
+    expect(removed.thumbnailType).toBe('auto');
+    expect((await t.app.inject({ method: 'GET', url: covered.thumbnail! })).statusCode).toBe(404);
   });
 });

@@ -16,6 +16,8 @@ import {
   updateSiftSchema,
   videoPageQuerySchema,
 } from '@sift/contracts';
+import { readUploadedFile } from '../../infra/files/upload.js';
+import { MAX_COVER_BYTES } from '../../infra/images/cover-image.js';
 import { currentUser } from '../auth/authenticate.js';
 import type { SiftsService } from './sifts.service.js';
 
@@ -158,6 +160,35 @@ export const siftsRoutes =
         },
       },
       (req) => sifts.addChannel(req.params.id, req.body, currentUser(req).id),
+    );
+
+    app.put(
+      '/sifts/:id/images',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags: ['sifts'],
+          summary: 'Set the cover (owner only): multipart field "file", JPG or PNG (by content), at most 5 MB; stored as 300×300 JPEG',
+          consumes: ['multipart/form-data'],
+          params: siftParamsSchema,
+          response: { 200: siftSchema, ...errors, 413: apiErrorSchema, 415: apiErrorSchema },
+        },
+      },
+      async (req) => {
+        // Ownership first, so nobody else's upload is even read.
+        await sifts.assertOwner(req.params.id, currentUser(req).id);
+        const file = await readUploadedFile(req, 'file', MAX_COVER_BYTES);
+        return sifts.setImage(req.params.id, file.bytes, currentUser(req).id);
+      },
+    );
+
+    app.delete(
+      '/sifts/:id/images',
+      {
+        preHandler: app.requireUser,
+        schema: { tags: ['sifts'], summary: 'Remove the custom cover (owner only; 409 when it is automatic)', params: siftParamsSchema, response: { 200: siftSchema, ...errors, 409: apiErrorSchema } },
+      },
+      (req) => sifts.removeImage(req.params.id, currentUser(req).id),
     );
 
     app.delete(

@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import {
   SIFT_PREVIEW_COUNT_LIMIT,
   type CreateSift,
@@ -15,6 +15,8 @@ import {
 import { keywordProblem, foldKeyword, normaliseKeyword, NO_TYPE_FILTERS, type KeywordRules, type TypeFilters } from '../../infra/db/keyword-match.js';
 import { decodeCursor, encodeCursor } from '../../infra/http/cursor.js';
 import { badRequest, HttpError, notFound } from '../../infra/http/errors.js';
+import type { FileStore } from '../../infra/files/file-store.js';
+import { prepareCoverImage } from '../../infra/images/cover-image.js';
 import type { JobQueue } from '../../infra/jobs/job-queue.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import { presentVideo as presentCatalogVideo } from '../catalog/catalog.presenter.js';
@@ -26,6 +28,7 @@ import type { FeedVideoRow, SiftsRepository, SiftWithCounts } from './sifts.repo
 const presentVideo = (row: FeedVideoRow) => presentCatalogVideo({ ...row, video: { ...row.video, searchVector: '' } });
 
 export const SIFT_IMPORT_JOB = 'sift-channel-import';
+const SIFT_IMAGE_PREFIX = 'sifts/';
 interface ImportJob {
   siftId: number;
   channelExternalId: string;
@@ -49,6 +52,7 @@ export class SiftsService {
     private readonly repository: SiftsRepository,
     private readonly catalog: CatalogService,
     private readonly jobs: JobQueue,
+    private readonly files: FileStore,
   ) {
     void jobs.work<ImportJob>(SIFT_IMPORT_JOB, (job) => this.runImport(job));
   }
@@ -183,6 +187,38 @@ export class SiftsService {
     const { sift } = await this.owned(idOrHash, userId);
     await this.repository.update(sift.id, { public: isPublic });
     return this.get(String(sift.id), userId);
+  }
+
+  /** 403/404 before an upload is read: only the owner's uploads are. */
+  async assertOwner(idOrHash: string, userId: number): Promise<void> {
+    await this.owned(idOrHash, userId);
+  }
+
+  /** A new cover: checked and re-encoded to 300×300 JPEG, stored under a new key (URLs can be cached forever). */
+  async setImage(idOrHash: string, bytes: Buffer, userId: number): Promise<Sift> {
+    const { sift } = await this.owned(idOrHash, userId);
+    const image = await prepareCoverImage(bytes);
+    const key = `${SIFT_IMAGE_PREFIX}${sift.hash}-${randomBytes(6).toString('hex')}.jpg`;
+    await this.files.put(key, image, 'image/jpeg');
+    await this.repository.update(sift.id, { thumbnail: this.files.url(key), thumbnailType: 'custom' });
+    await this.deleteImage(sift.thumbnailType === 'custom' ? sift.thumbnail : null);
+    return this.get(String(sift.id), userId);
+  }
+
+  /** Back to the automatic cover (the newest matching video's thumbnail); 409 when the cover is automatic already. */
+  async removeImage(idOrHash: string, userId: number): Promise<Sift> {
+    const { sift } = await this.owned(idOrHash, userId);
+    if (sift.thumbnailType === 'auto') throw new HttpError(409, 'This sift has no custom image to remove', 'IMAGE_AUTO');
+    await this.repository.update(sift.id, { thumbnail: null, thumbnailType: 'auto' });
+    await this.deleteImage(sift.thumbnail);
+    return this.get(String(sift.id), userId);
+  }
+
+  /** The stored file behind a cover URL (every store's URL ends with its key); a failure leaves an orphan file only. */
+  private async deleteImage(url: string | null): Promise<void> {
+    const at = url?.lastIndexOf(SIFT_IMAGE_PREFIX) ?? -1;
+    if (!url || at < 0) return;
+    await this.files.delete(url.slice(at)).catch(() => undefined);
   }
 
   /** POST /api/sifts/{id}/channels: a known channel joins at once; an unknown one is imported in the background. */
