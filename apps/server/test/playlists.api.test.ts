@@ -82,6 +82,9 @@ describe('creating, reading, listing', () => {
     expectError(await call(t.app, { method: 'PUT', url: url(p.id, '/videos'), token: owner.token, payload: { itemId: 1, position: -1 } }), 400, 'VALIDATION', 'position');
     expectError(await call(t.app, { method: 'GET', url: url(p.id, '/videos?type=movie'), token: owner.token }), 400, 'VALIDATION', 'type');
     expectError(await call(t.app, { method: 'PUT', url: url(p.id, '/videos'), token: owner.token, payload: { itemId: 'one', position: 0 } }), 400, 'VALIDATION', 'itemId');
+    expectError(await call(t.app, { method: 'PUT', url: url(p.id, '/videos'), token: owner.token, payload: { itemId: 1e20, position: 1e20 } }), 400, 'VALIDATION', 'itemId');
+    expectError(await call(t.app, { method: 'GET', url: url('123456789012345'), token: owner.token }), 404);
+    expectError(await call(t.app, { method: 'DELETE', url: url(p.id, '/videos/123456789012345'), token: owner.token }), 404);
     expectError(await call(t.app, { method: 'DELETE', url: url(p.id, '/videos/bad%20id'), token: owner.token }), 400, 'VALIDATION', 'videoId');
     expectError(await call(t.app, { method: 'GET', url: url(p.id, '/videos?next=%7B%7D'), token: owner.token }), 400, 'VALIDATION', 'next');
     expectError(await call(t.app, { method: 'POST', url: url(999999, '/follows'), token: owner.token }), 404);

@@ -135,7 +135,7 @@ export const addedPlaylistVideoSchema = z.object({ itemId: z.number().int(), vid
 
 /** Moves one entry so that it ends up at `position` (0 = first) of the playlist. */
 export const movePlaylistVideoSchema = z.object({
-  itemId: z.number().int().positive(),
-  position: z.number().int().min(0),
+  itemId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  position: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
 });
 export type MovePlaylistVideo = z.infer<typeof movePlaylistVideoSchema>;
