@@ -145,8 +145,8 @@ const PAGE_SQL = `SELECT id FROM (
 const ROWS_SQL = `SELECT v.*, c.external_id, c.name, c.thumbnail FROM videos v JOIN channels c ON c.id = v.channel_id
   WHERE v.id = ANY($1::bigint[]) ORDER BY v.published_at DESC, v.id DESC`;
 
-async function main() {
-  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** Runs the benchmark and writes its section into bench/RESULTS.md (replacing an earlier run's). */
+export async function benchPersonalFeed(serverUrl: string): Promise<string> {
   const url = urlOf(serverUrl, DB);
   await admin(serverUrl, `DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
   await admin(serverUrl, `CREATE DATABASE ${DB}`);
@@ -226,12 +226,19 @@ async function main() {
     '',
   ].join('\n');
   console.log(section);
-  fs.writeFileSync(new URL('./personal-feed.last.md', import.meta.url), section);
+  const results = new URL('./RESULTS.md', import.meta.url);
+  const before = fs.existsSync(results) ? fs.readFileSync(results, 'utf8') : '';
+  const heading = '## Personal feed (issue 7)';
+  const at = before.indexOf(heading);
+  const end = at < 0 ? -1 : before.indexOf('\n## ', at + heading.length);
+  const after = at < 0 ? `${before.trimEnd()}\n\n${section}` : `${before.slice(0, at)}${section}${end < 0 ? '' : before.slice(end + 1)}`;
+  fs.writeFileSync(results, after);
+  return section;
 }
 
 if (process.argv.includes('--serve')) void serve();
-else
-  main().catch((err: unknown) => {
+else if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1])
+  benchPersonalFeed(process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres').catch((err: unknown) => {
     console.error(err);
     process.exit(1);
   });

@@ -10,6 +10,7 @@ import { BUDGET, measureFirstRoute, PIPED_JS_KIB } from './bundle-size.js';
 import { benchHttp, benchSeed, explainListQueries } from './catalog-at-scale.js';
 import { benchPlaylist, playlistReport } from './playlist.js';
 import { benchSiftFeed } from './sift-feed.js';
+import { benchPersonalFeed } from './personal-feed.js';
 import { benchSearch, searchReport } from './search.js';
 import { benchStartup } from './startup.js';
 
@@ -77,4 +78,6 @@ ${playlistReport(playlist)}`;
 fs.writeFileSync('bench/RESULTS.md', report);
 // The sift feed (issue 6) adds its own section, on its own database sift_bench_sifts.
 await benchSiftFeed(serverUrl);
+// The personal feed (issue 7) likewise, on its own database sift_bench_feed.
+await benchPersonalFeed(serverUrl);
 console.log('wrote bench/RESULTS.md');
