@@ -28,9 +28,27 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     ...handle,
     close: async () => {
       await handle.close();
-      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropWhenIdle(serverUrl, name);
     },
   };
+}
+
+/**
+ * pg's pool.end() resolves before its clients' sockets have closed: a DROP … WITH (FORCE) at once kills them mid-goodbye
+ * and each raises an unhandled "terminating connection due to administrator command". So wait (up to 2 s) for the
+ * sessions to leave, and force only what is still there then.
+ */
+async function dropWhenIdle(serverUrl: string, name: string): Promise<void> {
+  for (let attempt = 0; attempt < 40; attempt++) {
+    try {
+      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name}`);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006') throw error; // object_in_use: sessions still closing
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 }
 
 async function adminQuery(serverUrl: string, sql: string): Promise<void> {
