@@ -1,9 +1,10 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { acceptCookies, createUser, expectToast, logInWithForm, recordToasts } from './support/accounts';
 
 /**
  * Sifts (issue 6), at 1280 px and 375 px, through the built app on the real server: create a sift from channels and
- * keywords while the live preview counts, open it by its hash as a visitor, play it (the player's queue is the sift:
+ * keywords while the live preview counts, change and remove its cover, open it by its hash as a visitor, play it (the player's queue is the sift:
  * "Next video" goes to the sift's second video), edit its rules and see the feed change, make it private (a visitor
  * then gets not-found) and delete it.
  */
@@ -71,6 +72,21 @@ test('a member builds a sift, shares it, plays it, edits its rules, makes it pri
   await expect(feedTitles(page).first()).toBeVisible();
   for (const t of await feedTitles(page).allTextContents()) expect(t.toLowerCase()).toContain(word);
   await page.screenshot({ path: testInfo.outputPath(`sift-page-${testInfo.project.name}.png`) });
+
+  // Cover: a PNG becomes the 300×300 cover; removing it goes back to the newest video's thumbnail.
+  await siftMenu(page, name, 'Change image');
+  const modal = page.getByRole('dialog', { name: 'Change image' });
+  const png = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#2e86de' } }).png().toBuffer();
+  await modal.getByLabel('Cover image').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png });
+  await modal.getByRole('button', { name: 'Save' }).click();
+  await expect(modal).toBeHidden();
+  const cover = page.locator('.sift-cover img');
+  await expect(cover).toHaveAttribute('src', /\/media\/uploads\/sifts\//);
+  await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(300);
+  await siftMenu(page, name, 'Change image');
+  await modal.getByRole('button', { name: 'Remove image' }).click();
+  await expect(modal).toBeHidden();
+  await expect(cover).not.toHaveAttribute('src', /\/media\/uploads\//);
 
   // A visitor opens it by its hash link.
   const visitor = await browser.newContext({ baseURL, viewport: page.viewportSize() ?? undefined });

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Sift } from '@sift/contracts';
 import { AppLink, useAppNavigate } from '../../../components/AppLink';
@@ -14,7 +14,18 @@ import { isApiError } from '../../../lib/api';
 import { formatNumber } from '../../../lib/format';
 import { useNow, usePreference } from '../../../lib/hooks';
 import { paths, to } from '../../../lib/paths';
-import { copySift, deleteSift, invalidateSifts, setSiftPublic, useSift, useSiftCategories, useSiftVideos } from '../api/queries';
+import { formErrorsFrom } from '../../../components/Form';
+import {
+  copySift,
+  deleteSift,
+  invalidateSifts,
+  removeSiftImage,
+  setSiftPublic,
+  uploadSiftImage,
+  useSift,
+  useSiftCategories,
+  useSiftVideos,
+} from '../api/queries';
 import { playSiftPath } from '../player';
 import { ChannelAdder } from './SiftEditor';
 import '../sifts.css';
@@ -22,7 +33,7 @@ import '../sifts.css';
 /** SPEC §2 `m`: the modal pages a sift page opens. */
 export const MODAL_PAGES = { keywords: 'keywordsModalPage', addChannels: 'addChannelsModalPage', viewChannels: 'viewChannelsModalPage' } as const;
 
-type Dialog = 'delete' | 'public' | 'private' | null;
+type Dialog = 'delete' | 'public' | 'private' | 'image' | null;
 
 /** A yes/no question before a change (SPEC §8 "Confirmations"). */
 export function Confirm({ title, message, confirmLabel, danger, onConfirm, onClose }: {
@@ -200,6 +211,7 @@ function SiftHeader({ sift: s, first, renderFollow }: { sift: Sift; first: strin
     entries.push(
       { kind: 'action', label: 'Add channels', onSelect: () => openModal(MODAL_PAGES.addChannels) },
       { kind: 'link', label: 'Edit', to: `/sifts/${encodeURIComponent(s.hash)}/edit` },
+      { kind: 'action', label: 'Change image', onSelect: () => setDialog('image') },
       { kind: 'action', label: 'Delete sift', onSelect: () => setDialog('delete') },
     );
   }
@@ -283,6 +295,20 @@ function SiftHeader({ sift: s, first, renderFollow }: { sift: Sift; first: strin
           <ChannelAdder sift={s} />
         </Modal>
       )}
+      {dialog === 'image' && (
+        <ChangeImage
+          sift={s}
+          onClose={() => setDialog(null)}
+          onUpload={async (file) => {
+            await uploadSiftImage(s.hash, file);
+            await invalidateSifts(qc);
+          }}
+          onRemove={async () => {
+            await removeSiftImage(s.hash);
+            await invalidateSifts(qc);
+          }}
+        />
+      )}
       {dialog === 'delete' && (
         <Confirm
           title="Delete sift"
@@ -340,5 +366,74 @@ export function SiftChannelsPage({ mode }: { mode: 'view' | 'add' }) {
         </p>
       )}
     </section>
+  );
+}
+
+/**
+ * SPEC §5 change-image modal: JPG or PNG only, about 300×300 recommended (stored at 300×300); removing is disabled
+ * while the cover is automatic; errors under "Oops! There was an error filling up the form."
+ */
+function ChangeImage({ sift, onUpload, onRemove, onClose }: {
+  sift: Sift;
+  onUpload: (file: File) => Promise<unknown>;
+  onRemove: () => Promise<unknown>;
+  onClose: () => void;
+}) {
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  const run = async (work: () => Promise<unknown>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await work();
+      onClose();
+    } catch (err) {
+      setError(formErrorsFrom(err).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!file) return setError('Choose a JPG or PNG image.');
+    if (!/^image\/(jpeg|png)$/.test(file.type)) return setError('Only JPG and PNG images are accepted.');
+    void run(() => onUpload(file));
+  };
+  return (
+    <Modal
+      title="Change image"
+      onClose={onClose}
+      actions={
+        <>
+          <button type="button" className="btn btn-secondary" disabled={busy || sift.thumbnailType === 'auto'} onClick={() => void run(onRemove)}>
+            Remove image
+          </button>
+          <button type="button" className="btn btn-secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" form={`${id}-form`} className="btn btn-primary" disabled={busy}>
+            {busy ? 'Saving…' : 'Save'}
+          </button>
+        </>
+      }
+    >
+      <form id={`${id}-form`} onSubmit={submit} className="sift-image-form">
+        {error && (
+          <div className="form-alert form-alert--error" role="alert">
+            <strong>Oops! There was an error filling up the form.</strong>
+            <p>{error}</p>
+          </div>
+        )}
+        <label htmlFor={id} className="field-label">
+          Cover image
+        </label>
+        <input id={id} type="file" accept="image/jpeg,image/png" aria-describedby={`${id}-hint`} onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)} />
+        <p id={`${id}-hint`} className="field-hint">
+          JPG or PNG, at most 5 MB. About 300×300 pixels is recommended: images are stored at 300×300.
+        </p>
+      </form>
+    </Modal>
   );
 }
