@@ -2,7 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import { ItemActionsProvider, joinMenus, type ItemActions } from '../components/item-actions';
 import { AddToPlaylistHost, usePlaylistVideoMenu } from '../features/playlists';
 import { AddToSiftHost, useSiftChannelMenu } from '../features/sifts';
-import { ChannelFollow, SubscribeModalHost } from '../features/subscriptions';
+import { ChannelFollow, SubscribeModalHost, useFollowChannelMenu } from '../features/subscriptions';
 
 /**
  * Composes what each feature contributes to the shared cards (components/item-actions.tsx). A feature exports a
@@ -12,13 +12,14 @@ import { ChannelFollow, SubscribeModalHost } from '../features/subscriptions';
 export function AppItemActions({ children }: { children: ReactNode }) {
   const playlistVideoMenu = usePlaylistVideoMenu();
   const siftChannelMenu = useSiftChannelMenu();
+  const followChannelMenu = useFollowChannelMenu();
   const value = useMemo<ItemActions>(
     () => ({
       videoMenu: joinMenus(playlistVideoMenu),
-      channelMenu: joinMenus(siftChannelMenu),
+      channelMenu: joinMenus(siftChannelMenu, followChannelMenu),
       ChannelFollow,
     }),
-    [playlistVideoMenu, siftChannelMenu],
+    [playlistVideoMenu, siftChannelMenu, followChannelMenu],
   );
   return (
     <ItemActionsProvider value={value}>

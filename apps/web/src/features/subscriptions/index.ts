@@ -1,4 +1,4 @@
-export { ChannelFollow, SiftFollowButton } from './components/FollowButton';
+export { ChannelFollow, SiftFollowButton, useFollowChannelMenu } from './components/FollowButton';
 export { SubscribeModalHost, openSubscribeModal } from './components/SubscribeModal';
 export { SubscriptionsList } from './components/SubscriptionsList';
 export { UnsubscribePage } from './components/UnsubscribePage';

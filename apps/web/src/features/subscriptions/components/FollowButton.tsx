@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { Channel, Subscription } from '@sift/contracts';
+import type { MenuEntry } from '../../../components/Menu';
 import { useNotify } from '../../../components/Notifications';
 import { isApiError } from '../../../lib/api';
 import { useLoginNeeding } from '../../../lib/use-login-needing';
 import { FOLLOW_CHANNEL_ACTION, FOLLOW_SIFT_ACTION, MULTI_SUBSCRIBE_ACTION } from '../actions';
-import { followChannel, followSifts, refreshAfterFollow, unfollow, useSubscriptionOf } from '../api/queries';
+import { followChannel, followSifts, refreshAfterFollow, unfollow, useSubscriptions, useSubscriptionOf } from '../api/queries';
 import { openSubscribeModal } from './SubscribeModal';
 import '../subscriptions.css';
 
@@ -23,34 +24,46 @@ interface Target {
  * replayed after login); after success the feeds refresh and the success modal opens after 500 ms with the
  * frequency choice. Unfollowing a 401 saves a multiSubscribe action (SPEC §8).
  */
-function FollowToggle({ target, compact }: { target: Target; compact?: boolean }) {
+export function useToggleFollow() {
   const qc = useQueryClient();
   const notify = useNotify();
   const loginNeeding = useLoginNeeding();
+  return useCallback(
+    async (target: Target, subscription: Subscription | undefined) => {
+      const payload = { id: target.key, name: target.name };
+      try {
+        if (subscription) {
+          const result = await loginNeeding({ type: MULTI_SUBSCRIBE_ACTION, payload }, () => unfollow(subscription.id));
+          if (result.status === 'done') notify(`Unfollowed ${target.name}`);
+        } else {
+          const result = await loginNeeding(
+            { type: target.type === 'channel' ? FOLLOW_CHANNEL_ACTION : FOLLOW_SIFT_ACTION, payload, successMessage: `Following ${target.name}` },
+            async (): Promise<Subscription | undefined> =>
+              target.type === 'channel' ? followChannel(target.key) : (await followSifts([target.key])).items[0],
+          );
+          if (result.status === 'done' && result.value) openSubscribeModal(result.value);
+        }
+        await refreshAfterFollow(qc);
+      } catch (err) {
+        // SPEC §8: a follow failure is logged, with no message of its own beyond the server's.
+        console.warn('Follow failed', err);
+        if (isApiError(err) && err.message) notify(err.message);
+      }
+    },
+    [qc, notify, loginNeeding],
+  );
+}
+
+function FollowToggle({ target, compact }: { target: Target; compact?: boolean }) {
+  const toggleFollow = useToggleFollow();
   const subscription = useSubscriptionOf(target.type, target.id);
   const [busy, setBusy] = useState(false);
   const following = !!subscription;
-  const payload = { id: target.key, name: target.name };
 
   async function toggle() {
     setBusy(true);
     try {
-      if (subscription) {
-        const result = await loginNeeding({ type: MULTI_SUBSCRIBE_ACTION, payload }, () => unfollow(subscription.id));
-        if (result.status === 'done') notify(`Unfollowed ${target.name}`);
-      } else {
-        const result = await loginNeeding(
-          { type: target.type === 'channel' ? FOLLOW_CHANNEL_ACTION : FOLLOW_SIFT_ACTION, payload, successMessage: `Following ${target.name}` },
-          async (): Promise<Subscription | undefined> =>
-            target.type === 'channel' ? followChannel(target.key) : (await followSifts([target.key])).items[0],
-        );
-        if (result.status === 'done' && result.value) openSubscribeModal(result.value);
-      }
-      await refreshAfterFollow(qc);
-    } catch (err) {
-      // SPEC §8: a follow failure is logged, with no message of its own beyond the server's.
-      console.warn('Follow failed', err);
-      if (isApiError(err) && err.message) notify(err.message);
+      await toggleFollow(target, subscription);
     } finally {
       setBusy(false);
     }
@@ -78,4 +91,18 @@ export function ChannelFollow({ channel }: { channel: Channel }) {
 /** Follow a sift from its page: mount it where the sift page shows its actions. */
 export function SiftFollowButton({ sift }: { sift: { id: number; hash: string; name: string } }) {
   return <FollowToggle target={{ type: 'sift', id: sift.id, key: sift.hash, name: sift.name }} />;
+}
+
+/** The channel sheet's / menu's Follow or Unfollow entry (SPEC §2 "Channel: Add to Sift, Share channel, Follow/Unfollow"). */
+export function useFollowChannelMenu() {
+  const toggleFollow = useToggleFollow();
+  const { data } = useSubscriptions();
+  return useCallback(
+    (channel: Channel): MenuEntry[] => {
+      const subscription = data?.items.find((s) => s.target.type === 'channel' && s.target.id === channel.id);
+      const target: Target = { type: 'channel', id: channel.id, key: channel.externalId, name: channel.name };
+      return [{ kind: 'action', label: subscription ? 'Unfollow' : 'Follow', onSelect: () => void toggleFollow(target, subscription) }];
+    },
+    [data, toggleFollow],
+  );
 }
