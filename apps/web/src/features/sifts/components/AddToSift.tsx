@@ -1,32 +1,26 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAppNavigate } from '../../../components/AppLink';
+import { FilterField } from '../../../components/FilterField';
 import { FormAlert, formErrorsFrom } from '../../../components/Form';
 import { Icon } from '../../../components/Icon';
 import { Modal } from '../../../components/Modal';
 import { useNotify } from '../../../components/Notifications';
 import { useDocumentTitle } from '../../../components/Page';
 import { to } from '../../../lib/paths';
+import { createSlot } from '../../../lib/slot';
 import type { ChannelPayload } from '../actions';
 import { addSiftChannel, createSift, invalidateSifts, useSifts } from '../api/queries';
 import '../sifts.css';
 
-// The one open picker, for whoever asked (a channel card menu, the channel page). The host mounted once shows it.
-let current: ChannelPayload | null = null;
-const listeners = new Set<() => void>();
-const subscribe = (l: () => void) => {
-  listeners.add(l);
-  return () => listeners.delete(l);
-};
-export function openAddToSift(channel: ChannelPayload | null) {
-  current = channel;
-  for (const l of listeners) l();
-}
+// The one open picker, for whoever asked (a channel card menu, the channel page); the host mounted once shows it.
+const picker = createSlot<ChannelPayload>();
+export const openAddToSift = (channel: ChannelPayload | null) => picker.set(channel);
 
 /** Mount once (app/item-actions.tsx): the add-to-sift popup (SPEC §2 "Desktop popups"). */
 export function AddToSiftHost() {
-  const channel = useSyncExternalStore(subscribe, () => current);
+  const channel = picker.useValue();
   if (!channel) return null;
   return (
     <Modal title="Add to Sift" onClose={() => openAddToSift(null)} actions={<span />}>
@@ -69,7 +63,6 @@ export function SiftPicker({ channel, onDone }: { channel: ChannelPayload; onDon
   const [busy, setBusy] = useState(false);
   const list = useSifts({ q: filter, sort: 'alpha', following: false });
   const nameId = useId();
-  const filterId = useId();
 
   const add = async (sift: { id: number; hash: string; name: string }) => {
     setBusy(true);
@@ -120,10 +113,7 @@ export function SiftPicker({ channel, onDone }: { channel: ChannelPayload; onDon
           <Icon name="plus" size={20} /> New Sift
         </button>
       )}
-      <label htmlFor={filterId} className="field-label">
-        Find sift
-      </label>
-      <input id={filterId} type="search" className="sift-input" value={filter} onChange={(e) => setFilter(e.currentTarget.value)} />
+      <FilterField label="Find sift" onApply={setFilter} />
       <ul className="sift-picker-list" aria-label="Your sifts" aria-busy={list.isPending}>
         {list.sifts.map((s) => (
           <li key={s.id}>

@@ -1,9 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Sift } from '@sift/contracts';
 import { AppLink, useAppNavigate } from '../../../components/AppLink';
 import { Avatar, VideoCard } from '../../../components/Cards';
+import { ChangeImageModal } from '../../../components/ChangeImageModal';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Icon } from '../../../components/Icon';
 import { InfiniteList } from '../../../components/InfiniteList';
 import { Menu, type MenuEntry } from '../../../components/Menu';
@@ -14,7 +16,6 @@ import { isApiError } from '../../../lib/api';
 import { formatNumber } from '../../../lib/format';
 import { useNow, usePreference } from '../../../lib/hooks';
 import { paths, to } from '../../../lib/paths';
-import { formErrorsFrom } from '../../../components/Form';
 import {
   copySift,
   deleteSift,
@@ -34,43 +35,6 @@ import '../sifts.css';
 export const MODAL_PAGES = { keywords: 'keywordsModalPage', addChannels: 'addChannelsModalPage', viewChannels: 'viewChannelsModalPage' } as const;
 
 type Dialog = 'delete' | 'public' | 'private' | 'image' | null;
-
-/** A yes/no question before a change (SPEC §8 "Confirmations"). */
-export function Confirm({ title, message, confirmLabel, danger, onConfirm, onClose }: {
-  title: string;
-  message: string;
-  confirmLabel: string;
-  danger?: boolean;
-  onConfirm: () => void;
-  onClose: () => void;
-}) {
-  return (
-    <Modal
-      title={title}
-      onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className={`btn ${danger ? 'btn-danger' : 'btn-primary'}`}
-            data-autofocus
-            onClick={() => {
-              onConfirm();
-              onClose();
-            }}
-          >
-            {confirmLabel}
-          </button>
-        </>
-      }
-    >
-      <p>{message}</p>
-    </Modal>
-  );
-}
 
 /** /sifts/{hash or id}: cover, name, description, category, owner, counts, channels, keywords and the feed. */
 export function SiftPage({ id, renderFollow }: { id: string; renderFollow?: (sift: Sift) => ReactNode }) {
@@ -296,8 +260,8 @@ function SiftHeader({ sift: s, first, renderFollow }: { sift: Sift; first: strin
         </Modal>
       )}
       {dialog === 'image' && (
-        <ChangeImage
-          sift={s}
+        <ChangeImageModal
+          thumbnailType={s.thumbnailType}
           onClose={() => setDialog(null)}
           onUpload={async (file) => {
             await uploadSiftImage(s.hash, file);
@@ -310,7 +274,7 @@ function SiftHeader({ sift: s, first, renderFollow }: { sift: Sift; first: strin
         />
       )}
       {dialog === 'delete' && (
-        <Confirm
+        <ConfirmDialog
           title="Delete sift"
           message={`Are you sure you want to delete ${s.name} sift?`}
           confirmLabel="Delete"
@@ -325,7 +289,7 @@ function SiftHeader({ sift: s, first, renderFollow }: { sift: Sift; first: strin
         />
       )}
       {(dialog === 'public' || dialog === 'private') && (
-        <Confirm
+        <ConfirmDialog
           title={dialog === 'public' ? 'Make public' : 'Make private'}
           message={
             dialog === 'public'
@@ -366,74 +330,5 @@ export function SiftChannelsPage({ mode }: { mode: 'view' | 'add' }) {
         </p>
       )}
     </section>
-  );
-}
-
-/**
- * SPEC §5 change-image modal: JPG or PNG only, about 300×300 recommended (stored at 300×300); removing is disabled
- * while the cover is automatic; errors under "Oops! There was an error filling up the form."
- */
-function ChangeImage({ sift, onUpload, onRemove, onClose }: {
-  sift: Sift;
-  onUpload: (file: File) => Promise<unknown>;
-  onRemove: () => Promise<unknown>;
-  onClose: () => void;
-}) {
-  const [file, setFile] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const id = useId();
-  const run = async (work: () => Promise<unknown>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await work();
-      onClose();
-    } catch (err) {
-      setError(formErrorsFrom(err).message);
-    } finally {
-      setBusy(false);
-    }
-  };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!file) return setError('Choose a JPG or PNG image.');
-    if (!/^image\/(jpeg|png)$/.test(file.type)) return setError('Only JPG and PNG images are accepted.');
-    void run(() => onUpload(file));
-  };
-  return (
-    <Modal
-      title="Change image"
-      onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="btn btn-secondary" disabled={busy || sift.thumbnailType === 'auto'} onClick={() => void run(onRemove)}>
-            Remove image
-          </button>
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" form={`${id}-form`} className="btn btn-primary" disabled={busy}>
-            {busy ? 'Saving…' : 'Save'}
-          </button>
-        </>
-      }
-    >
-      <form id={`${id}-form`} onSubmit={submit} className="sift-image-form">
-        {error && (
-          <div className="form-alert form-alert--error" role="alert">
-            <strong>Oops! There was an error filling up the form.</strong>
-            <p>{error}</p>
-          </div>
-        )}
-        <label htmlFor={id} className="field-label">
-          Cover image
-        </label>
-        <input id={id} type="file" accept="image/jpeg,image/png" aria-describedby={`${id}-hint`} onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)} />
-        <p id={`${id}-hint`} className="field-hint">
-          JPG or PNG, at most 5 MB. About 300×300 pixels is recommended: images are stored at 300×300.
-        </p>
-      </form>
-    </Modal>
   );
 }

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { SiftSummary } from '@sift/contracts';
 import { AppLink } from '../../../components/AppLink';
+import { FilterField } from '../../../components/FilterField';
 import { Icon } from '../../../components/Icon';
 import { InfiniteList, type ItemPosition } from '../../../components/InfiniteList';
 import { Menu } from '../../../components/Menu';
@@ -49,7 +50,6 @@ export function SiftsPage() {
   const [following, setFollowing] = useState(!token);
   const [sort, setSort] = useState<SiftSort>('');
   const [q, setQ] = useState('');
-  const filterId = useId();
   const list = useSifts({ q, sort, following });
   useDocumentTitle('Sifts');
   return (
@@ -73,10 +73,7 @@ export function SiftsPage() {
             </button>
           </div>
         )}
-        <label htmlFor={filterId} className="sr-only">
-          Find sift
-        </label>
-        <input id={filterId} type="search" className="sift-input sifts-filter" placeholder="Find sift" value={q} onChange={(e) => setQ(e.currentTarget.value)} />
+        <FilterField label="Find sift" onApply={setQ} />
         <Menu
           label="Sort sifts"
           title="Sort"
