@@ -264,13 +264,15 @@ async function arrivals(url: string, client: pg.Client, ownerId: number, channel
   if (Number(rows[0]!.n) < ALL_SIFTS) await createSifts(client, ownerId, ALL_SIFTS - Number(rows[0]!.n), channels, 'many');
   const database = await openDatabase({ databaseUrl: url, pgliteDir: 'memory://' });
   const services = createServices({ db: database.db, provider: new DemoProvider({ now: new Date() }) });
+  const { rows: first } = await client.query<{ id: string }>(`SELECT min(id) AS id FROM channels WHERE provider = 'bench'`);
+  const firstChannel = Number(first[0]!.id);
   const batches: number[] = [];
   let matched = 0;
   const BATCH = 500;
   for (let b = 0; b < 10; b++) {
     const { rows: inserted } = await client.query<{ id: string }>(`
       INSERT INTO videos (provider, external_id, channel_id, title, description, tags, duration_seconds, published_at, thumbnail)
-      SELECT 'bench', 'varrive' || ${b} || '_' || g, (SELECT id FROM channels WHERE external_id = 'UCbench' || (1 + floor(random() * ${channels}))::int),
+      SELECT 'bench', 'varrive' || ${b} || '_' || g, ${firstChannel} + floor(random() * ${channels})::bigint,
         ${word} || ' ' || ${word} || ' ' || ${word} || ' ' || ${word}, ${word} || ' ' || ${word} || ' ' || ${word}, ARRAY[${word}], 600, now(), '/x.svg'
       FROM generate_series(1, ${BATCH}) g RETURNING id`);
     const [ms, matches] = await timed(() => services.sifts.onVideosArrived(inserted.map((r) => Number(r.id))));

@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../infra/db/client.js';
-import { storedSiftRulesCondition } from '../../infra/db/keyword-match.js';
+import { storedSiftRulesCondition, videoMatchText } from '../../infra/db/keyword-match.js';
 import { siftChannels, sifts, siftVideos, videos } from '../../infra/db/schema.js';
+
+/** The video's match text, computed once per row by the LATERAL `m` of each statement below. */
+const matchText = sql`m.t`;
 
 export interface SiftMatch {
   siftId: number;
@@ -35,9 +38,10 @@ export class SiftMatchesRepository {
       FROM ${videos}
       JOIN ${siftChannels} ON ${siftChannels.channelId} = ${videos.channelId}
       JOIN ${sifts} ON ${sifts.id} = ${siftChannels.siftId}
+      CROSS JOIN LATERAL (SELECT ${videoMatchText()} AS t) AS m
       WHERE ${videos.id} = ANY(${sql.param(videoIds)}::bigint[])
         AND ${sifts.id} IN (SELECT id FROM locked)
-        AND ${storedSiftRulesCondition()}
+        AND ${storedSiftRulesCondition(matchText)}
       ON CONFLICT DO NOTHING
       RETURNING sift_id, video_id`);
     // Both drivers answer { rows }; int8 comes back as a string from node-postgres, a number from PGlite.
@@ -55,7 +59,8 @@ export class SiftMatchesRepository {
       FROM ${siftChannels}
       JOIN ${sifts} ON ${sifts.id} = ${siftChannels.siftId}
       JOIN ${videos} ON ${videos.channelId} = ${siftChannels.channelId}
-      WHERE ${siftChannels.channelId} = ${channelId} AND ${storedSiftRulesCondition()}
+      CROSS JOIN LATERAL (SELECT ${videoMatchText()} AS t) AS m
+      WHERE ${siftChannels.channelId} = ${channelId} AND ${storedSiftRulesCondition(matchText)}
       ON CONFLICT DO NOTHING`);
     const counts = result as unknown as { rowCount?: number | null; affectedRows?: number };
     return Number(counts.rowCount ?? counts.affectedRows ?? 0);
@@ -74,7 +79,8 @@ export class SiftMatchesRepository {
         FROM ${sifts}
         JOIN ${siftChannels} ON ${siftChannels.siftId} = ${sifts.id}
         JOIN ${videos} ON ${videos.channelId} = ${siftChannels.channelId}
-        WHERE ${sifts.id} = ${siftId} AND ${storedSiftRulesCondition()}
+        CROSS JOIN LATERAL (SELECT ${videoMatchText()} AS t) AS m
+        WHERE ${sifts.id} = ${siftId} AND ${storedSiftRulesCondition(matchText)}
       ), gone AS (
         DELETE FROM ${siftVideos} AS sv
         WHERE sv.sift_id = ${siftId} AND NOT EXISTS (SELECT 1 FROM matched m WHERE m.video_id = sv.video_id)
