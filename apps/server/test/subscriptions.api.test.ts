@@ -1,6 +1,6 @@
 import { feedSchema, pagedVideosSchema, siftSchema, subscriptionListSchema, subscriptionSchema, type Feed, type Sift, type Subscription } from '@sift/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { refreshFollowedChannel } from '../src/jobs/new-videos.js';
+import { queueDueRefreshes, refreshFollowedChannel } from '../src/jobs/new-videos.js';
 import type { ProviderChannel, ProviderVideo } from '../src/providers/video-provider.js';
 import { aMember, call, expectError } from './support/accounts.js';
 import { aChannel, aVideo } from './support/factories.js';
@@ -254,6 +254,32 @@ describe('the personal feed', () => {
     expect(seen).toEqual(['Pasta song', 'Pasta salad', 'Pasta night', 'News three', 'News two', 'News one']);
     // The new videos are on top of a fresh first page.
     expect(titles(await feed(m.token, 'itemsPerPage=3'))).toEqual(['Pasta bake', 'News four', 'Pasta song']);
+  });
+});
+
+describe('the scheduled refresh', () => {
+  it('refreshes followed channels and the channels of followed sifts through the job queue, once each', async () => {
+    const m = await aMember(t);
+    const direct = await channelWith(['Direct old']);
+    const viaSift = await channelWith(['Via sift old']);
+    const unfollowed = await channelWith(['Nobody follows this']);
+    await follow(m.token, direct);
+    const sift = await createSift(other.token, { name: 'Via', public: true, channels: [{ externalId: viaSift.externalId }] });
+    await api('POST', '/api/subscriptions/sifts', m.token, { sifts: [sift.hash] });
+    addVideo(direct, { title: 'Direct new' });
+    addVideo(viaSift, { title: 'Via sift new' });
+    addVideo(unfollowed, { title: 'Unfollowed new' });
+
+    // Everything stored before "now + 1 hour" is due; each channel is queued once, then refreshed by the job.
+    const due = await queueDueRefreshes(t.services, { refreshMinutes: 15 }, new Date(Date.now() + 3_600_000));
+    expect(due).toBeGreaterThanOrEqual(2);
+    await t.services.jobs.drain();
+    const seen = titles(await feed(m.token, 'itemsPerPage=100'));
+    expect(seen).toContain('Direct new');
+    expect(seen).toContain('Via sift new');
+    expect(seen).not.toContain('Unfollowed new');
+    // Just refreshed: nothing is due within the interval.
+    expect(await queueDueRefreshes(t.services, { refreshMinutes: 15 })).toBe(0);
   });
 });
 
