@@ -63,6 +63,13 @@ test('a visitor follows a channel through login, picks the frequency, and sees i
   await expectToast(page, `E-mail for ${channel.name}: weekly digest`);
   await page.getByRole('heading', { name: 'Subscriptions' }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: testInfo.outputPath(`profile-${testInfo.project.name}.png`), fullPage: false });
+  // The multiSubscribe modal (showModal, and where an unfollow that met a 401 comes back after login).
+  await page.goto('/ec/multiSubscribe');
+  const manage = page.getByRole('dialog', { name: 'Subscriptions' });
+  await expect(manage.getByLabel(`E-mail for ${channel.name}`)).toHaveValue('WEEKLY');
+  await manage.getByRole('button', { name: 'Close' }).last().click();
+
+  await page.goto('/profile');
   await page.getByRole('button', { name: `Unfollow ${channel.name}` }).click();
   await expectToast(page, `Unfollowed ${channel.name}`);
   await expect(page.getByText('You follow no channels or sifts yet.')).toBeVisible();

@@ -10,12 +10,11 @@ import { paths } from '../../lib/paths';
 import type { ShowModal } from '../guard';
 
 const LoginModal = lazy(() => import('../../features/account/components/LoginModal'));
+const SubscriptionsModal = lazy(() => import('../../features/subscriptions/components/SubscriptionsModal').then((m) => ({ default: m.SubscriptionsModal })));
 
 /** What the later issues' modals will do; until then the modal says so instead of failing silently. */
-const COMING: Record<Exclude<ShowModal, 'login'>, { title: string; text: string }> = {
+const COMING: Record<Exclude<ShowModal, 'login' | 'subscribe' | 'multiSubscribe'>, { title: string; text: string }> = {
   channel: { title: 'Channel', text: 'Opening a channel from a shared link arrives with channel following.' },
-  subscribe: { title: 'Subscribe', text: 'Subscribing to channels and Sifts with e-mail updates arrives in a coming release.' },
-  multiSubscribe: { title: 'Subscriptions', text: 'Managing several subscriptions at once arrives in a coming release.' },
 };
 
 /** / and /watch: channels strip and the public feed. /watch adds the video modal (rendered by the shell). */
@@ -41,7 +40,12 @@ export function DashboardPage() {
           <LoginModal onClose={close} />
         </Suspense>
       )}
-      {showModal && showModal !== 'login' && (
+      {(showModal === 'subscribe' || showModal === 'multiSubscribe') && (
+        <Suspense fallback={null}>
+          <SubscriptionsModal kind={showModal} onClose={close} />
+        </Suspense>
+      )}
+      {showModal === 'channel' && (
         <Modal title={COMING[showModal].title} onClose={close}>
           <p>{COMING[showModal].text}</p>
           {!session.isLoggedIn && (

@@ -1,5 +1,4 @@
 import type { PendingActionHandler } from '../../lib/pending-action';
-import { paths } from '../../lib/paths';
 import { followChannel, followSifts } from './api/queries';
 import { openSubscribeModal } from './components/SubscribeModal';
 
@@ -30,5 +29,5 @@ export const replayFollowSift: PendingActionHandler<FollowPayload> = async (payl
   if (items[0]) openSubscribeModal(items[0]);
 };
 
-/** Opens the member's subscriptions, where the unfollow can be done (or confirmed undone). */
-export const replayMultiSubscribe: PendingActionHandler<FollowPayload> = () => ({ navigateTo: `${paths.profile}#subscriptions` });
+/** Opens the multiSubscribe modal (the member's subscriptions), where the unfollow can be done. */
+export const replayMultiSubscribe: PendingActionHandler<FollowPayload> = () => ({ navigateTo: '/ec/multiSubscribe' });

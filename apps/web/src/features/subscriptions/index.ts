@@ -1,6 +1,7 @@
 export { ChannelFollow, SiftFollowButton, useFollowChannelMenu } from './components/FollowButton';
 export { SubscribeModalHost, openSubscribeModal } from './components/SubscribeModal';
 export { SubscriptionsList } from './components/SubscriptionsList';
+export { SubscriptionsModal } from './components/SubscriptionsModal';
 export { UnsubscribePage } from './components/UnsubscribePage';
 export {
   FOLLOW_CHANNEL_ACTION,
