@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Playlist, Video } from '@sift/contracts';
 import { AppLink, useAppNavigate } from '../../../components/AppLink';
+import { ChangeImageModal } from '../../../components/ChangeImageModal';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { VideoCard } from '../../../components/Cards';
 import { Icon } from '../../../components/Icon';
@@ -25,7 +26,6 @@ import {
   usePlaylist,
   usePlaylistVideos,
 } from '../api/queries';
-import { ChangeImageModal } from './PlaylistDialogs';
 import '../playlists.css';
 
 const keyOf = (v: Video) => `${v.externalId}#${v.itemId ?? ''}`;
@@ -242,7 +242,7 @@ function PlaylistHeader({ playlist: p, first }: { playlist: Playlist; first: Vid
       )}
       {dialog === 'image' && (
         <ChangeImageModal
-          playlist={p}
+          thumbnailType={p.thumbnailType}
           onClose={() => setDialog(null)}
           onUpload={async (file) => {
             await uploadPlaylistImage(p.id, file);
