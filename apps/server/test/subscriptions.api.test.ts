@@ -174,6 +174,29 @@ describe('sifts (multi-subscription)', () => {
   });
 });
 
+describe('POST / DELETE /api/sifts/{id}/follows', () => {
+  it('follows and unfollows one sift as its subscription; visitors 401, a private sift of another 404', async () => {
+    const m = await aMember(t);
+    const open = await createSift(other.token, { name: 'Jazz only', public: true, channels: [{ externalId: music.externalId }], keywords: { all: ['jazz'] } });
+    const hidden = await createSift(other.token, { name: 'Secret jazz', channels: [{ externalId: music.externalId }] });
+    expectError(await api('POST', `/api/sifts/${open.hash}/follows`), 401);
+    expectError(await api('DELETE', `/api/sifts/${open.hash}/follows`), 401);
+    expectError(await api('POST', `/api/sifts/${hidden.hash}/follows`, m.token), 404);
+    expectError(await api('POST', '/api/sifts/not%20a%20hash/follows', m.token), 400);
+
+    const followed = await api<Subscription>('POST', `/api/sifts/${open.hash}/follows`, m.token);
+    expect(followed.status, JSON.stringify(followed.body)).toBe(200);
+    expect(subscriptionSchema.parse(followed.body)).toMatchObject({ frequency: 'WEEKLY', target: { type: 'sift', id: open.id } });
+    expect(titles(await feed(m.token))).toEqual(['Jazz evening']);
+
+    expect((await api('DELETE', `/api/sifts/${open.id}/follows`, m.token)).status).toBe(204);
+    expect((await api<{ items: unknown[] }>('GET', '/api/subscriptions', m.token)).body.items).toEqual([]);
+    expect(titles(await feed(m.token))).toEqual([]);
+    // Unfollowing what one does not follow is no error.
+    expect((await api('DELETE', `/api/sifts/${open.id}/follows`, m.token)).status).toBe(204);
+  });
+});
+
 describe('the personal feed', () => {
   let m: Member;
   let sift: Sift;

@@ -4,6 +4,7 @@ import {
   apiErrorSchema,
   followChannelSchema,
   followSiftsSchema,
+  siftParamsSchema,
   subscriptionListSchema,
   subscriptionParamsSchema,
   subscriptionSchema,
@@ -71,6 +72,42 @@ export const subscriptionsRoutes =
         },
       },
       async (req) => ({ items: await subscriptions.followSifts(currentUser(req).id, req.body) }),
+    );
+
+    // SPEC §7 Sifts: "follows … as for playlists". Following a sift is its subscription, so both calls are the
+    // multi-subscription of one sift and its unfollow, with the same rules.
+    app.post(
+      '/sifts/:id/follows',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags: ['sifts', 'subscriptions'],
+          summary: 'Follows a sift (by hash or id): POST /subscriptions/sifts with this one sift',
+          params: siftParamsSchema,
+          response: { 200: subscriptionSchema, ...memberErrors },
+        },
+      },
+      async (req) => {
+        const [subscription] = await subscriptions.followSifts(currentUser(req).id, { sifts: [req.params.id] });
+        return subscription!;
+      },
+    );
+
+    app.delete(
+      '/sifts/:id/follows',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags: ['sifts', 'subscriptions'],
+          summary: 'Unfollows a sift (by hash or id), as DELETE /subscriptions/{id} does',
+          params: siftParamsSchema,
+          response: { 204: z.null(), ...memberErrors },
+        },
+      },
+      async (req, reply) => {
+        await subscriptions.unfollowSift(currentUser(req).id, req.params.id);
+        return reply.status(204).send(null);
+      },
     );
 
     app.put(

@@ -73,6 +73,16 @@ export class SubscriptionsService {
     return out;
   }
 
+  /**
+   * DELETE /api/sifts/{id}/follows: unfollows a sift by hash or id, like DELETE /api/subscriptions/{id}. Not
+   * following it already is not an error (the wish is met).
+   */
+  async unfollowSift(userId: number, idOrHash: string): Promise<void> {
+    const sift = await this.sifts.get(idOrHash, userId);
+    const existing = await this.repository.findForUpdate(userId, { siftId: sift.id });
+    if (existing && !existing.optOut) await this.unfollow(userId, existing.id);
+  }
+
   async update(userId: number, id: number, input: UpdateSubscription): Promise<Subscription> {
     return this.change(userId, id, async (repository, row) => {
       const values: Partial<Pick<SubscriptionRow, 'frequency' | 'muted'>> = {};
