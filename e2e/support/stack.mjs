@@ -7,6 +7,8 @@
 //   E2E_PORT + 1             the mail API     GET /mails?to=<address>  → [{ to, subject, text, html, links }]
 //   E2E_PORT + 2             the OpenID issuer (login form of oidc-provider's devInteractions: any login works)
 //   (SMTP itself listens on a free port that only the app needs to know.)
+// With DATABASE_URL set (CI), the app runs on a fresh PostgreSQL database of its own, sift_e2e_<port>, made anew
+// for each run (and with it pg-boss); without it, on PGlite in the run's empty data folder.
 import { spawn } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
@@ -14,6 +16,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Provider from 'oidc-provider';
+import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -157,6 +160,24 @@ await new Promise((resolve, reject) => {
 // ---- the app ----------------------------------------------------------------------------------------------------
 
 fs.rmSync(DATA_DIR, { recursive: true, force: true });
+
+/** A fresh database beside the one DATABASE_URL names, so that no run sees another's rows or job queue. */
+async function freshDatabase(serverUrl) {
+  const name = `sift_e2e_${APP_PORT}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+const DATABASE_URL = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : undefined;
+
 const app = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')], {
   cwd: ROOT,
   stdio: 'inherit',
@@ -165,6 +186,7 @@ const app = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')
     PORT: String(APP_PORT),
     HOST,
     DATA_DIR,
+    ...(DATABASE_URL ? { DATABASE_URL } : {}),
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     PUBLIC_URL: APP_URL,
     SMTP_URL,
@@ -178,7 +200,7 @@ const app = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')
     RATE_LIMITS: 'off',
   },
 });
-log(`app ${APP_URL} · mail API http://${HOST}:${MAIL_PORT}/mails · SMTP ${SMTP_URL} · OpenID issuer ${ISSUER}`);
+log(`app ${APP_URL} (${DATABASE_URL ? 'PostgreSQL' : 'PGlite'}) · mail API http://${HOST}:${MAIL_PORT}/mails · SMTP ${SMTP_URL} · OpenID issuer ${ISSUER}`);
 
 let stopping = false;
 function stop(code = 0) {

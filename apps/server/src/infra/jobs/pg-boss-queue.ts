@@ -20,6 +20,7 @@ export interface PgBossQueueOptions {
 export class PgBossJobQueue implements JobQueue {
   private readonly boss: PgBoss;
   private readonly queues = new Map<string, Promise<void>>();
+  private creating: Promise<void> = Promise.resolve();
   private started: Promise<unknown> | null = null;
   private stopped = false;
   private readonly running = new Set<Promise<void>>();
@@ -48,8 +49,22 @@ export class PgBossJobQueue implements JobQueue {
   private queue(name: string): Promise<void> {
     let ready = this.queues.get(name);
     if (!ready) {
-      ready = this.start().then(async () => {
-        if (!(await this.boss.getQueue(name))) await this.boss.createQueue(name, { name, policy: 'stately' }).catch(() => undefined);
+      // One creation at a time in this process: pg-boss creates a table per queue, and concurrent creations can
+      // fail. A failure is fine when the queue exists after all (another process made it); else try again, twice.
+      ready = this.creating.then(async () => {
+        await this.start();
+        for (let attempt = 1; ; attempt++) {
+          if (await this.boss.getQueue(name)) return;
+          try {
+            await this.boss.createQueue(name, { name, policy: 'stately' });
+            return;
+          } catch (error) {
+            if (attempt >= 3) throw error;
+          }
+        }
+      });
+      this.creating = ready.catch(() => {
+        this.queues.delete(name);
       });
       this.queues.set(name, ready);
     }
