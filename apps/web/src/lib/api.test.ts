@@ -214,13 +214,21 @@ describe('401 handling (SPEC §7)', () => {
   });
 
   it('logs out on a 401 outside the list', async () => {
-    const { client } = setup(respond(401, ''));
+    const { client } = setup(respond(401, ''), 'expired');
     const logout = vi.fn();
     const refreshLogin = vi.fn(async () => true);
     client.setHooks({ logout, refreshLogin });
     expect((await failure(client.get('/api/users'))).status).toBe(401);
     expect(logout).toHaveBeenCalledOnce();
     expect(refreshLogin).not.toHaveBeenCalled();
+  });
+
+  it('logs nobody out on a 401 of a call sent without a token (there was no session to end)', async () => {
+    const { client } = setup(respond(401, ''));
+    const logout = vi.fn();
+    client.setHooks({ logout });
+    expect((await failure(client.get('/api/subscriptions'))).status).toBe(401);
+    expect(logout).not.toHaveBeenCalled();
   });
 
   it('refreshes the login and retries a login-related call once', async () => {

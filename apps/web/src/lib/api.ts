@@ -7,7 +7,8 @@
  * - Failures are normalised to `{ status, message }`: the response's `message` field, or the body text, or the
  *   generic text; 401 and 404 carry an empty message and only the status.
  * - A 401 is classified (classifyUnauthorized): on the login-related calls the login data is refreshed and the
- *   call retried once; any other 401 logs out and redirects to /login. The app wires both through `hooks`.
+ *   call retried once; any other 401 of a call that carried a token logs out and redirects to /login. The app
+ *   wires both through `hooks`.
  * - An in-flight counter drives the global loading indicator, which hides after every call.
  */
 
@@ -277,6 +278,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
   async function requestFull<T>(path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
     const method = opts.method ?? 'GET';
     loading.set(loading.get() + 1);
+    const sentToken = !opts.anonymous && !!options.getToken?.();
     try {
       try {
         return await once<T>(path, opts);
@@ -284,7 +286,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
         if (isApiError(err) && err.status === 401 && !opts.skipAuthHooks) {
           if (classifyUnauthorized(method, path) === 'refresh-login') {
             if (hooks.refreshLogin && (await hooks.refreshLogin())) return await once<T>(path, opts);
-          } else {
+          } else if (sentToken) {
+            // Only a session can end. A call that went without a token (a login-only list refetched in the instant
+            // a logout or account deletion cleared the token) must not send the visitor on to /login.
             hooks.logout?.();
           }
         }
