@@ -43,8 +43,8 @@ CREATE INDEX "notification_items_video_idx" ON "notification_items" USING btree 
 -- only; replacing it ends the old address.
 CREATE TABLE "feed_tokens" (
 	"user_id" bigint PRIMARY KEY NOT NULL,
-	"token" text NOT NULL,
+	"token_hash" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "feed_tokens_token_unique" UNIQUE("token")
+	CONSTRAINT "feed_tokens_token_hash_unique" UNIQUE("token_hash")
 );--> statement-breakpoint
 ALTER TABLE "feed_tokens" ADD CONSTRAINT "feed_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;

@@ -1,4 +1,5 @@
 import { feedSchema, pagedVideosSchema, siftSchema, subscriptionListSchema, subscriptionSchema, type Feed, type Sift, type Subscription } from '@sift/contracts';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queueDueRefreshes, refreshFollowedChannel } from '../src/jobs/new-videos.js';
 import type { ProviderChannel, ProviderVideo } from '../src/providers/video-provider.js';
@@ -351,9 +352,14 @@ describe('Atom feeds', () => {
   it("serves a member's feed behind a private token that can be replaced", async () => {
     const m = await aMember(t);
     await follow(m.token, music);
-    const token = await api<{ url: string }>('GET', '/api/me/feeds/token', m.token);
+    expect((await api('GET', '/api/me/feeds/token', m.token)).body).toEqual({ exists: false, createdAt: null });
+    const token = await api<{ url: string }>('POST', '/api/me/feeds/token', m.token);
     expect(token.body.url).toMatch(/^http:\/\/sift\.test\/api\/feeds\/personal\/[A-Za-z0-9_-]+\/feed\.atom$/);
-    expect((await api<{ url: string }>('GET', '/api/me/feeds/token', m.token)).body.url).toBe(token.body.url);
+    // Only the hash is kept: the address is not shown again, nor stored readable.
+    expect((await api('GET', '/api/me/feeds/token', m.token)).body).toMatchObject({ exists: true });
+    const secret = token.body.url.split('/').at(-2)!;
+    const stored = await t.database.db.execute(sql`SELECT token_hash FROM feed_tokens`);
+    expect(JSON.stringify(stored)).not.toContain(secret);
     const path = token.body.url.replace('http://sift.test', '');
     const res = await t.app.inject({ method: 'GET', url: path });
     expect(res.statusCode).toBe(200);

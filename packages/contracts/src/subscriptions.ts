@@ -154,5 +154,9 @@ export const feedSchema = z.object({
 export type Feed = z.infer<typeof feedSchema>;
 
 /** The address of the member's personal Atom feed (private: anyone with it can read the feed). */
+/** POST /api/me/feeds/token: the private Atom address, shown once. */
 export const feedTokenSchema = z.object({ url: z.string() });
 export type FeedToken = z.infer<typeof feedTokenSchema>;
+/** GET /api/me/feeds/token: whether an address exists (it cannot be shown again: only its hash is kept). */
+export const feedTokenStatusSchema = z.object({ exists: z.boolean(), createdAt: z.string().nullable() });
+export type FeedTokenStatus = z.infer<typeof feedTokenStatusSchema>;

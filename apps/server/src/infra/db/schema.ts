@@ -413,7 +413,8 @@ export const feedTokens = pgTable('feed_tokens', {
   userId: bigint('user_id', { mode: 'number' })
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  token: text('token').notNull().unique(),
+  /** SHA-256 of the private feed token (DESIGN §3: tokens are stored only hashed). */
+  tokenHash: text('token_hash').notNull().unique(),
   createdAt: createdAt(),
 });
 

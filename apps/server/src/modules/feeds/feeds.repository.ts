@@ -95,21 +95,22 @@ export class FeedsRepository {
     return row;
   }
 
-  async feedToken(userId: number): Promise<string | undefined> {
-    const [row] = await this.db.select({ token: feedTokens.token }).from(feedTokens).where(eq(feedTokens.userId, userId)).limit(1);
-    return row?.token;
+  /** When the member's current feed token was made, if there is one. */
+  async feedTokenCreatedAt(userId: number): Promise<Date | undefined> {
+    const [row] = await this.db.select({ createdAt: feedTokens.createdAt }).from(feedTokens).where(eq(feedTokens.userId, userId)).limit(1);
+    return row?.createdAt;
   }
 
-  /** Stores the member's feed token, replacing the one there was. */
-  async setFeedToken(userId: number, token: string): Promise<void> {
+  /** Stores the hash of the member's feed token, replacing the one there was. */
+  async setFeedToken(userId: number, tokenHash: string): Promise<void> {
     await this.db
       .insert(feedTokens)
-      .values({ userId, token })
-      .onConflictDoUpdate({ target: feedTokens.userId, set: { token, createdAt: sql`now()` } });
+      .values({ userId, tokenHash })
+      .onConflictDoUpdate({ target: feedTokens.userId, set: { tokenHash, createdAt: sql`now()` } });
   }
 
-  async userOfFeedToken(token: string): Promise<number | undefined> {
-    const [row] = await this.db.select({ userId: feedTokens.userId }).from(feedTokens).where(eq(feedTokens.token, token)).limit(1);
+  async userOfFeedToken(tokenHash: string): Promise<number | undefined> {
+    const [row] = await this.db.select({ userId: feedTokens.userId }).from(feedTokens).where(eq(feedTokens.tokenHash, tokenHash)).limit(1);
     return row?.userId;
   }
 

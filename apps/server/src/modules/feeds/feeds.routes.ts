@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { constants as zlibConstants } from 'node:zlib';
 import { z } from 'zod';
-import { apiErrorSchema, feedQuerySchema, feedSchema, feedTokenSchema, pagedVideosSchema, personalFeedQuerySchema, type PagedVideos } from '@sift/contracts';
+import { apiErrorSchema, feedQuerySchema, feedSchema, feedTokenSchema, feedTokenStatusSchema, pagedVideosSchema, personalFeedQuerySchema, type PagedVideos } from '@sift/contracts';
 import { notFound } from '../../infra/http/errors.js';
 import { presentVideo } from '../catalog/catalog.presenter.js';
 import { currentUser } from '../auth/authenticate.js';
@@ -81,29 +81,36 @@ export const feedsRoutes =
       },
     );
 
-    const tokenUrl = (token: string) => ({ url: `${publicUrl}/api/feeds/personal/${token}/feed.atom` });
     app.get(
       '/me/feeds/token',
       {
         preHandler: app.requireUser,
         schema: {
           tags: ['feeds'],
-          summary: "The private address of the member's personal Atom feed (made on first ask)",
-          response: { 200: feedTokenSchema, 401: error },
+          summary: "Whether the member has a private address for the personal Atom feed, and since when (the address itself is shown only when made)",
+          response: { 200: feedTokenStatusSchema, 401: error },
         },
       },
       async (req, reply) => {
         reply.header('cache-control', 'no-store');
-        return tokenUrl(await feeds.feedToken(currentUser(req).id));
+        const createdAt = await feeds.feedTokenCreatedAt(currentUser(req).id);
+        return { exists: createdAt !== undefined, createdAt: createdAt?.toISOString() ?? null };
       },
     );
     app.post(
       '/me/feeds/token',
       {
         preHandler: app.requireUser,
-        schema: { tags: ['feeds'], summary: 'A new private address for the personal Atom feed; the old one stops working', response: { 200: feedTokenSchema, 401: error } },
+        schema: {
+          tags: ['feeds'],
+          summary: 'A new private address for the personal Atom feed, shown this once (only its hash is kept); the old one stops working',
+          response: { 200: feedTokenSchema, 401: error },
+        },
       },
-      async (req) => tokenUrl(await feeds.feedToken(currentUser(req).id, true)),
+      async (req, reply) => {
+        reply.header('cache-control', 'no-store');
+        return { url: `${publicUrl}/api/feeds/personal/${await feeds.newFeedToken(currentUser(req).id)}/feed.atom` };
+      },
     );
 
     app.get(

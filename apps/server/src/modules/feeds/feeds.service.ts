@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { Feed, FeedQuery, PagedVideos, PersonalFeedQuery } from '@sift/contracts';
 import { feedPageSize } from '@sift/contracts';
 import { decodeCursor, encodeCursor, type PublishedKey } from '../../infra/http/cursor.js';
 import { badRequest } from '../../infra/http/errors.js';
+import { hashToken, newToken } from '../../infra/security/tokens.js';
 import { presentVideo } from '../catalog/catalog.presenter.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import type { FeedSourceIds, SubscriptionsService } from '../subscriptions/subscriptions.service.js';
@@ -80,17 +80,22 @@ export class FeedsService {
     return undefined;
   }
 
-  /** The private address of the member's personal Atom feed; made on first ask, replaced when `renew`. */
-  async feedToken(userId: number, renew = false): Promise<string> {
-    const existing = renew ? undefined : await this.repository.feedToken(userId);
-    if (existing) return existing;
-    const token = randomBytes(24).toString('base64url');
-    await this.repository.setFeedToken(userId, token);
+  /**
+   * A new private token for the member's personal Atom feed, replacing the old one. Only its hash is stored, so
+   * the address is shown once, when made (like an API key); losing it means making a new one.
+   */
+  async newFeedToken(userId: number): Promise<string> {
+    const token = newToken();
+    await this.repository.setFeedToken(userId, hashToken(token));
     return token;
   }
 
+  feedTokenCreatedAt(userId: number): Promise<Date | undefined> {
+    return this.repository.feedTokenCreatedAt(userId);
+  }
+
   userOfFeedToken(token: string): Promise<number | undefined> {
-    return this.repository.userOfFeedToken(token);
+    return this.repository.userOfFeedToken(hashToken(token));
   }
 
   /** Raw page for the Atom feeds (newest first, no filters). */
