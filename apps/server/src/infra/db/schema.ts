@@ -272,6 +272,11 @@ export const sifts = pgTable(
     hideLive: boolean('hide_live').notNull().default(false),
     minDurationSeconds: integer('min_duration_seconds'),
     maxDurationSeconds: integer('max_duration_seconds'),
+    /**
+     * Bumped in the transaction that changes which videos the sift shows (sift-matches.repository.ts), so a
+     * cached feed page is served only while it still holds (modules/sifts/sift-feed-cache.ts).
+     */
+    feedVersion: bigint('feed_version', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     searchVector: searchVector('sift_tsvector("name", "category", "description")'),

@@ -1,0 +1,1 @@
+ALTER TABLE "sifts" ADD COLUMN "feed_version" bigint DEFAULT 0 NOT NULL;
