@@ -65,7 +65,7 @@ const AddToSiftPage = lazyNamed(siftPages, 'AddToSiftPage');
 const ViewChannelsPage = lazyNamed(siftPages, 'ViewChannelsPage');
 const AddChannelsPage = lazyNamed(siftPages, 'AddChannelsPage');
 // Follows and feeds (issue 7).
-const FeedPage = lazyNamed(() => import('../features/feed/components/PersonalFeed'), 'FeedPage');
+const FeedRoute = lazy(() => import('./pages/FeedRoute'));
 const UnsubscribePage = lazyNamed(() => import('../features/subscriptions/components/UnsubscribePage'), 'UnsubscribePage');
 const ProfileRoute = lazy(() => import('./pages/ProfileRoute'));
 const OAuthHandler = lazy(() => oauthPages().then((m) => ({ default: m.OAuthHandler })));
@@ -159,8 +159,8 @@ export const ROUTES: readonly RouteDef[] = [
   pub(paths.subscriptionCompleted, 'Subscription completed'),
   pub(paths.subscriptionCancelled, 'Subscription cancelled', page(UnsubscribePage)),
   bare(paths.socialRedirect, 'Signing in', page(SocialRedirectPage)),
-  { ...pub(paths.feed, 'My feed', page(FeedPage)), access: 'feed' },
-  { ...pub(paths.myFeed, 'My feed', page(FeedPage)), access: 'feed' },
+  { ...pub(paths.feed, 'My feed', page(FeedRoute)), access: 'feed' },
+  { ...pub(paths.myFeed, 'My feed', page(FeedRoute)), access: 'feed' },
   // Login required
   auth(paths.profile, 'Profile', page(ProfileRoute)),
   auth(paths.profileEdit, 'Edit profile', profileEdit),

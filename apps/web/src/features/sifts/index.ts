@@ -2,5 +2,5 @@
 export { ADD_TO_SIFT_ACTION, CREATE_SIFT_ACTION, replayAddToSift, replayCreateSift } from './actions';
 export { AddToSiftHost, openAddToSift } from './components/AddToSift';
 export { useSiftChannelMenu } from './menu';
-export { useSiftPlayer } from './player';
+export { showVideoAuthCheckPath, usePlaySiftParam, useSiftPlayer } from './player';
 export { siftQueue } from './queue';

@@ -1,7 +1,10 @@
-import { useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import type { PagedVideos, Sift } from '@sift/contracts';
+import { api, isApiError } from '../../lib/api';
 import { to } from '../../lib/paths';
-import { useSift } from './api/queries';
+import { siftKeys, useSift } from './api/queries';
 import { siftQueue } from './queue';
 
 /**
@@ -23,4 +26,57 @@ export function useSiftPlayer(s: string | null) {
 /** Where "Play all" goes: the first video with the sift as the player's queue. */
 export function playSiftPath(hash: string, firstVideoExternalId: string) {
   return `/watch?v=${encodeURIComponent(firstVideoExternalId)}&s=${encodeURIComponent(hash)}`;
+}
+
+/**
+ * The auth-check address of SPEC §2 ("a 403 when loading a list with sid or vid sends the browser to an auth-check
+ * address with action showVideo and the current path"): the login page, which sends the person back to that path
+ * (logged in, or as someone else) — `action=showVideo` says why they are there.
+ */
+export function showVideoAuthCheckPath(currentPath: string) {
+  return `${to.login(currentPath)}&action=showVideo`;
+}
+
+/**
+ * `/feed?sid=…` and `/feed/myfeed?sid=…` (SPEC §2): start that sift in the player as "Play all" does — its newest
+ * video, with the sift as the player's queue (`s`) — on the page where the person is. `sid` is a sift id or hash.
+ * A sift with no videos yet opens its page; an unknown or private one opens the sift page too (which says so);
+ * a 403 goes to the auth-check address.
+ */
+export function usePlaySiftParam(sid: string | null) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!sid) return;
+    const controller = new AbortController();
+    const { signal } = controller;
+    const here = () => ({ pathname: window.location.pathname, search: window.location.search });
+    void (async () => {
+      try {
+        const sift = await queryClient.fetchQuery({ queryKey: siftKeys.detail(sid), queryFn: () => api.get<Sift>(`/api/sifts/${encodeURIComponent(sid)}`, { signal, quiet: true }) });
+        // The player reads the sift by hash (useSiftPlayer): it finds it here instead of asking again.
+        queryClient.setQueryData(siftKeys.detail(sift.hash), sift);
+        const first = await api.get<PagedVideos>(`/api/sifts/${encodeURIComponent(sift.hash)}/videos`, { query: { limit: 1 }, signal, quiet: true });
+        if (signal.aborted) return;
+        const video = first.videos[0]?.externalId;
+        if (!video) {
+          navigate(to.sift(sift.hash), { replace: true });
+          return;
+        }
+        const { pathname, search } = here();
+        const next = new URLSearchParams(search);
+        next.delete('sid');
+        next.delete('vid');
+        next.set('v', video);
+        next.set('s', sift.hash);
+        navigate(`${pathname}?${next.toString()}`, { replace: true });
+      } catch (error) {
+        if (signal.aborted) return;
+        const { pathname, search } = here();
+        if (isApiError(error) && error.status === 403) navigate(showVideoAuthCheckPath(pathname + search), { replace: true });
+        else navigate(to.sift(sid), { replace: true });
+      }
+    })();
+    return () => controller.abort();
+  }, [sid, navigate, queryClient]);
 }

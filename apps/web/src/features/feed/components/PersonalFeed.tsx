@@ -18,20 +18,18 @@ export const ADDITIONAL_RESULTS_TEXT = 'There are additional results outside you
 
 /**
  * /feed and /feed/myfeed (SPEC §2): a member's feed of followed channels and sifts with subscription filter chips;
- * a visitor sees the public feed. `?vid=` plays that video and `?sid=` opens that sift (the guard asks for login
- * first).
+ * a visitor sees the public feed. `?vid=` plays that video; `?sid=` (a sift) is started in the player by the app
+ * (app/pages/FeedRoute, through the sifts feature). The guard asks for login first for both.
  */
 export function FeedPage() {
   const [token] = usePreference('token');
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const vid = params.get('vid');
-  const sid = params.get('sid');
 
   useEffect(() => {
     if (vid) navigate(`/feed?v=${encodeURIComponent(vid)}`, { replace: true });
-    else if (sid) navigate(`/sifts/${encodeURIComponent(sid)}`, { replace: true });
-  }, [vid, sid, navigate]);
+  }, [vid, navigate]);
 
   const selected = useMemo(
     () =>
