@@ -1,4 +1,5 @@
 import { pagedVideosSchema, siftCategoriesSchema, siftListSchema, siftPreviewSchema, siftSchema, type Sift } from '@sift/contracts';
+import { gunzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProviderChannel, ProviderVideo } from '../src/providers/video-provider.js';
@@ -113,8 +114,12 @@ describe('create, read and visibility', () => {
     expect(seen.public).toBe(true);
     expect(seen.owner.creator).toBe(false);
     expect((await api('GET', `/api/sifts/${sift.hash}`)).status).toBe(200);
+    expect((await api('GET', `/api/sifts/${sift.hash}/videos`)).status).toBe(200);
     expect((await api('DELETE', `/api/sifts/${sift.hash}/public`, owner.token)).status).toBe(200);
     expectError(await api('GET', `/api/sifts/${sift.hash}`), 404);
+    // Made private after a visitor read its feed: the feed is gone for visitors too, not served from a cache.
+    expectError(await api('GET', `/api/sifts/${sift.hash}/videos`), 404);
+    expect((await api('GET', `/api/sifts/${sift.hash}/videos`, owner.token)).status).toBe(200);
     expectError(await api('GET', '/api/sifts/unknownhash1'), 404);
     expectError(await api('GET', '/api/sifts/bad%20hash'), 400);
   });
@@ -210,6 +215,9 @@ describe('rules and the feed', () => {
   it('adds matching videos that arrive later (onVideosArrived) and pages the feed by cursor', async () => {
     const channel = await channelWith(Array.from({ length: 7 }, (_, i) => ({ title: `Episode ${i}` })));
     const sift = await createSift(owner.token, { name: 'Paged', channels: [{ externalId: channel.externalId }], keywords: { all: ['episode'] } });
+    // Pages read (and so cached) before the arrival must not hide it.
+    const early = pagedVideosSchema.parse((await api('GET', `/api/sifts/${sift.hash}/videos?limit=3`, owner.token)).body);
+    expect(early.videos[0]?.title).toBe('Episode 0');
     const late = aVideo(channel, { title: 'Episode late', publishedAt: new Date(Date.UTC(2026, 10, 1)) });
     t.videoService.videos.set(late.externalId, late);
     await t.services.catalog.syncChannel(channel.externalId, { maxPages: Infinity });
@@ -231,6 +239,26 @@ describe('rules and the feed', () => {
     expect(new Set(titles).size).toBe(8);
     expectError(await api('GET', `/api/sifts/${sift.hash}/videos?next=garbage`, owner.token), 400, 'VALIDATION', 'next');
     expectError(await api('GET', `/api/sifts/${sift.hash}/videos?limit=101`, owner.token), 400, 'VALIDATION', 'limit');
+  });
+
+  it('answers the same page gzipped to a client that takes gzip, and plain to one that does not', async () => {
+    const sift = await createSift(owner.token, { name: 'Encodings', public: true, channels: [{ externalId: cooking.externalId }] });
+    const url = `/api/sifts/${sift.hash}/videos?limit=3`;
+    const plain = await t.app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toContain('application/json');
+    const titles = pagedVideosSchema.parse(plain.json()).videos.map((v) => v.title);
+    expect(titles).toHaveLength(3);
+    // Twice: the first builds the page, the second is the kept one; both decode to the same page.
+    for (let i = 0; i < 2; i++) {
+      const zipped = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br;q=1, gzip;q=0.8' } });
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(zipped.headers.vary).toContain('accept-encoding');
+      expect(pagedVideosSchema.parse(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).videos.map((v) => v.title)).toEqual(titles);
+    }
+    const refused = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip;q=0' } });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(pagedVideosSchema.parse(refused.json()).videos).toHaveLength(3);
   });
 
   it('previews rules not saved yet: count and newest videos', async () => {
@@ -264,6 +292,8 @@ describe('background channel import', () => {
     const during = siftSchema.parse(res.body);
     expect(['PENDING_IMPORT', 'IMPORTING', 'METADATA_IMPORTED', 'VIDEOS_IMPORTED', 'CREATED']).toContain(during.importStatus);
     expect(during.channels.map((c) => c.externalId)).toContain(fresh.externalId);
+    // Read (and so cached) while the import may still run: the imported matches must show after it.
+    await feedTitles(sift.hash, owner.token);
     await t.services.jobs.drain();
     const after = siftSchema.parse((await api('GET', `/api/sifts/${sift.hash}`, owner.token)).body);
     expect(after.importStatus).toBe('CREATED');

@@ -1,7 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../infra/db/client.js';
 import { storedSiftRulesCondition, videoMatchText } from '../../infra/db/keyword-match.js';
 import { siftChannels, sifts, siftVideos, videos } from '../../infra/db/schema.js';
+
+/** A CTE body: the feed version of the sifts `ids` selects goes up by one (their cached pages stop being served). */
+const bumpFeedVersions = (ids: SQL) => sql`UPDATE ${sifts} SET feed_version = feed_version + 1 WHERE ${sifts.id} IN (${ids})`;
 
 /** The video's match text, computed once per row by the LATERAL `m` of each statement below. */
 const matchText = sql`m.t`;
@@ -20,8 +23,9 @@ export class SiftMatchesRepository {
   constructor(private readonly db: Database) {}
 
   /**
-   * Evaluates newly stored videos against every sift that has their channel; inserts and returns the new matches.
-   * The sifts' rows are read FOR SHARE, so a rule change committing meanwhile is waited for and then seen.
+   * Evaluates newly stored videos against every sift that has their channel; inserts and returns the new matches,
+   * and bumps the feed version of each sift that gained one. The sifts' rows are locked in id order first, so a
+   * rule change committing meanwhile is waited for and then seen, and two arrivals never deadlock.
    */
   async matchArrivedVideos(videoIds: number[]): Promise<SiftMatch[]> {
     if (videoIds.length === 0) return [];
@@ -31,8 +35,8 @@ export class SiftMatchesRepository {
         FROM ${videos} JOIN ${siftChannels} ON ${siftChannels.channelId} = ${videos.channelId}
         WHERE ${videos.id} = ANY(${sql.param(videoIds)}::bigint[])
       ), locked AS (
-        SELECT ${sifts.id} AS id FROM ${sifts} WHERE ${sifts.id} IN (SELECT sift_id FROM candidate) ORDER BY ${sifts.id} FOR SHARE
-      )
+        SELECT ${sifts.id} AS id FROM ${sifts} WHERE ${sifts.id} IN (SELECT sift_id FROM candidate) ORDER BY ${sifts.id} FOR NO KEY UPDATE
+      ), inserted AS (
       INSERT INTO ${siftVideos} (sift_id, video_id, published_at)
       SELECT ${sifts.id}, ${videos.id}, ${videos.publishedAt}
       FROM ${videos}
@@ -43,7 +47,9 @@ export class SiftMatchesRepository {
         AND ${sifts.id} IN (SELECT id FROM locked)
         AND ${storedSiftRulesCondition(matchText)}
       ON CONFLICT DO NOTHING
-      RETURNING sift_id, video_id`);
+      RETURNING sift_id, video_id
+      ), bumped AS (${bumpFeedVersions(sql`SELECT sift_id FROM inserted`)})
+      SELECT sift_id, video_id FROM inserted`);
     // Both drivers answer { rows }; int8 comes back as a string from node-postgres, a number from PGlite.
     return (result as unknown as { rows: Array<{ sift_id: string | number; video_id: string | number }> }).rows.map((r) => ({
       siftId: Number(r.sift_id),
@@ -54,16 +60,23 @@ export class SiftMatchesRepository {
   /** Evaluates a channel's stored videos for every sift that has it (after the channel's videos were imported). */
   async matchChannel(channelId: number): Promise<number> {
     const result = await this.db.execute(sql`
+      WITH locked AS (
+        SELECT ${sifts.id} AS id FROM ${sifts}
+        WHERE ${sifts.id} IN (SELECT ${siftChannels.siftId} FROM ${siftChannels} WHERE ${siftChannels.channelId} = ${channelId})
+        ORDER BY ${sifts.id} FOR NO KEY UPDATE
+      ), inserted AS (
       INSERT INTO ${siftVideos} (sift_id, video_id, published_at)
       SELECT ${sifts.id}, ${videos.id}, ${videos.publishedAt}
       FROM ${siftChannels}
       JOIN ${sifts} ON ${sifts.id} = ${siftChannels.siftId}
       JOIN ${videos} ON ${videos.channelId} = ${siftChannels.channelId}
       CROSS JOIN LATERAL (SELECT ${videoMatchText()} AS t) AS m
-      WHERE ${siftChannels.channelId} = ${channelId} AND ${storedSiftRulesCondition(matchText)}
-      ON CONFLICT DO NOTHING`);
-    const counts = result as unknown as { rowCount?: number | null; affectedRows?: number };
-    return Number(counts.rowCount ?? counts.affectedRows ?? 0);
+      WHERE ${siftChannels.channelId} = ${channelId} AND ${sifts.id} IN (SELECT id FROM locked) AND ${storedSiftRulesCondition(matchText)}
+      ON CONFLICT DO NOTHING
+      RETURNING sift_id
+      ), bumped AS (${bumpFeedVersions(sql`SELECT sift_id FROM inserted`)})
+      SELECT count(*)::int AS n FROM inserted`);
+    return Number((result as unknown as { rows: Array<{ n: number | string }> }).rows[0]?.n ?? 0);
   }
 
   /**
@@ -72,7 +85,7 @@ export class SiftMatchesRepository {
    * is written: a rule change that keeps most matches rewrites few rows.
    */
   async rematchSift(siftId: number): Promise<void> {
-    // One statement: the DELETE and the INSERT see the same snapshot and touch different rows.
+    // One statement: the DELETE, the INSERT and the version bump see the same snapshot and touch different rows.
     await this.db.execute(sql`
       WITH matched AS (
         SELECT ${videos.id} AS video_id, ${videos.publishedAt} AS published_at
@@ -84,7 +97,7 @@ export class SiftMatchesRepository {
       ), gone AS (
         DELETE FROM ${siftVideos} AS sv
         WHERE sv.sift_id = ${siftId} AND NOT EXISTS (SELECT 1 FROM matched m WHERE m.video_id = sv.video_id)
-      )
+      ), bumped AS (${bumpFeedVersions(sql`SELECT ${siftId}::bigint`)})
       INSERT INTO ${siftVideos} (sift_id, video_id, published_at)
       SELECT ${siftId}, video_id, published_at FROM matched
       ON CONFLICT DO NOTHING`);

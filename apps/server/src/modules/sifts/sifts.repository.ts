@@ -33,6 +33,10 @@ export interface FeedVideoRow {
   channelThumbnail: string;
 }
 
+/** A sift by our id (digits) or by its hash (always has a letter). */
+const isSiftId = (idOrHash: string) => /^\d{1,15}$/.test(idOrHash);
+const siftKey = (idOrHash: string): SQL => (isSiftId(idOrHash) ? eq(sifts.id, Number(idOrHash)) : eq(sifts.hash, idOrHash));
+
 /** Matches counted for a card stop here: a sift with more shows "10K+"-like counts without reading them all. */
 export const MATCH_COUNT_LIMIT = 10_000;
 
@@ -77,23 +81,21 @@ export class SiftsRepository {
   }
 
   async find(idOrHash: string): Promise<SiftWithCounts | undefined> {
-    const byId = /^\d{1,15}$/.test(idOrHash);
     const [row] = await this.db
       .select(withCounts)
       .from(sifts)
       .innerJoin(users, eq(users.id, sifts.ownerId))
-      .where(byId ? eq(sifts.id, Number(idOrHash)) : eq(sifts.hash, idOrHash))
+      .where(siftKey(idOrHash))
       .limit(1);
     return row;
   }
 
-  /** What a feed page needs of its sift: who may see it and how many videos it shows (one index probe each). */
-  async findForFeed(idOrHash: string): Promise<{ id: number; ownerId: number; public: boolean; numberOfVideos: number } | undefined> {
-    const byId = /^\d{1,15}$/.test(idOrHash);
+  /** Who may see the sift's feed, and the version of what it shows (checked against a cached page). */
+  async findForFeed(idOrHash: string): Promise<{ id: number; ownerId: number; public: boolean; feedVersion: number } | undefined> {
     const [row] = await this.db
-      .select({ id: sifts.id, ownerId: sifts.ownerId, public: sifts.public, numberOfVideos: withCounts.numberOfVideos })
+      .select({ id: sifts.id, ownerId: sifts.ownerId, public: sifts.public, feedVersion: sifts.feedVersion })
       .from(sifts)
-      .where(byId ? eq(sifts.id, Number(idOrHash)) : eq(sifts.hash, idOrHash))
+      .where(siftKey(idOrHash))
       .limit(1);
     return row;
   }
@@ -210,12 +212,21 @@ export class SiftsRepository {
     await this.db.update(sifts).set({ importStatus: status, importError: error }).where(eq(sifts.id, siftId));
   }
 
-  /** One page of the sift's feed, newest first: an index range of sift_videos (decisions/011). Reads limit + 1. */
-  async pageVideos(sift: number | string, after: PublishedKey | undefined, limit: number): Promise<FeedVideoRow[]> {
+  /**
+   * One page of the sift's feed, newest first: an index range of sift_videos (decisions/011). Reads limit + 1. Each
+   * row also carries the sift's feed version and (capped) number of matches, read once by the same statement, so
+   * they describe exactly this page.
+   */
+  async pageVideos(idOrHash: string, after: PublishedKey | undefined, limit: number): Promise<Array<FeedVideoRow & { feedVersion: number; numberOfVideos: number }>> {
     // By id, or by hash through the unique index: the page need not wait for the sift's own row.
-    const siftId = typeof sift === 'number' || /^\d{1,15}$/.test(sift) ? sql`${Number(sift)}::bigint` : sql`(SELECT ${sifts.id} FROM ${sifts} WHERE ${sifts.hash} = ${sift})`;
+    const siftId = isSiftId(idOrHash) ? sql`${Number(idOrHash)}::bigint` : sql`(SELECT ${sifts.id} FROM ${sifts} WHERE ${sifts.hash} = ${idOrHash})`;
     return this.db
-      .select(feedColumns)
+      .select({
+        ...feedColumns,
+        // Not correlated with the row: evaluated once per statement.
+        feedVersion: sql<number>`(SELECT ${sifts.feedVersion} FROM ${sifts} WHERE ${sifts.id} = ${siftId})`.mapWith(Number),
+        numberOfVideos: sql<number>`(SELECT count(*)::int FROM (SELECT 1 FROM ${siftVideos} WHERE ${siftVideos.siftId} = ${siftId} LIMIT ${MATCH_COUNT_LIMIT}) AS m)`.mapWith(Number),
+      })
       .from(siftVideos)
       .innerJoin(videos, eq(videos.id, siftVideos.videoId))
       .innerJoin(channels, eq(channels.id, videos.channelId))

@@ -14,12 +14,14 @@ import {
 } from '@sift/contracts';
 import { keywordProblem, foldKeyword, normaliseKeyword, NO_TYPE_FILTERS, type KeywordRules, type TypeFilters } from '../../infra/db/keyword-match.js';
 import { decodeCursor, encodeCursor } from '../../infra/http/cursor.js';
+import { EncodedJson } from '../../infra/http/send-json.js';
 import { badRequest, HttpError, notFound } from '../../infra/http/errors.js';
 import type { FileStore } from '../../infra/files/file-store.js';
 import { prepareCoverImage } from '../../infra/images/cover-image.js';
 import type { JobQueue } from '../../infra/jobs/job-queue.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import { presentVideo as presentCatalogVideo } from '../catalog/catalog.presenter.js';
+import { SiftFeedCache } from './sift-feed-cache.js';
 import type { SiftMatch } from './sift-matches.repository.js';
 import { presentSift, presentSiftSummary } from './sifts.presenter.js';
 import type { FeedVideoRow, SiftsRepository, SiftWithCounts } from './sifts.repository.js';
@@ -53,6 +55,7 @@ export class SiftsService {
     private readonly catalog: CatalogService,
     private readonly jobs: JobQueue,
     private readonly files: FileStore,
+    private readonly feedCache = new SiftFeedCache(),
   ) {
     void jobs.work<ImportJob>(SIFT_IMPORT_JOB, (job) => this.runImport(job));
   }
@@ -93,20 +96,45 @@ export class SiftsService {
     };
   }
 
-  async videos(idOrHash: string, viewerId: number | null, limit: number, next?: string): Promise<PagedVideos> {
+  /**
+   * A page of the sift's feed, encoded. A page built before is served while the sift's feed version still matches
+   * (sift-feed-cache.ts): then the only read is the sift's own row, which also decides who may see it.
+   */
+  async encodedVideos(idOrHash: string, viewerId: number | null, limit: number, next?: string): Promise<EncodedJson> {
     const after = next ? decodeCursor(next) : undefined;
-    // The sift (who may see it, how many it shows) and the page at once; a page of a sift the caller may not see
-    // is read and dropped, never answered.
-    const [sift, rows] = await Promise.all([this.repository.findForFeed(idOrHash), this.repository.pageVideos(idOrHash, after, limit)]);
-    if (!sift || (!sift.public && sift.ownerId !== viewerId)) throw notFound('Sift');
+    const key = { sift: idOrHash, limit, next };
+    let rows;
+    if (this.feedCache.has(key)) {
+      const sift = this.visibleForFeed(await this.repository.findForFeed(idOrHash), viewerId);
+      const cached = this.feedCache.get(key, sift.feedVersion);
+      if (cached !== undefined) return cached;
+      rows = await this.repository.pageVideos(idOrHash, after, limit);
+    } else {
+      // The sift and the page at once; a page of a sift the caller may not see is read and dropped, never answered.
+      const [sift, page] = await Promise.all([this.repository.findForFeed(idOrHash), this.repository.pageVideos(idOrHash, after, limit)]);
+      this.visibleForFeed(sift, viewerId);
+      rows = page;
+    }
     const page = rows.slice(0, limit);
     const last = page.at(-1);
-    return {
+    const paged: PagedVideos = {
       videos: page.map(presentVideo),
-      totalResults: Math.max(Number(sift.numberOfVideos), page.length),
+      totalResults: Math.max(rows[0]?.numberOfVideos ?? 0, page.length),
       next: rows.length > limit && last ? encodeCursor({ publishedAt: last.video.publishedAt, id: last.video.id }) : null,
       limit,
     };
+    // An empty page carries no version to check against (and costs little to read again).
+    return rows[0] ? this.feedCache.set(key, rows[0].feedVersion, paged) : new EncodedJson(JSON.stringify(paged));
+  }
+
+  /** The same page as an object (the Atom feed: rare, and cached by feed readers). */
+  async videos(idOrHash: string, viewerId: number | null, limit: number, next?: string): Promise<PagedVideos> {
+    return JSON.parse((await this.encodedVideos(idOrHash, viewerId, limit, next)).json) as PagedVideos;
+  }
+
+  private visibleForFeed<T extends { ownerId: number; public: boolean }>(sift: T | undefined, viewerId: number | null): T {
+    if (!sift || (!sift.public && sift.ownerId !== viewerId)) throw notFound('Sift');
+    return sift;
   }
 
   async create(input: CreateSift, ownerId: number): Promise<Sift> {
