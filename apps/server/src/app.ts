@@ -96,6 +96,8 @@ export interface AppDependencies {
   files?: FileStore | undefined;
   /** Minutes between refreshes of a followed channel (CHANNEL_REFRESH_MINUTES); default 15. */
   channelRefreshMinutes?: number;
+  /** The subscription option (SUBSCRIPTIONS_ENABLED); default on. Off: the subscription API answers 403. */
+  subscriptionsEnabled?: boolean;
 }
 
 export interface Services {
@@ -239,6 +241,7 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
   await registerNewVideoJobs(services, { refreshMinutes: deps.channelRefreshMinutes ?? 15 });
   // request.user from `Authorization: Bearer`, for every module: `preHandler: app.requireUser` or `app.optionalUser`.
   registerAuthentication(app, services.tokens);
+  const subscriptionsEnabled = deps.subscriptionsEnabled ?? true;
   await app.register(
     async (api) => {
       await api.register(catalogRoutes(services.catalog));
@@ -252,9 +255,9 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
           playlists: { get: (id) => services.playlists.get(id, null), videos: (id, limit) => services.playlists.videos(id, { limit, type: 'all' }, null) },
         }),
       );
-      await api.register(subscriptionsRoutes(services.subscriptions));
+      await api.register(subscriptionsRoutes(services.subscriptions, { enabled: subscriptionsEnabled }));
       await api.register(messagesRoutes(services.messages));
-      await api.register(authRoutes({ auth: services.auth, captcha: services.captcha, google: services.google, appName: deps.appName }));
+      await api.register(authRoutes({ auth: services.auth, captcha: services.captcha, google: services.google, appName: deps.appName, subscriptionsEnabled }));
       await api.register(accountsRoutes(services.accounts));
       await api.register(usersRoutes(services.users));
       await api.register(searchRoutes(services.search));

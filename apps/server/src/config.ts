@@ -48,6 +48,11 @@ const envSchema = z.object({
     .int()
     .refine((m) => m >= 1 && m <= 60 && 60 % m === 0, 'must divide 60 (1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30 or 60)')
     .default(15),
+  /**
+   * The subscription option (SPEC §5 "the follow option shows only when the subscription option is enabled"): off
+   * hides every Follow control in the web app and the subscription API answers 403 SUBSCRIPTIONS_DISABLED.
+   */
+  SUBSCRIPTIONS_ENABLED: flag('true'),
   /** Demo provider: minutes between two new uploads of one demo channel (0: the demo catalog stays as seeded). */
   DEMO_UPLOAD_MINUTES: z.coerce.number().int().min(0).max(100_000).default(120),
 });
@@ -79,6 +84,7 @@ export interface Config {
   captchaMaxNumber: number;
   channelRefreshMinutes: number;
   demoUploadMinutes: number;
+  subscriptionsEnabled: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -113,5 +119,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     captchaMaxNumber: e.CAPTCHA_MAX_NUMBER,
     channelRefreshMinutes: e.CHANNEL_REFRESH_MINUTES,
     demoUploadMinutes: e.DEMO_UPLOAD_MINUTES,
+    subscriptionsEnabled: e.SUBSCRIPTIONS_ENABLED,
   };
 }

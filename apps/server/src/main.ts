@@ -24,6 +24,7 @@ async function main(): Promise<void> {
     provider: config.demoUploadMinutes > 0 ? new DemoWithNewUploads(demo, { since: startedAt, intervalMinutes: config.demoUploadMinutes }) : demo,
     jobs,
     channelRefreshMinutes: config.channelRefreshMinutes,
+    subscriptionsEnabled: config.subscriptionsEnabled,
     appName: config.appName,
     webDistDir: config.webDistDir ?? paths.webDist,
     logger: { level: config.logLevel },
@@ -50,7 +51,7 @@ async function main(): Promise<void> {
   app.log.info(`${config.appName} is ready at http://localhost:${config.port} (database: ${where})`);
   const mail = config.smtpUrl ? 'SMTP' : `.eml files in ${path.join(config.dataDir, 'outbox')}`;
   const limits = config.redisUrl ? 'Redis' : 'memory';
-  app.log.info(`Public URL ${config.publicUrl}; mail: ${mail}; rate limits: ${limits}; Google sign-in: ${config.google ? 'on' : 'off'}`);
+  app.log.info(`Public URL ${config.publicUrl}; mail: ${mail}; rate limits: ${limits}; Google sign-in: ${config.google ? 'on' : 'off'}; subscriptions: ${config.subscriptionsEnabled ? 'on' : 'off'}`);
   if (!process.env.CAPTCHA_HMAC_KEY) app.log.info('CAPTCHA_HMAC_KEY is not set: captcha challenges are signed with a key of this process only');
 }
 

@@ -169,7 +169,7 @@ describe('GET /api/captcha/challenge', () => {
 
 describe('without Google configured', () => {
   it('says so in /api/auth/config and answers 404 PROVIDER_DISABLED on the Google endpoints', async () => {
-    expect((await call(t.app, { method: 'GET', url: '/api/auth/config' })).body).toEqual({ googleEnabled: false, appName: 'Sift' });
+    expect((await call(t.app, { method: 'GET', url: '/api/auth/config' })).body).toEqual({ googleEnabled: false, appName: 'Sift', subscriptionsEnabled: true });
     expectError(await call(t.app, { method: 'GET', url: '/api/oauth2/request/google' }), 404, 'PROVIDER_DISABLED');
     expectError(await call(t.app, { method: 'GET', url: '/api/login/oauth2/code/Google?code=a&state=b' }), 404, 'PROVIDER_DISABLED');
     expectError(await call(t.app, { method: 'POST', url: '/api/loginGoogle', payload: { ggIdToken: 'x' } }), 404, 'PROVIDER_DISABLED');

@@ -80,7 +80,7 @@ describe('Google sign-in configuration', () => {
   it('offers Google when issuer, client id and secret are configured', async () => {
     const res = await call(t.app, { method: 'GET', url: '/api/auth/config' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ googleEnabled: true, appName: 'Sift' });
+    expect(res.body).toEqual({ googleEnabled: true, appName: 'Sift', subscriptionsEnabled: true });
   });
 
   it('answers the provider path in any case, and 404 for providers it does not know', async () => {

@@ -70,7 +70,8 @@ export const updatePasswordSchema = z.object({ logonId: emailSchema, currentPass
 export const reasonSchema = z.object({ reason: z.string().trim().max(1000).default('') });
 
 /** GET /api/auth/config: what the sign-in screens may offer on this deployment. */
-export const authConfigSchema = z.object({ googleEnabled: z.boolean(), appName: z.string() });
+/** GET /api/auth/config: what this server offers the web app (Google sign-in; the subscription option of SPEC §5). */
+export const authConfigSchema = z.object({ googleEnabled: z.boolean(), appName: z.string(), subscriptionsEnabled: z.boolean() });
 export type AuthConfig = z.infer<typeof authConfigSchema>;
 
 /** GET /api/oauth2/request/{provider}: where to send the browser; the state token comes in X-Auth-Token. */

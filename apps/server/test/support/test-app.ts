@@ -27,6 +27,8 @@ export interface TestAppOptions {
   /** A mailer of the test's own; without one (and without smtpUrl) mails land in `context.mailer`. */
   mailer?: Mailer;
   rateLimiter?: RateLimiter;
+  /** The subscription option (SUBSCRIPTIONS_ENABLED); default on. */
+  subscriptionsEnabled?: boolean;
 }
 
 /** One app over one fresh database per test file; each test builds the rows it needs with the factories. */
@@ -49,6 +51,7 @@ export function useTestApp(options: TestAppOptions = {}): TestContext {
       accounts,
       mailer: options.mailer ?? (accounts.smtpUrl ? undefined : context.mailer),
       rateLimiter: options.rateLimiter,
+      subscriptionsEnabled: options.subscriptionsEnabled,
     });
     context.app = built.app;
     context.services = built.services;

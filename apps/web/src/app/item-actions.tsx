@@ -3,6 +3,7 @@ import { ItemActionsProvider, joinMenus, type ItemActions } from '../components/
 import { AddToPlaylistHost, usePlaylistVideoMenu } from '../features/playlists';
 import { AddToSiftHost, useSiftChannelMenu } from '../features/sifts';
 import { ChannelFollow, SubscribeModalHost, useFollowChannelMenu } from '../features/subscriptions';
+import { useSubscriptionsEnabled } from './subscriptions-option';
 
 /**
  * Composes what each feature contributes to the shared cards (components/item-actions.tsx). A feature exports a
@@ -12,14 +13,16 @@ import { ChannelFollow, SubscribeModalHost, useFollowChannelMenu } from '../feat
 export function AppItemActions({ children }: { children: ReactNode }) {
   const playlistVideoMenu = usePlaylistVideoMenu();
   const siftChannelMenu = useSiftChannelMenu();
-  const followChannelMenu = useFollowChannelMenu();
+  // Follow controls (channel page, channel cards, their menu and bottom sheet) only with the subscription option on.
+  const subscriptionsEnabled = useSubscriptionsEnabled();
+  const followChannelMenu = useFollowChannelMenu(subscriptionsEnabled);
   const value = useMemo<ItemActions>(
     () => ({
       videoMenu: joinMenus(playlistVideoMenu),
-      channelMenu: joinMenus(siftChannelMenu, followChannelMenu),
-      ChannelFollow,
+      channelMenu: joinMenus(siftChannelMenu, subscriptionsEnabled ? followChannelMenu : undefined),
+      ...(subscriptionsEnabled ? { ChannelFollow } : {}),
     }),
-    [playlistVideoMenu, siftChannelMenu, followChannelMenu],
+    [playlistVideoMenu, siftChannelMenu, followChannelMenu, subscriptionsEnabled],
   );
   return (
     <ItemActionsProvider value={value}>

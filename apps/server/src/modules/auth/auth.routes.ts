@@ -27,6 +27,8 @@ export interface AuthRoutesDependencies {
   captcha: CaptchaService;
   google: OidcSignIn;
   appName: string;
+  /** The subscription option (SUBSCRIPTIONS_ENABLED): the web app shows Follow controls only when it is on. */
+  subscriptionsEnabled?: boolean;
 }
 
 const error = apiErrorSchema;
@@ -48,7 +50,7 @@ function knownProvider(provider: string): 'google' {
 
 /** SPEC §7 "Auth and account": logging in and out, Google sign-in, the captcha challenge, what sign-in offers. */
 export const authRoutes =
-  ({ auth, captcha, google, appName }: AuthRoutesDependencies): FastifyPluginAsyncZod =>
+  ({ auth, captcha, google, appName, subscriptionsEnabled = true }: AuthRoutesDependencies): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       '/login',
@@ -74,8 +76,14 @@ export const authRoutes =
 
     app.get(
       '/auth/config',
-      { schema: { tags: ['auth'], summary: 'What the sign-in screens may offer on this server', response: { 200: authConfigSchema } } },
-      async () => ({ googleEnabled: google.enabled, appName }),
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'What the web app may offer on this server: Google sign-in, the subscription option (Follow controls)',
+          response: { 200: authConfigSchema },
+        },
+      },
+      async () => ({ googleEnabled: google.enabled, appName, subscriptionsEnabled }),
     );
 
     app.get(

@@ -12,19 +12,36 @@ import {
   unsubscribeResultSchema,
   updateSubscriptionSchema,
 } from '@sift/contracts';
+import { HttpError } from '../../infra/http/errors.js';
 import { currentUser } from '../auth/authenticate.js';
 import type { SubscriptionsService } from './subscriptions.service.js';
 
 const error = apiErrorSchema;
 const memberErrors = { 400: error, 401: error, 403: error, 404: error };
+const UNSUBSCRIBE_PATH = '/api/subscriptions/unsubscribe';
+
+export interface SubscriptionsRouteOptions {
+  /** The subscription option (SPEC §5, SUBSCRIPTIONS_ENABLED); default on. */
+  enabled?: boolean;
+}
+
+export const subscriptionsDisabled = () =>
+  new HttpError(403, 'Subscriptions are turned off on this server: channels and sifts cannot be followed.', 'SUBSCRIPTIONS_DISABLED');
 
 /**
  * SPEC §7 "Subscriptions". The spec shows the two follow calls; update, remove and unmute follow the same style
  * (decisions/012-subscriptions.md), and the one-click unsubscribe of notification mails sits beside them.
  */
 export const subscriptionsRoutes =
-  (subscriptions: SubscriptionsService): FastifyPluginAsyncZod =>
+  (subscriptions: SubscriptionsService, options: SubscriptionsRouteOptions = {}): FastifyPluginAsyncZod =>
   async (app) => {
+    if (options.enabled === false) {
+      // The subscription option is off (SUBSCRIPTIONS_ENABLED=false): every call refuses before login is asked,
+      // except the mail's one-click unsubscribe, so that mail sent before the switch can still be stopped.
+      app.addHook('onRequest', async (req) => {
+        if (req.routeOptions.url !== UNSUBSCRIBE_PATH) throw subscriptionsDisabled();
+      });
+    }
     app.get(
       '/subscriptions',
       {

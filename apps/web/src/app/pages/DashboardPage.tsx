@@ -8,6 +8,7 @@ import { ChannelStrip } from '../../features/channels';
 import { PublicFeed } from '../../features/feed';
 import { paths } from '../../lib/paths';
 import type { ShowModal } from '../guard';
+import { useSubscriptionsEnabled } from '../subscriptions-option';
 
 const LoginModal = lazy(() => import('../../features/account/components/LoginModal'));
 const SubscriptionsModal = lazy(() => import('../../features/subscriptions/components/SubscriptionsModal').then((m) => ({ default: m.SubscriptionsModal })));
@@ -23,6 +24,7 @@ export function DashboardPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const session = useSession();
+  const subscriptionsEnabled = useSubscriptionsEnabled();
   const state = location.state as { modal?: string; showModal?: ShowModal } | null;
   const close = () => navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
   const showModal = state?.showModal;
@@ -40,7 +42,7 @@ export function DashboardPage() {
           <LoginModal onClose={close} />
         </Suspense>
       )}
-      {(showModal === 'subscribe' || showModal === 'multiSubscribe') && (
+      {(showModal === 'subscribe' || showModal === 'multiSubscribe') && subscriptionsEnabled && (
         <Suspense fallback={null}>
           <SubscriptionsModal kind={showModal} onClose={close} />
         </Suspense>

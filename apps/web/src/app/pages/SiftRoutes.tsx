@@ -4,13 +4,16 @@ import { CreateSiftPage, SiftEditPage } from '../../features/sifts/components/Si
 import { SiftChannelsPage, SiftPage } from '../../features/sifts/components/SiftPage';
 import { SiftsPage } from '../../features/sifts/components/SiftsPage';
 import { SiftFollowButton } from '../../features/subscriptions';
+import { useSubscriptionsEnabled } from '../subscriptions-option';
 
 /** The sift routes of SPEC §2, one lazy chunk: /sifts, /sifts/{hash or id}, /sifts/{hash}/edit, /create/sift, /add-to-sift. */
 export function SiftRoute() {
   const { hash = '' } = useParams();
+  const subscriptionsEnabled = useSubscriptionsEnabled();
   // A new sift is a new page: state (dialogs, list) starts fresh.
-  // Follow a sift from its page (issue 7): the subscriptions feature's button, passed in here.
-  return <SiftPage key={hash} id={hash} renderFollow={(sift) => <SiftFollowButton sift={sift} />} />;
+  // Follow a sift from its page (issue 7): the subscriptions feature's button, passed in here — only with the
+  // subscription option on (SPEC §5).
+  return <SiftPage key={hash} id={hash} renderFollow={subscriptionsEnabled ? (sift) => <SiftFollowButton sift={sift} /> : undefined} />;
 }
 
 export function SiftEditRoute() {

@@ -19,13 +19,16 @@ export function refreshAfterFollow(qc: QueryClient) {
   ]);
 }
 
-/** GET /api/subscriptions: the member's followed channels and sifts (empty for a visitor, without a call). */
-export function useSubscriptions() {
+/**
+ * GET /api/subscriptions: the member's followed channels and sifts (empty for a visitor, without a call; and
+ * without a call when the server has the subscription option off: `enabled` false).
+ */
+export function useSubscriptions(enabled = true) {
   const [token] = usePreference('token');
   return useQuery({
     queryKey: subscriptionKeys.all,
     queryFn: ({ signal }) => api.get<SubscriptionList>('/api/subscriptions', { signal }),
-    enabled: !!token,
+    enabled: !!token && enabled,
     staleTime: 30_000,
   });
 }

@@ -93,16 +93,20 @@ export function SiftFollowButton({ sift }: { sift: { id: number; hash: string; n
   return <FollowToggle target={{ type: 'sift', id: sift.id, key: sift.hash, name: sift.name }} />;
 }
 
-/** The channel sheet's / menu's Follow or Unfollow entry (SPEC §2 "Channel: Add to Sift, Share channel, Follow/Unfollow"). */
-export function useFollowChannelMenu() {
+/**
+ * The channel sheet's / menu's Follow or Unfollow entry (SPEC §2 "Channel: Add to Sift, Share channel, Follow/Unfollow").
+ * `enabled` false (the subscription option is off): no entry, and the subscriptions are not asked for.
+ */
+export function useFollowChannelMenu(enabled = true) {
   const toggleFollow = useToggleFollow();
-  const { data } = useSubscriptions();
+  const { data } = useSubscriptions(enabled);
   return useCallback(
     (channel: Channel): MenuEntry[] => {
+      if (!enabled) return [];
       const subscription = data?.items.find((s) => s.target.type === 'channel' && s.target.id === channel.id);
       const target: Target = { type: 'channel', id: channel.id, key: channel.externalId, name: channel.name };
       return [{ kind: 'action', label: subscription ? 'Unfollow' : 'Follow', onSelect: () => void toggleFollow(target, subscription) }];
     },
-    [data, toggleFollow],
+    [data, toggleFollow, enabled],
   );
 }
