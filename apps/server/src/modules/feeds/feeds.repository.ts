@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../infra/db/client.js';
 import { keywordRulesCondition, type KeywordRules } from '../../infra/db/keyword-match.js';
 import { channels, feedTokens, siftVideos, videos } from '../../infra/db/schema.js';
@@ -72,16 +72,14 @@ export class FeedsRepository {
         ) AS m)`);
     }
     if (parts.length === 0) return [];
-    const result = await this.db.execute(sql`
-      SELECT id FROM (${sql.join(parts, sql` UNION `)}) AS picked
-      ORDER BY published_at DESC, id DESC LIMIT ${n}`);
-    const ids = (result as unknown as { rows: Array<{ id: string | number }> }).rows.map((r) => Number(r.id));
-    if (ids.length === 0) return [];
+    // One statement: the page's ids picked from the index-ordered parts, then their rows.
     return this.db
       .select(feedVideoColumns)
       .from(videos)
       .innerJoin(channels, eq(channels.id, videos.channelId))
-      .where(inArray(videos.id, ids))
+      .where(
+        sql`${videos.id} IN (SELECT id FROM (${sql.join(parts, sql` UNION `)}) AS picked ORDER BY published_at DESC, id DESC LIMIT ${n})`,
+      )
       .orderBy(desc(videos.publishedAt), desc(videos.id));
   }
 
@@ -107,6 +105,12 @@ export class FeedsRepository {
       .insert(feedTokens)
       .values({ userId, tokenHash })
       .onConflictDoUpdate({ target: feedTokens.userId, set: { tokenHash, createdAt: sql`now()` } });
+  }
+
+  /** Forgets the member's feed token (its address stops working). Answers whether there was one. */
+  async deleteFeedToken(userId: number): Promise<boolean> {
+    const rows = await this.db.delete(feedTokens).where(eq(feedTokens.userId, userId)).returning({ userId: feedTokens.userId });
+    return rows.length > 0;
   }
 
   async userOfFeedToken(tokenHash: string): Promise<number | undefined> {

@@ -36,17 +36,24 @@ export class FeedsService {
     const filters = filtersOf(query);
     const narrowed = query.subscriptionIds.length > 0;
     const firstPage = query.next === undefined;
-    // A first page reads the member's subscriptions once (chips and sources); later pages only the sources.
-    const context = firstPage ? await this.subscriptions.feedContext(userId, query.subscriptionIds) : null;
-    const sources = context?.sources ?? (await this.subscriptions.feedSources(userId, query.subscriptionIds));
-    // Asked for subscriptions that are not (or no longer) the member's followed ones: nothing to show from them.
-    const rows = narrowed && sources.channelIds.length + sources.siftIds.length === 0 ? [] : await this.repository.page(sources, after, limit, filters);
+    // The message bar compares a narrowed or filtered first page with the member's whole feed.
+    const compare = firstPage && (narrowed || isFiltered(filters));
+    const [sources, all] = await Promise.all([
+      this.subscriptions.feedSources(userId, query.subscriptionIds),
+      compare && narrowed ? this.subscriptions.feedSources(userId, []) : undefined,
+    ]);
+    // The page and (first page only) the filter chips at once. Asked for subscriptions that are not (or no longer)
+    // the member's followed ones: nothing to show from them.
+    const [rows, chips] = await Promise.all([
+      narrowed && sources.channelIds.length + sources.siftIds.length === 0 ? [] : this.repository.page(sources, after, limit, filters),
+      firstPage ? this.subscriptions.feedFilters(userId) : undefined,
+    ]);
     const page = toPage(rows, limit);
     return {
       videoFeedItems: page,
-      subscriptionFilters: context?.channels ?? [],
-      feedSubscriptionFilters: context?.sifts ?? [],
-      additionalResults: context && (narrowed || isFiltered(filters)) ? await this.hasMoreOutside(context.all, after, limit, page) : false,
+      subscriptionFilters: chips?.channels ?? [],
+      feedSubscriptionFilters: chips?.sifts ?? [],
+      additionalResults: compare ? await this.hasMoreOutside(all ?? sources, after, limit, page) : false,
     };
   }
 
@@ -92,6 +99,11 @@ export class FeedsService {
 
   feedTokenCreatedAt(userId: number): Promise<Date | undefined> {
     return this.repository.feedTokenCreatedAt(userId);
+  }
+
+  /** Turns the private address off: the token is forgotten. Answers whether there was one. */
+  deleteFeedToken(userId: number): Promise<boolean> {
+    return this.repository.deleteFeedToken(userId);
   }
 
   userOfFeedToken(token: string): Promise<number | undefined> {

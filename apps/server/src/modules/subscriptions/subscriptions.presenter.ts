@@ -1,8 +1,8 @@
 import type { FeedFilter, Subscription, SubscriptionTarget } from '@sift/contracts';
-import type { SubscriptionWithTargetRow } from './subscriptions.repository.js';
+import type { FeedFilterRow, SubscriptionWithTargetRow } from './subscriptions.repository.js';
 
 /** What a subscription follows, for lists and filter chips. */
-export function presentTarget(row: SubscriptionWithTargetRow): SubscriptionTarget {
+export function presentTarget(row: Pick<FeedFilterRow, 'channel' | 'sift'>): SubscriptionTarget {
   if (row.channel) {
     return { type: 'channel', id: row.channel.id, externalId: row.channel.externalId, name: row.channel.name, thumbnail: row.channel.thumbnail };
   }
@@ -23,6 +23,6 @@ export function presentSubscription(row: SubscriptionWithTargetRow): Subscriptio
   };
 }
 
-export function presentFeedFilter(row: SubscriptionWithTargetRow): FeedFilter {
-  return { subscriptionId: row.subscription.id, muted: row.subscription.muted, target: presentTarget(row) };
+export function presentFeedFilter(row: FeedFilterRow): FeedFilter {
+  return { subscriptionId: row.subscriptionId, muted: row.muted, target: presentTarget(row) };
 }

@@ -12,6 +12,14 @@ export interface SubscriptionWithTargetRow {
   sift: { id: number; hash: string; name: string; thumbnail: string | null; public: boolean; ownerId: number } | null;
 }
 
+/** A filter chip of the personal feed: a subscription and the few fields of what it follows that a chip shows. */
+export interface FeedFilterRow {
+  subscriptionId: number;
+  muted: boolean;
+  channel: SubscriptionWithTargetRow['channel'];
+  sift: { id: number; hash: string; name: string; thumbnail: string | null } | null;
+}
+
 export type SubscriptionTargetKey = { channelId: number; siftId?: undefined } | { siftId: number; channelId?: undefined };
 
 const targetCondition = (target: SubscriptionTargetKey): SQL =>
@@ -82,6 +90,25 @@ export class SubscriptionsRepository {
   async listForUser(userId: number): Promise<SubscriptionWithTargetRow[]> {
     return this.withTargets()
       .where(and(eq(subscriptions.userId, userId), eq(subscriptions.optOut, false)))
+      .orderBy(asc(subscriptions.id));
+  }
+
+  /**
+   * The member's filter chips: followed channels, and followed sifts the member may still see, oldest first. Only
+   * what a chip shows: a member may follow hundreds, and this is read with every first page of the feed.
+   */
+  async feedFilterRows(userId: number): Promise<FeedFilterRow[]> {
+    return this.db
+      .select({
+        subscriptionId: subscriptions.id,
+        muted: subscriptions.muted,
+        channel: { id: channels.id, externalId: channels.externalId, name: channels.name, thumbnail: channels.thumbnail },
+        sift: { id: sifts.id, hash: sifts.hash, name: sifts.name, thumbnail: sifts.thumbnail },
+      })
+      .from(subscriptions)
+      .leftJoin(channels, eq(channels.id, subscriptions.channelId))
+      .leftJoin(sifts, eq(sifts.id, subscriptions.siftId))
+      .where(and(eq(subscriptions.userId, userId), eq(subscriptions.optOut, false), sql`(${subscriptions.siftId} IS NULL OR ${siftVisibleTo(userId)})`))
       .orderBy(asc(subscriptions.id));
   }
 

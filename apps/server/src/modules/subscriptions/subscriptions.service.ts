@@ -34,19 +34,10 @@ export class SubscriptionsService {
    * A first page's needs in one read: the filter chips (followed channels, and followed sifts the member may still
    * see), the feed's sources narrowed to `only`, and all of them (for the additional-results check).
    */
-  async feedContext(userId: number, only: number[]): Promise<{ channels: FeedFilter[]; sifts: FeedFilter[]; sources: FeedSourceIds; all: FeedSourceIds }> {
-    const rows = (await this.repository.listForUser(userId)).filter((r) => r.channel || (r.sift && (r.sift.public || r.sift.ownerId === userId)));
-    const sourcesOf = (list: SubscriptionWithTargetRow[]): FeedSourceIds => {
-      const live = list.filter((r) => !r.subscription.muted);
-      return { channelIds: live.flatMap((r) => (r.channel ? [r.channel.id] : [])), siftIds: live.flatMap((r) => (r.sift ? [r.sift.id] : [])) };
-    };
-    const wanted = new Set(only);
-    return {
-      channels: rows.filter((r) => r.channel).map(presentFeedFilter),
-      sifts: rows.filter((r) => r.sift).map(presentFeedFilter),
-      sources: sourcesOf(only.length > 0 ? rows.filter((r) => wanted.has(r.subscription.id)) : rows),
-      all: sourcesOf(rows),
-    };
+  /** The personal feed's filter chips (SPEC §3 "Feed": subscriptionFilters, feedSubscriptionFilters). */
+  async feedFilters(userId: number): Promise<{ channels: FeedFilter[]; sifts: FeedFilter[] }> {
+    const rows = await this.repository.feedFilterRows(userId);
+    return { channels: rows.filter((r) => r.channel).map(presentFeedFilter), sifts: rows.filter((r) => r.sift).map(presentFeedFilter) };
   }
 
   feedSources(userId: number, only: number[] = []): Promise<{ channelIds: number[]; siftIds: number[] }> {
