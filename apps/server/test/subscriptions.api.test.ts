@@ -368,5 +368,16 @@ describe('Atom feeds', () => {
     expect(renewed.body.url).not.toBe(token.body.url);
     expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/feeds/personal/short/feed.atom' })).statusCode).toBe(400);
+
+    // Turned off: the address stops working and none exists; turning it off again is no error.
+    const renewedPath = renewed.body.url.replace('http://sift.test', '');
+    expect((await t.app.inject({ method: 'GET', url: renewedPath })).statusCode).toBe(200);
+    expectError(await api('DELETE', '/api/me/feeds/token'), 401);
+    expect((await api('DELETE', '/api/me/feeds/token', other.token)).status).toBe(204);
+    expect((await t.app.inject({ method: 'GET', url: renewedPath })).statusCode).toBe(200);
+    expect((await api('DELETE', '/api/me/feeds/token', m.token)).status).toBe(204);
+    expect((await t.app.inject({ method: 'GET', url: renewedPath })).statusCode).toBe(404);
+    expect((await api('GET', '/api/me/feeds/token', m.token)).body).toEqual({ exists: false, createdAt: null });
+    expect((await api('DELETE', '/api/me/feeds/token', m.token)).status).toBe(204);
   });
 });

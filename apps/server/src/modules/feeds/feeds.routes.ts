@@ -113,6 +113,22 @@ export const feedsRoutes =
       },
     );
 
+    app.delete(
+      '/me/feeds/token',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags: ['feeds'],
+          summary: 'Turns the private address of the personal Atom feed off: it stops working (204 also when there was none)',
+          response: { 204: z.null(), 401: error },
+        },
+      },
+      async (req, reply) => {
+        await feeds.deleteFeedToken(currentUser(req).id);
+        return reply.status(204).header('cache-control', 'no-store').send(null);
+      },
+    );
+
     app.get(
       '/feeds/personal/:token/feed.atom',
       {

@@ -1,8 +1,12 @@
 import { ProfilePage } from '../../features/account/pages/ProfilePages';
+import { FeedAddress } from '../../features/feed';
 import { SubscriptionsList } from '../../features/subscriptions';
 import { useSubscriptionsEnabled } from '../subscriptions-option';
 
-/** /profile: the account's profile (issue 3) with the member's subscriptions under it (issue 7). */
+/**
+ * /profile: the account's profile (issue 3) with the member's subscriptions and the private feed reader address
+ * of their feed under it (issue 7) — both only with the subscription option on (SPEC §5).
+ */
 export default function ProfileRoute() {
   const subscriptionsEnabled = useSubscriptionsEnabled();
   return (
@@ -11,6 +15,7 @@ export default function ProfileRoute() {
       {subscriptionsEnabled && (
         <div className="page account-page profile-subscriptions">
           <SubscriptionsList />
+          <FeedAddress />
         </div>
       )}
     </>

@@ -1,0 +1,143 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { FormAlert, formErrorsFrom } from '../../../components/Form';
+import { useNotify } from '../../../components/Notifications';
+import { createFeedToken, deleteFeedToken, feedTokenKey, useFeedTokenStatus } from '../api/feed-token';
+import '../feed.css';
+
+type Dialog = 'reset' | 'off' | null;
+
+const RESET_TEXT =
+  'The current address stops working at once: feed readers that use it get nothing new until you give them the new address.';
+const OFF_TEXT = 'The address stops working at once, and no new one is made. You can make a new one at any time.';
+
+function madeOn(iso: string): string {
+  return new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+}
+
+/**
+ * Profile: the private address of the personal feed as Atom (GET /api/feeds/personal/{token}/feed.atom), for feed
+ * readers, which cannot log in. Only the token's hash is stored, so the address is shown once, when made (with
+ * Copy); after that the section says since when one exists and offers to reset it (the old one stops working) or
+ * to turn it off.
+ */
+export function FeedAddress() {
+  const qc = useQueryClient();
+  const notify = useNotify();
+  const status = useFeedTokenStatus();
+  const [url, setUrl] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  const hintId = `${inputId}-hint`;
+  const exists = status.data?.exists ?? false;
+
+  // The address just made: focus it (selected), so it can be copied at once and a screen reader reads it.
+  useEffect(() => {
+    if (url) inputRef.current?.select();
+  }, [url]);
+
+  async function run(work: () => Promise<void>) {
+    setBusy(true);
+    setError(null);
+    try {
+      await work();
+      await qc.invalidateQueries({ queryKey: feedTokenKey });
+    } catch (err) {
+      setError(formErrorsFrom(err).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const create = () =>
+    run(async () => {
+      const made = await createFeedToken();
+      setUrl(made.url);
+      notify(exists ? 'New feed reader address made' : 'Feed reader address made');
+    });
+  const turnOff = () =>
+    run(async () => {
+      await deleteFeedToken();
+      setUrl(null);
+      notify('Feed reader address turned off');
+    });
+
+  async function copy() {
+    if (!url) return;
+    try {
+      await navigator.clipboard.writeText(url);
+      notify('Address copied to clipboard');
+    } catch {
+      inputRef.current?.select();
+      notify('Press Ctrl+C (⌘C) to copy the selected address');
+    }
+  }
+
+  return (
+    <section className="section feed-address" aria-labelledby="feed-address-heading">
+      <div className="section-head">
+        <h2 id="feed-address-heading">Feed reader address</h2>
+      </div>
+      <p className="feed-address-intro">
+        Read your feed — the new videos of the channels and sifts you follow — in any feed reader (RSS / Atom). The
+        address is private: whoever has it can read your feed, so keep it to yourself.
+      </p>
+      {status.isPending && <p role="status">Loading…</p>}
+      {status.isError && <FormAlert>Error returning results.</FormAlert>}
+      {url && (
+        <div className="feed-address-made">
+          <div className="field">
+            <label htmlFor={inputId} className="field-label">
+              Your feed reader address
+            </label>
+            <div className="feed-address-copy">
+              <input ref={inputRef} id={inputId} type="text" readOnly value={url} aria-describedby={hintId} spellCheck={false} onFocus={(e) => e.currentTarget.select()} />
+              <button type="button" className="btn btn-primary" onClick={() => void copy()}>
+                Copy
+              </button>
+            </div>
+            <p id={hintId} className="field-hint">
+              Copy it now and paste it into your feed reader: it is shown only this once.
+            </p>
+          </div>
+        </div>
+      )}
+      {status.data && !url && (
+        <p className="muted" role="status">
+          {exists && status.data.createdAt
+            ? `You made an address on ${madeOn(status.data.createdAt)}. It is shown only when made: if you no longer have it, reset it.`
+            : 'You have no feed reader address.'}
+        </p>
+      )}
+      {status.data && (
+        <div className="feed-address-actions">
+          {exists ? (
+            <>
+              <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => setDialog('reset')}>
+                Reset address
+              </button>
+              <button type="button" className="btn btn-danger-outline" disabled={busy} onClick={() => setDialog('off')}>
+                Turn off
+              </button>
+            </>
+          ) : (
+            <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void create()}>
+              Create address
+            </button>
+          )}
+        </div>
+      )}
+      {error && <FormAlert>{error}</FormAlert>}
+      {dialog === 'reset' && (
+        <ConfirmDialog title="Reset the feed reader address?" message={RESET_TEXT} confirmLabel="Yes, reset" onConfirm={() => void create()} onClose={() => setDialog(null)} />
+      )}
+      {dialog === 'off' && (
+        <ConfirmDialog title="Turn the feed reader address off?" message={OFF_TEXT} confirmLabel="Yes, turn off" danger onConfirm={() => void turnOff()} onClose={() => setDialog(null)} />
+      )}
+    </section>
+  );
+}
