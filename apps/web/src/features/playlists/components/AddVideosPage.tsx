@@ -9,6 +9,8 @@ import { SearchField } from '../../../components/SearchField';
 import { api, isApiError } from '../../../lib/api';
 import { to } from '../../../lib/paths';
 import { addToPlaylist, invalidatePlaylists, usePlaylist, WATCH_LATER } from '../api/queries';
+// Its list of found videos is a picker list (.picker-list, .picker-name, .picker-empty).
+import '../../../components/list-picker.css';
 import '../playlists.css';
 
 /** /add-videos?p={playlist id}: find videos by text and add them one by one to the playlist. */

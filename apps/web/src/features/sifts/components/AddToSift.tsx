@@ -1,10 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAppNavigate } from '../../../components/AppLink';
-import { FilterField } from '../../../components/FilterField';
-import { FormAlert, formErrorsFrom } from '../../../components/Form';
-import { Icon } from '../../../components/Icon';
+import { ListPicker, type ListPickerTexts } from '../../../components/ListPicker';
 import { Modal } from '../../../components/Modal';
 import { useNotify } from '../../../components/Notifications';
 import { useDocumentTitle } from '../../../components/Page';
@@ -52,82 +50,46 @@ export function AddToSiftPage() {
   );
 }
 
-/** A New Sift button, a "Find sift" filter and the list of the caller's sifts. */
+/** A New Sift button, a "Find sift" filter and the list of the caller's sifts (components/ListPicker). */
 export function SiftPicker({ channel, onDone }: { channel: ChannelPayload; onDone: (hash?: string) => void }) {
   const qc = useQueryClient();
   const notify = useNotify();
   const [filter, setFilter] = useState('');
-  const [creating, setCreating] = useState(false);
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const list = useSifts({ q: filter, sort: 'alpha', following: false });
-  const nameId = useId();
 
-  const add = async (sift: { id: number; hash: string; name: string }) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await addSiftChannel(sift.id, channel);
-      notify(`Added to ${sift.name}`);
-      onDone(sift.hash);
-    } catch (err) {
-      setError(formErrorsFrom(err).message);
-    } finally {
-      setBusy(false);
-      void invalidateSifts(qc);
-    }
-  };
-
-  const create = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!name.trim()) return setError('Give the sift a name.');
-    setBusy(true);
-    try {
-      const sift = await createSift({ name: name.trim(), channels: [channel] });
-      notify(`Added to ${sift.name}`);
-      void invalidateSifts(qc);
-      onDone(sift.hash);
-    } catch (err) {
-      setError(formErrorsFrom(err, { name: 'Name' }).message);
-    } finally {
-      setBusy(false);
-    }
+  // Added to a sift (a chosen one, or a new one made with the channel in it).
+  const added = (sift: { hash: string; name: string }) => {
+    notify(`Added to ${sift.name}`);
+    onDone(sift.hash);
   };
 
   return (
-    <div className="sift-picker">
-      {error && <FormAlert>{error}</FormAlert>}
-      {creating ? (
-        <form className="sift-picker-row" onSubmit={create}>
-          <label htmlFor={nameId} className="field-label">
-            Sift name
-          </label>
-          <input id={nameId} className="sift-input" value={name} maxLength={100} autoFocus onChange={(e) => setName(e.currentTarget.value)} />
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            Create
-          </button>
-        </form>
-      ) : (
-        <button type="button" className="btn btn-secondary btn-block" onClick={() => setCreating(true)}>
-          <Icon name="plus" size={20} /> New Sift
-        </button>
-      )}
-      <FilterField label="Find sift" onApply={setFilter} />
-      <ul className="sift-picker-list" aria-label="Your sifts" aria-busy={list.isPending}>
-        {list.sifts.map((s) => (
-          <li key={s.id}>
-            <button type="button" className="sift-picker-item" disabled={busy} onClick={() => void add(s)}>
-              <span className="sift-picker-name">{s.name}</span>
-              <span className="sift-picker-count">
-                {s.numberOfChannels} {s.numberOfChannels === 1 ? 'channel' : 'channels'}
-              </span>
-            </button>
-          </li>
-        ))}
-        {!list.isPending && list.sifts.length === 0 && <li className="sift-picker-empty">No results.</li>}
-        {list.isError && <li className="sift-picker-empty">Error returning results.</li>}
-      </ul>
-    </div>
+    <ListPicker
+      texts={TEXTS}
+      list={{ ...list, items: list.sifts }}
+      onFilter={setFilter}
+      count={(s) => `${s.numberOfChannels} ${s.numberOfChannels === 1 ? 'channel' : 'channels'}`}
+      onChoose={async (sift) => {
+        try {
+          await addSiftChannel(sift.id, channel);
+          added(sift);
+        } finally {
+          void invalidateSifts(qc);
+        }
+      }}
+      onCreate={async (name) => {
+        const sift = await createSift({ name, channels: [channel] });
+        void invalidateSifts(qc);
+        added(sift);
+      }}
+    />
   );
 }
+
+const TEXTS: ListPickerTexts = {
+  newButton: 'New Sift',
+  nameLabel: 'Sift name',
+  nameMissing: 'Give the sift a name.',
+  filter: 'Find sift',
+  list: 'Your sifts',
+};

@@ -1,0 +1,119 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { FilterField } from './FilterField';
+import { FormAlert, formErrorsFrom } from './Form';
+import { Icon } from './Icon';
+import './list-picker.css';
+
+/** The words of one picker (SPEC §2 "Desktop popups"), e.g. "New Playlist", "Find playlist", "Playlist name". */
+export interface ListPickerTexts {
+  /** The button that opens the name form: "New Playlist". */
+  newButton: string;
+  /** The name field's label: "Playlist name". */
+  nameLabel: string;
+  /** Shown when Create is pressed with no name: "Give the playlist a name.". */
+  nameMissing: string;
+  /** The filter's label and placeholder: "Find playlist". */
+  filter: string;
+  /** The list's accessible name: "Your playlists". */
+  list: string;
+}
+
+/** One page-by-page list of the caller's own items, as a list query gives it. */
+export interface PickerList<T> {
+  items: T[];
+  isPending: boolean;
+  isError: boolean;
+  hasNextPage?: boolean;
+  fetchNextPage: () => unknown;
+}
+
+export interface ListPickerProps<T extends { id: number | string; name: string }> {
+  texts: ListPickerTexts;
+  list: PickerList<T>;
+  /** The filter text changed (applied on Enter or blur; '' when cleared). */
+  onFilter: (text: string) => void;
+  /** What an entry counts, beside its name: "3 videos". */
+  count: (item: T) => string;
+  /** Adds to the chosen item; a throw shows its message above the list. */
+  onChoose: (item: T) => Promise<unknown>;
+  /** Makes a new item of this (trimmed, non-empty) name and adds to it; a throw shows its message. */
+  onCreate: (name: string) => Promise<unknown>;
+}
+
+/**
+ * SPEC §2 add-to-playlist / add-to-sift popup: a New … button (it opens a name form), a "Find …" filter (applied on
+ * change: Enter or blur; its clear button only while there is text) and the list of the caller's items. One item
+ * or one creation at a time; an error shows above. Below 992 px the modal around it is a bottom sheet.
+ */
+export function ListPicker<T extends { id: number | string; name: string }>({ texts, list, onFilter, count, onChoose, onCreate }: ListPickerProps<T>) {
+  const [creating, setCreating] = useState(false);
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const nameId = useId();
+  const nameInput = useRef<HTMLInputElement>(null);
+
+  // The autofocus attribute only works for the first one a page shows: focus the name field when it opens.
+  useEffect(() => {
+    if (creating) nameInput.current?.focus();
+  }, [creating]);
+
+  const run = async (work: () => Promise<unknown>, labels?: Record<string, string>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await work();
+    } catch (err) {
+      setError(formErrorsFrom(err, labels).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const create = (e: FormEvent) => {
+    e.preventDefault();
+    if (!name.trim()) return setError(texts.nameMissing);
+    void run(() => onCreate(name.trim()), { name: 'Name' });
+  };
+
+  return (
+    <div className="list-picker">
+      {error && <FormAlert>{error}</FormAlert>}
+      {creating ? (
+        <form className="picker-create" onSubmit={create}>
+          <label htmlFor={nameId} className="field-label">
+            {texts.nameLabel}
+          </label>
+          <div className="picker-row">
+            <input ref={nameInput} id={nameId} className="picker-input" value={name} maxLength={100} onChange={(e) => setName(e.currentTarget.value)} />
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              Create
+            </button>
+          </div>
+        </form>
+      ) : (
+        <button type="button" className="btn btn-secondary btn-block" onClick={() => setCreating(true)}>
+          <Icon name="plus" size={20} /> {texts.newButton}
+        </button>
+      )}
+      <FilterField label={texts.filter} onApply={onFilter} />
+      <ul className="picker-list" aria-label={texts.list} aria-busy={list.isPending}>
+        {list.items.map((item) => (
+          <li key={item.id}>
+            <button type="button" className="picker-item" disabled={busy} onClick={() => void run(() => onChoose(item))}>
+              <span className="picker-name">{item.name}</span>
+              <span className="picker-count">{count(item)}</span>
+            </button>
+          </li>
+        ))}
+        {!list.isPending && list.items.length === 0 && <li className="picker-empty">No results.</li>}
+        {list.isError && <li className="picker-empty">Error returning results.</li>}
+      </ul>
+      {list.hasNextPage && (
+        <button type="button" className="btn btn-secondary btn-block" onClick={() => void list.fetchNextPage()}>
+          Load more
+        </button>
+      )}
+    </div>
+  );
+}
