@@ -1,0 +1,170 @@
+import { useId, useState, type CSSProperties, type ReactNode } from 'react';
+import { formatNumber } from '../lib/format';
+import { AppLink } from './AppLink';
+import { FilterField } from './FilterField';
+import { Icon, type IconName } from './Icon';
+import { InfiniteList, type ItemPosition } from './InfiniteList';
+import { Menu } from './Menu';
+import './collections.css';
+
+/** The sorts of the /playlists and /sifts lists. */
+export type CollectionSort = '' | 'created' | 'videos' | 'alpha';
+
+/** SPEC §9 "Sort options". */
+export const SORT_LABELS: Record<CollectionSort, string> = {
+  '': 'Relevance',
+  created: 'Recently created',
+  videos: 'Num of videos',
+  alpha: 'Alphabetical',
+};
+
+/** The list's query: mine or followed, a sort and a name filter. */
+export interface CollectionQuery {
+  following: boolean;
+  sort: CollectionSort;
+  q: string;
+}
+
+/** SPEC §5: the list filter starts at following=false when logged in, else following=true. */
+export function useCollectionQuery(loggedIn: boolean) {
+  const [query, setQuery] = useState<CollectionQuery>(() => ({ following: !loggedIn, sort: '', q: '' }));
+  const change = (part: Partial<CollectionQuery>) => setQuery((now) => ({ ...now, ...part }));
+  return [query, change] as const;
+}
+
+/** A playlist or a sift as a list shows it. */
+export interface CollectionSummary {
+  name: string;
+  thumbnail: string | null;
+  public: boolean;
+  owner: { firstName: string; lastName: string; creator: boolean };
+  numberOfVideos: number;
+  numberOfFollowers: number;
+}
+
+export interface CollectionCardProps {
+  item: CollectionSummary;
+  /** The cover's link. */
+  to: string;
+  /** The name's link (the cover's when not given). */
+  titleTo?: string;
+  /** Shown on the cover while there is no image. */
+  icon: IconName;
+  /** The cover's colours (a playlist's background colour). */
+  coverStyle?: CSSProperties;
+  /** Said between the owner and the followers ("3 channels"). */
+  extraMeta?: ReactNode;
+  position?: ItemPosition;
+}
+
+/** A playlist or a sift in a list: cover with its video count, name (the card's link), visibility, owner, followers. */
+export function CollectionCard({ item, to, titleTo = to, icon, coverStyle, extraMeta, position }: CollectionCardProps) {
+  const titleId = useId();
+  return (
+    <article className="collection-card" aria-labelledby={titleId} aria-posinset={position?.posinset} aria-setsize={position?.setsize}>
+      <AppLink to={to} className="collection-card-cover" tabIndex={-1} aria-hidden="true" style={coverStyle}>
+        {item.thumbnail ? <img src={item.thumbnail} alt="" loading="lazy" width={160} height={90} /> : <Icon name={icon} size={40} />}
+        <span className="badge">{formatNumber(item.numberOfVideos)} videos</span>
+      </AppLink>
+      <div className="collection-card-text">
+        <h3 className="collection-card-title" id={titleId}>
+          <AppLink to={titleTo}>{item.name}</AppLink>
+        </h3>
+        <p className="vcard-meta">
+          <span>{item.public ? 'Public' : 'Private'}</span>
+          {!item.owner.creator && <span>by {`${item.owner.firstName} ${item.owner.lastName}`.trim()}</span>}
+          {extraMeta}
+          <span>
+            {formatNumber(item.numberOfFollowers, true)} {item.numberOfFollowers === 1 ? 'follower' : 'followers'}
+          </span>
+        </p>
+      </div>
+    </article>
+  );
+}
+
+export interface CollectionsPageProps<T> {
+  /** "Playlists". */
+  title: string;
+  /** The New button: where it goes and what it says ("New playlist"). */
+  create: { to: string; label: string };
+  /** The lower-case plural for labels: "playlists" gives "Which playlists", "Sort playlists", "Your playlists". */
+  plural: string;
+  /** "Find playlist". */
+  filterLabel: string;
+  query: CollectionQuery;
+  onQuery: (part: Partial<CollectionQuery>) => void;
+  /** Mine / Following are offered (to a member); a visitor's list is the public one. */
+  canChoose: boolean;
+  /** More chips after Mine and Following (Watch later). */
+  moreChoices?: ReactNode;
+  /** The list's accessible name when nobody is logged in ("Public sifts"). */
+  visitorLabel?: string;
+  list: {
+    items: T[];
+    isPending: boolean;
+    isError: boolean;
+    hasNextPage?: boolean;
+    isFetchingNextPage: boolean;
+    fetchNextPage: () => unknown;
+    refetch: () => unknown;
+  };
+  getKey: (item: T) => string;
+  renderItem: (item: T, position: ItemPosition) => ReactNode;
+}
+
+/** /playlists and /sifts: the title with a New button, Mine / Following, the name filter, the sort menu, the grid. */
+export function CollectionsPage<T>({ title, create, plural, filterLabel, query, onQuery, canChoose, moreChoices, visitorLabel, list, getKey, renderItem }: CollectionsPageProps<T>) {
+  const label = !canChoose && visitorLabel ? visitorLabel : query.following ? `${title} you follow` : `Your ${plural}`;
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <div className="section-head">
+        <h1 id="page-title" className="page-title" tabIndex={-1}>
+          {title}
+        </h1>
+        <AppLink to={create.to} className="btn btn-primary">
+          <Icon name="plus" size={20} /> {create.label}
+        </AppLink>
+      </div>
+      <div className="collections-toolbar">
+        {canChoose && (
+          <div role="group" aria-label={`Which ${plural}`} className="seg">
+            <button type="button" aria-pressed={!query.following} className="chip" onClick={() => onQuery({ following: false })}>
+              Mine
+            </button>
+            <button type="button" aria-pressed={query.following} className="chip" onClick={() => onQuery({ following: true })}>
+              Following
+            </button>
+            {moreChoices}
+          </div>
+        )}
+        <FilterField label={filterLabel} onApply={(q) => onQuery({ q })} />
+        <Menu
+          label={`Sort ${plural}`}
+          title="Sort"
+          buttonClassName="btn btn-secondary"
+          button={<>Sort: {SORT_LABELS[query.sort]}</>}
+          items={(Object.keys(SORT_LABELS) as CollectionSort[]).map((key) => ({
+            kind: 'radio',
+            label: SORT_LABELS[key],
+            checked: query.sort === key,
+            onSelect: () => onQuery({ sort: key }),
+          }))}
+        />
+      </div>
+      <InfiniteList
+        label={label}
+        layout="grid"
+        items={list.items}
+        getKey={getKey}
+        renderItem={renderItem}
+        loading={list.isPending}
+        error={list.isError}
+        hasMore={!!list.hasNextPage}
+        loadingMore={list.isFetchingNextPage}
+        onLoadMore={() => void list.fetchNextPage()}
+        onRetry={() => void list.refetch()}
+      />
+    </section>
+  );
+}
