@@ -175,6 +175,19 @@ export const videos = pgTable(
   ],
 );
 
+/** Text compared byte by byte ("C"), so every word beginning with a prefix sits in one range of the index. */
+const byteText = customType<{ data: string }>({ dataType: () => 'text COLLATE "C"' });
+
+/**
+ * Every word (lexeme) of the videos' search vectors, month lexemes aside: the search expands the word being typed
+ * into the words it begins ("tardig" into 'tardigrade' | 'tardigrades'), which GIN reads far faster than a prefix,
+ * and knows a word no video has without reading the index (docs/decisions/006-search.md). Kept by a statement
+ * trigger on videos (migration 0007); a word is never removed, so one no video has any more only costs a lookup.
+ */
+export const searchLexemes = pgTable('search_lexemes', {
+  lexeme: byteText('lexeme').primaryKey(),
+});
+
 export const playlists = pgTable(
   'playlists',
   {

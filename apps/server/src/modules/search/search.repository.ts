@@ -1,6 +1,17 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../infra/db/client.js';
-import { channels, playlistFollows, playlistItems, playlists, siftChannels, sifts, subscriptions, users, videos } from '../../infra/db/schema.js';
+import {
+  channels,
+  playlistFollows,
+  playlistItems,
+  playlists,
+  searchLexemes,
+  siftChannels,
+  sifts,
+  subscriptions,
+  users,
+  videos,
+} from '../../infra/db/schema.js';
 
 export type ResultKind = 'channel' | 'video' | 'sift' | 'playlist';
 
@@ -16,12 +27,28 @@ export type VideoCardRow = {
 export type ChannelRow = Omit<typeof channels.$inferSelect, 'searchVector'>;
 
 /**
- * The text of a search as tsquery text: first as search-text.ts writes it, then as `foldQuery` gives it back
+ * The text of a search as tsquery text: first as search-text.ts writes it, then as `prepareText` gives it back
  * (case and accents folded, stop words gone), which is what every other statement takes.
  */
 export interface TextQuery {
   match: string;
   exact: string;
+}
+
+/** The most whole words a typed prefix is expanded into; a prefix that begins more is read as a prefix. */
+export const PREFIX_EXPANSION = 64;
+
+/** The folded text and what the videos' words (search_lexemes) and dates say about it: see `prepareText`. */
+export interface PreparedText extends TextQuery {
+  /** The prefix lexeme of `match` (the word being typed, folded), when there is exactly one. */
+  prefix: string | null;
+  /** The video words the prefix begins, up to PREFIX_EXPANSION + 1 (more than the limit: too many to expand). */
+  expansion: string[];
+  /** The lexemes of `exact` that no video has: `exact` matches no video when there is one. */
+  missing: string[];
+  /** The months (UTC, as year × 12 + month − 1) of the newest and the oldest video; null without videos. */
+  newestMonth: number | null;
+  oldestMonth: number | null;
 }
 
 /**
@@ -58,10 +85,13 @@ export interface CandidateOptions {
 /** ts_rank weights for {D, C, B, A}: title/name (A) far above tags/topic (B) above description (C). */
 const WEIGHTS = sql.raw(`'{0.05, 0.1, 0.4, 1.0}'::float4[]`);
 /**
- * A folded tsquery (from foldQuery) as a plain parameter: the planner sees its value, so it estimates how much
+ * A folded tsquery (from prepareText) as a plain parameter: the planner sees its value, so it estimates how much
  * it matches, and nothing is folded or parsed again per statement.
  */
 const tsquery = (folded: string) => sql`${folded}::tsquery`;
+/** A prefix operand in tsquery text ('tardig':*) and any operand ('black'); the lexeme is the first group. */
+const PREFIX_OPERAND = `'([^']*)':\\*`;
+const OPERAND = `'([^']*)'`;
 
 function score(vector: SQL, query: TextQuery | null): SQL {
   if (!query) return sql`0::float8`;
@@ -101,56 +131,77 @@ export class SearchRepository {
 
   /**
    * The parsed text as the database reads it, through the same `sift_fold` and `sift` configuration that built
-   * the vectors. Empty strings when nothing is left (stop words only): such text matches nothing.
+   * the vectors (empty strings when nothing is left: stop words only match nothing), and in the same round trip
+   * what the search needs to plan its video statements: the words the prefix begins and the words of `exact`
+   * no video has (from search_lexemes, one index range and a lookup per word), and the newest and oldest
+   * videos' months (two index probes). Everything later takes these as plain parameters, so the planner sees
+   * real values.
    */
-  async foldQuery(query: TextQuery): Promise<TextQuery> {
-    const result = await this.db.execute(
-      sql`SELECT to_tsquery('sift', sift_fold(${query.match}))::text AS match, to_tsquery('sift', sift_fold(${query.exact}))::text AS exact`,
-    );
-    const [row] = (result as unknown as { rows: TextQuery[] }).rows;
-    return { match: row?.match ?? '', exact: row?.exact ?? '' };
-  }
-
-  /** How many calendar months (UTC) the videos span, newest's month and oldest's included; 0 without videos. */
-  async monthsSpanned(): Promise<number> {
-    const [row] = await this.db
-      .select({ newest: sql<Date | string | null>`max(${videos.publishedAt})`, oldest: sql<Date | string | null>`min(${videos.publishedAt})` })
-      .from(videos);
-    if (!row?.newest || !row.oldest) return 0;
-    const monthOf = (d: Date) => d.getUTCFullYear() * 12 + d.getUTCMonth();
-    return monthOf(new Date(row.newest)) - monthOf(new Date(row.oldest)) + 1;
+  async prepareText(query: TextQuery): Promise<PreparedText> {
+    const result = await this.db.execute(sql`
+      WITH q AS (
+        SELECT to_tsquery('sift', sift_fold(${query.match}))::text AS match, to_tsquery('sift', sift_fold(${query.exact}))::text AS exact
+      ), p AS (
+        SELECT m[1] AS prefix FROM q, regexp_matches(q.match, ${PREFIX_OPERAND}, 'g') AS m
+      ), span AS (
+        SELECT max(published_at) AT TIME ZONE 'UTC' AS newest, min(published_at) AT TIME ZONE 'UTC' AS oldest FROM ${videos}
+      )
+      SELECT q.match, q.exact, (SELECT array_agg(prefix) FROM p) AS prefixes,
+        (SELECT array_agg(e.lexeme) FROM (
+          SELECT l.lexeme FROM p, ${searchLexemes} l
+          WHERE (SELECT count(*) FROM p) = 1 AND l.lexeme >= p.prefix AND l.lexeme < p.prefix || chr(1114111)
+          LIMIT ${PREFIX_EXPANSION + 1}) e) AS expansion,
+        (SELECT array_agg(w[1]) FROM regexp_matches(q.exact, ${OPERAND}, 'g') AS w
+          WHERE NOT EXISTS (SELECT 1 FROM ${searchLexemes} l WHERE l.lexeme = w[1])) AS missing,
+        (extract(year FROM span.newest) * 12 + extract(month FROM span.newest) - 1)::int AS newest_month,
+        (extract(year FROM span.oldest) * 12 + extract(month FROM span.oldest) - 1)::int AS oldest_month
+      FROM q, span`);
+    const [row] = (
+      result as unknown as {
+        rows: {
+          match: string | null;
+          exact: string | null;
+          prefixes: string[] | null;
+          expansion: string[] | null;
+          missing: string[] | null;
+          newest_month: number | null;
+          oldest_month: number | null;
+        }[];
+      }
+    ).rows;
+    const prefixes = row?.prefixes ?? [];
+    return {
+      match: row?.match ?? '',
+      exact: row?.exact ?? '',
+      prefix: prefixes.length === 1 ? prefixes[0]! : null,
+      expansion: row?.expansion ?? [],
+      missing: row?.missing ?? [],
+      newestMonth: row?.newest_month ?? null,
+      oldestMonth: row?.oldest_month ?? null,
+    };
   }
 
   /**
    * Videos matching `match` (tsquery text), at most `cap`, taken in the index's order (no ORDER BY: a LIMIT under
    * ORDER BY published_at is the plan that walks the whole date index when the words match little or nothing).
-   * `months` narrows to videos published in the newest that many months, inside the same GIN condition: every
-   * video's vector carries the lexeme `~YYYYMM` of its month (UTC), so the window is
-   * `'~202611' | '~202610' | …`, counted back from the newest video's month. Scored against the whole query.
+   * A recency window is part of `match` itself (`words & ('~202611' | '~202610')`: every video's vector carries
+   * the lexeme of its month), so it stays inside the one GIN condition. Scored against the whole query.
    */
   async matchingVideos(
     match: string,
     query: TextQuery,
     cap: number,
-    months: number | null,
     needs: CandidateOptions['needs'],
     /** Flag the rows that also match this (whole words) in `whole`. */
     flagWhole?: string,
   ): Promise<Candidate[]> {
-    // The window stops at the oldest video's month: no lexeme for a month nobody published in.
-    const window = months
-      ? sql` && (SELECT string_agg('''~' || to_char(m, 'YYYYMM') || '''', ' | ')::tsquery
-          FROM (SELECT date_trunc('month', max(published_at) AT TIME ZONE 'UTC') AS newest,
-                       date_trunc('month', min(published_at) AT TIME ZONE 'UTC') AS oldest FROM ${videos}) n,
-          generate_series(n.newest, greatest(n.oldest, n.newest - make_interval(months => ${months - 1})), interval '-1 month') m)`
-      : sql``;
     const result = await this.db.execute(sql`
       SELECT v.id, ${score(sql`v.search_vector`, query)} AS score, v.number_of_views AS popularity,
         ${epochMs(sql`v.published_at`)} AS recency, v.number_of_views AS count, ${folded(needs.name, sql`v.title`)} AS name
         ${flagWhole ? sql`, v.search_vector @@ ${tsquery(flagWhole)} AS whole` : sql``}
       FROM (
         SELECT id, search_vector, number_of_views, published_at, title FROM ${videos}
-        WHERE search_vector @@ (${tsquery(match)}${window})
+        WHERE search_vector @@ ${tsquery(match)}
         LIMIT ${cap}
       ) v`);
     return toCandidates('video', result);
@@ -158,15 +209,15 @@ export class SearchRepository {
 
   /**
    * Whether any of these kinds has a result for the text (or at all, without text): the "results outside your
-   * filters" probe. One statement; each kind stops at its first row, and the first kind found ends it.
+   * filters" probe. Videos may take their own form of the text (the prefix expanded into whole words). One statement; each kind stops at its first row, and the first kind found ends it.
    */
-  async anyMatch(kinds: ResultKind[], match: string | null, options: CandidateOptions): Promise<boolean> {
+  async anyMatch(kinds: ResultKind[], match: string | null, options: CandidateOptions, videoMatch: string | null = match): Promise<boolean> {
     if (kinds.length === 0) return false;
-    const matches = (column: SQL) => (match === null ? sql`true` : sql`${column} @@ ${tsquery(match)}`);
+    const matches = (column: SQL, text = match) => (text === null ? sql`true` : sql`${column} @@ ${tsquery(text)}`);
     const probes = kinds.map(
       (kind) =>
         ({
-          video: sql`EXISTS (SELECT 1 FROM ${videos} v WHERE ${matches(sql`v.search_vector`)})`,
+          video: sql`EXISTS (SELECT 1 FROM ${videos} v WHERE ${matches(sql`v.search_vector`, videoMatch)})`,
           channel: sql`EXISTS (SELECT 1 FROM ${channels} c WHERE ${matches(sql`c.search_vector`)})`,
           sift: sql`EXISTS (SELECT 1 FROM ${sifts} s JOIN ${users} u ON u.id = s.owner_id
             WHERE ${this.visible(sql`s`, options)} AND ${matches(sql`s.search_vector`)})`,

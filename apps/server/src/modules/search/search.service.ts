@@ -5,7 +5,17 @@ import { presentChannel, presentVideo } from '../catalog/catalog.presenter.js';
 import { compareKeys, decodeRankCursor, encodeRankCursor, searchFingerprint, sortKey, type SortKey } from './search-order.js';
 import { parseSearchText, type SearchText } from './search-text.js';
 import { presentPlaylist, presentSift } from './search.presenter.js';
-import type { Candidate, CandidateOptions, ChannelRow, ResultKind, SearchRepository, TextQuery, VideoCardRow } from './search.repository.js';
+import {
+  PREFIX_EXPANSION,
+  type Candidate,
+  type CandidateOptions,
+  type ChannelRow,
+  type PreparedText,
+  type ResultKind,
+  type SearchRepository,
+  type TextQuery,
+  type VideoCardRow,
+} from './search.repository.js';
 
 /** Who is searching: their own private sifts and playlists are found too. */
 export interface Viewer {
@@ -27,8 +37,12 @@ const RECOMMENDED_CHANNELS = 8;
 const RECOMMENDED_VIDEOS = 8;
 /** Video windows after the newest month, in months: half a year, three years, eighteen years. */
 const WINDOWS = [6, 36, 216] as const;
-/** Windows worth trying straight after the newest month, judging by its matches; wider ones read as "rare". */
-const RATE_WINDOWS = [6, 36] as const;
+/**
+ * After the newest month, the window its matches say would fill the cap (with this margin) is tried next, when
+ * it is at most RATE_WINDOW_MAX months; a word rarer than that reads as "rare".
+ */
+const RATE_MARGIN = 1.25;
+const RATE_WINDOW_MAX = 36;
 /** How long the recommendations of a search that found nothing (popular channels and videos) are reused. */
 const POPULAR_TTL_MS = 60_000;
 
@@ -73,20 +87,22 @@ export class SearchService {
       viewerId: viewer?.id ?? null,
       ownerUuid: query.ownerId,
     };
-    const folded = text.kind === 'terms' ? await this.repository.foldQuery({ match: text.match, exact: text.exact }) : null;
+    // Before the text is prepared: what the service stores changes the words and months the videos have.
+    if (firstPage && text.kind === 'terms' && this.remote && kinds.includes('video')) await this.remote.storeMatches(query.q ?? '', this.cap);
+    const prepared = text.kind === 'terms' ? await this.repository.prepareText({ match: text.match, exact: text.exact }) : null;
     // Text of stop words only ("the") folds to nothing, and matches nothing.
-    if (folded && !folded.match) text = { kind: 'nothing' };
-    const textQuery = text.kind === 'terms' ? folded : null;
+    if (prepared && !prepared.match) text = { kind: 'nothing' };
+    const textQuery = text.kind === 'terms' ? prepared : null;
+    const videoText = textQuery ? videoQueries(textQuery) : null;
     const profile = query.ownerId !== undefined;
 
-    if (firstPage && textQuery && this.remote && kinds.includes('video')) await this.remote.storeMatches(query.q ?? '', this.cap);
-
     // What the first page adds does not depend on the results: it runs beside them.
-    const hidden = settled(firstPage ? this.hiddenByFilters(type, text, textQuery, kinds, options) : Promise.resolve(false));
+    const hidden = settled(firstPage ? this.hiddenByFilters(type, text, textQuery, videoText, kinds, options) : Promise.resolve(false));
     const ownChannels = !profile && kinds.includes('channel');
-    const recommendedChannels = firstPage && !profile && !ownChannels ? settled(this.recommendedChannels(textQuery, undefined)) : undefined;
+    const recommendedChannels = firstPage && !profile && !ownChannels ? settled(this.recommendedChannels(textQuery)) : undefined;
 
-    const perKind = text.kind === 'nothing' ? [] : await Promise.all(kinds.map((kind) => this.candidates(kind, textQuery, this.cap, options)));
+    const perKind =
+      text.kind === 'nothing' ? [] : await Promise.all(kinds.map((kind) => this.candidates(kind, textQuery, videoText, this.cap, options)));
     const candidates = perKind.flat();
     const keyed = candidates.map((c) => ({ c, key: sortKey(sort, c) })).sort((a, b) => compareKeys(a.key, b.key));
 
@@ -100,28 +116,36 @@ export class SearchService {
       if (rest.length > query.limit) next = encodeRankCursor(fingerprint, page.at(-1)!.key);
     }
 
+    // Channels already ranked for this search (best first, whatever the sort) are its recommendations: their
+    // cards are read with the page's, in the same statement.
+    const ranked = firstPage && !profile && textQuery && ownChannels ? perKind[kinds.indexOf('channel')]!.slice(0, RECOMMENDED_CHANNELS) : [];
     const viewerUuid = viewer?.uuid ?? null;
     const none = { list: [] as Channel[], popular: false };
-    const [items, channels, recommended, moreOutsideFilters] = await Promise.all([
+    const [{ items, channels: rankedCards }, channels, recommended, moreOutsideFilters] = await Promise.all([
       this.cards(
         page.map((k) => k.c),
         viewerUuid,
+        ranked.map((c) => c.id),
       ),
-      !firstPage || profile
-        ? none
-        : // Channels already ranked for this search (best first, whatever the sort) are its recommendations.
-          (recommendedChannels ?? this.recommendedChannels(textQuery, ownChannels ? perKind[kinds.indexOf('channel')] : undefined)),
+      !firstPage || profile || ownChannels ? none : recommendedChannels!,
       firstPage && !profile && candidates.length === 0 ? this.recommendedVideos() : [],
       hidden,
     ]);
+    const recommendedFromRanked = ranked.flatMap((c) => rankedCards.get(c.id) ?? []);
+    const channelList =
+      firstPage && !profile && ownChannels
+        ? recommendedFromRanked.length > 0
+          ? { list: recommendedFromRanked, popular: false }
+          : await this.popular()
+        : channels;
 
     return {
       items,
       totalResults: candidates.length,
       next,
       limit: query.limit,
-      recommendedChannels: channels.list,
-      recommendedChannelsPopular: channels.popular,
+      recommendedChannels: channelList.list,
+      recommendedChannelsPopular: channelList.popular,
       recommended,
       moreOutsideFilters,
     };
@@ -133,10 +157,10 @@ export class SearchService {
     return row;
   }
 
-  private candidates(kind: ResultKind, text: TextQuery | null, cap: number, options: CandidateOptions): Promise<Candidate[]> {
+  private candidates(kind: ResultKind, text: PreparedText | null, video: VideoQueries | null, cap: number, options: CandidateOptions): Promise<Candidate[]> {
     switch (kind) {
       case 'video':
-        return this.videoCandidates(text, cap, options.needs);
+        return this.videoCandidates(text && video ? { text, ...video } : null, cap, options.needs);
       case 'channel':
         return this.repository.channelCandidates(text, cap, options.needs);
       case 'sift':
@@ -148,84 +172,103 @@ export class SearchService {
 
   /**
    * At most `cap` videos for the text, reading a bounded number of rows whatever the catalog's size. W is the text
-   * as whole words, P the same with the last word also as a prefix (what is being typed: "minecr"); P finds all
-   * that W finds. GIN's partial match is several times slower than an exact entry on a common word, so P is only
-   * used where W cannot answer:
-   * 1. W in the newest month: a common word fills the cap here, with fresh videos, in one statement;
-   * 2. when that month had enough that 6 or 36 months of the same would fill the cap, W in that window;
-   * 3. else P anywhere, up to cap + 1 rows, flagging W's matches: a rare word, a rare prefix or no match ends here,
-   *    exactly (W's matches when there are any, else P's);
+   * as whole words; E the same with the last word also as a prefix (what is being typed: "minecr"), the prefix
+   * expanded into the whole words it begins ('minecraft' | 'minecrafter') when there are few enough (GIN reads a
+   * prefix's every posting, several times slower than exact words). E finds all that W finds; W is preferred, so E
+   * only answers when no video has the words whole. Q is W, or E when some word of W is in no video at all
+   * (known from search_lexemes without reading the index):
+   * 1. Q in the newest month: a common word fills the cap here, with fresh videos, in one statement;
+   * 2. the window that month's rate says would fill the cap (1,000 matches → 2 months for 500), when that is at
+   *    most three years: Q in that window;
+   * 3. else E anywhere, up to cap + 1 rows, flagging W's matches: a rare word, a rare prefix or no match ends
+   *    here, exactly (W's matches when there are any, else E's);
    * 4. else (more than cap matches, few of them recent) W anywhere, then windows of 6, 36, 216 months of W (or of
-   *    P when nothing matches W) until one fills the cap;
+   *    E when nothing matches W) until one fills the cap;
    * 5. else the first cap matches of step 3 or 4.
    * Each step is one GIN index condition with a LIMIT and no ORDER BY, so no step can turn into a walk of the
    * date index (DESIGN §6), and none reads more than cap + 1 rows.
    */
-  private async videoCandidates(text: TextQuery | null, cap: number, needs: CandidateOptions['needs']): Promise<Candidate[]> {
-    if (!text) return this.repository.newestVideos(cap, needs);
-    // How many months the catalog spans, asked beside step 1: a window that wide is no window.
-    const span = settled(this.repository.monthsSpanned());
-    const prefix = text.match !== text.exact;
-    const newest = await this.repository.matchingVideos(text.exact, text, cap, 1, needs);
+  private async videoCandidates(query: ({ text: PreparedText } & VideoQueries) | null, cap: number, needs: CandidateOptions['needs']): Promise<Candidate[]> {
+    if (!query) return this.repository.newestVideos(cap, needs);
+    const { text, whole, any } = query;
+    const { newestMonth, oldestMonth } = text;
+    // No video has one of the words (or there are no videos): nothing to read.
+    if (any === null || newestMonth === null || oldestMonth === null) return [];
+    const spanned = newestMonth - oldestMonth + 1;
+    const months = (count: number) => monthsQuery(newestMonth, Math.min(count, spanned));
+    const matching = (match: string, limit: number, flagWhole?: string) => this.repository.matchingVideos(match, text, limit, needs, flagWhole);
+    const q = whole ?? any;
+
+    const newest = await matching(within(q, months(1)), cap);
     if (newest.length >= cap) return newest;
-    const spanned = await span;
-    if (spanned <= 1 && !prefix) return newest;
+    // The newest month is the whole catalog: these are all of Q's matches (W's, when there are any).
+    if (spanned <= 1 && (newest.length > 0 || q === any)) return newest;
     const tried = new Set<number>();
-    const rate = RATE_WINDOWS.find((m) => m * newest.length >= cap && m < spanned);
-    if (rate) {
+    const rate = newest.length > 0 ? Math.max(2, Math.ceil((RATE_MARGIN * cap) / newest.length)) : Infinity;
+    if (rate <= RATE_WINDOW_MAX && rate < spanned) {
       tried.add(rate);
-      const recent = await this.repository.matchingVideos(text.exact, text, cap, rate, needs);
+      const recent = await matching(within(q, months(rate)), cap);
       if (recent.length >= cap) return recent;
     }
-    let all = await this.repository.matchingVideos(text.match, text, cap + 1, null, needs, text.exact);
+    const prefixed = whole !== null && any !== whole;
+    let all = await matching(any, cap + 1, prefixed ? whole : undefined);
     if (all.length <= cap) {
-      const whole = all.filter((c) => c.whole);
-      return whole.length > 0 ? whole : all;
+      const wholeOnes = all.filter((c) => c.whole);
+      return wholeOnes.length > 0 ? wholeOnes : all;
     }
-    let match = text.exact;
-    if (prefix) {
-      const whole = await this.repository.matchingVideos(text.exact, text, cap + 1, null, needs);
-      if (whole.length > 0 && whole.length <= cap) return whole;
-      if (whole.length > 0) all = whole;
-      else match = text.match;
+    let match = q;
+    if (prefixed) {
+      const wholeOnes = await matching(whole, cap + 1);
+      if (wholeOnes.length > 0 && wholeOnes.length <= cap) return wholeOnes;
+      if (wholeOnes.length > 0) all = wholeOnes;
+      else match = any;
     }
-    for (const months of WINDOWS) {
-      if (months >= spanned) break; // as wide as the catalog: step 3 or 4 already read it
-      if (tried.has(months) && match === text.exact) continue;
-      const recent = await this.repository.matchingVideos(match, text, cap, months, needs);
+    for (const count of WINDOWS) {
+      if (count >= spanned) break; // as wide as the catalog: step 3 or 4 already read it
+      if (tried.has(count) && match === q) continue;
+      const recent = await matching(within(match, months(count)), cap);
       if (recent.length >= cap) return recent;
     }
     return all.slice(0, cap);
   }
 
-  /** The cards of one page, in the page's order; a result deleted in between is left out. */
-  private async cards(page: Candidate[], viewerUuid: string | null): Promise<SearchItem[]> {
+  /**
+   * The cards of one page, in the page's order; a result deleted in between is left out. `moreChannels` are read
+   * with the page's channels (the recommendations of a search that ranked channels).
+   */
+  private async cards(
+    page: Candidate[],
+    viewerUuid: string | null,
+    moreChannels: number[] = [],
+  ): Promise<{ items: SearchItem[]; channels: Map<number, Channel> }> {
     const ids = (kind: ResultKind) => page.filter((c) => c.kind === kind).map((c) => c.id);
     const [videoRows, channelRows, siftRows, playlistRows] = await Promise.all([
       this.repository.videosByIds(ids('video')),
-      this.repository.channelsByIds(ids('channel')),
+      this.repository.channelsByIds([...new Set([...ids('channel'), ...moreChannels])]),
       this.repository.siftsByIds(ids('sift')),
       this.repository.playlistsByIds(ids('playlist')),
     ]);
     const byKey = new Map<string, SearchItem>();
+    const channels = new Map<number, Channel>();
     for (const row of videoRows) byKey.set(`video:${row.video.id}`, presentVideo(withoutVector(row)));
-    for (const row of channelRows) byKey.set(`channel:${row.id}`, presentChannel(channelWithoutVector(row)));
+    for (const row of channelRows) {
+      const card = presentChannel(channelWithoutVector(row));
+      channels.set(row.id, card);
+      byKey.set(`channel:${row.id}`, card);
+    }
     for (const row of siftRows) byKey.set(`sift:${row.sift.id}`, presentSift(row, viewerUuid));
     for (const row of playlistRows) byKey.set(`playlist:${row.playlist.id}`, presentPlaylist(row, viewerUuid));
-    return page.flatMap((c) => byKey.get(`${c.kind}:${c.id}`) ?? []);
+    return { items: page.flatMap((c) => byKey.get(`${c.kind}:${c.id}`) ?? []), channels };
   }
 
   /** The best matching channels, or the most followed when none match (or there is no text). */
-  private async recommendedChannels(text: TextQuery | null, ranked: Candidate[] | undefined): Promise<{ list: Channel[]; popular: boolean }> {
-    let rows: Awaited<ReturnType<SearchRepository['channelRows']>> = [];
-    if (text && ranked) {
-      const ids = ranked.slice(0, RECOMMENDED_CHANNELS).map((c) => c.id);
-      const byId = new Map((await this.repository.channelsByIds(ids)).map((r) => [r.id, r]));
-      rows = ids.flatMap((id) => byId.get(id) ?? []);
-    } else if (text) {
-      rows = await this.repository.channelRows(text, RECOMMENDED_CHANNELS);
-    }
+  private async recommendedChannels(text: TextQuery | null): Promise<{ list: Channel[]; popular: boolean }> {
+    const rows = text ? await this.repository.channelRows(text, RECOMMENDED_CHANNELS) : [];
     if (rows.length > 0) return { list: rows.map((row) => presentChannel(channelWithoutVector(row))), popular: false };
+    return this.popular();
+  }
+
+  private async popular(): Promise<{ list: Channel[]; popular: boolean }> {
     const list = await this.popularChannels.get(async () =>
       (await this.repository.channelRows(null, RECOMMENDED_CHANNELS)).map((row) => presentChannel(channelWithoutVector(row))),
     );
@@ -245,10 +288,19 @@ export class SearchService {
   }
 
   /** Whether the kinds the type filter leaves out have matches (one row is enough to know). */
-  private async hiddenByFilters(type: SearchType, text: SearchText, query: TextQuery | null, kinds: ResultKind[], options: CandidateOptions): Promise<boolean> {
+  private async hiddenByFilters(
+    type: SearchType,
+    text: SearchText,
+    query: TextQuery | null,
+    video: VideoQueries | null,
+    kinds: ResultKind[],
+    options: CandidateOptions,
+  ): Promise<boolean> {
     if (type === 'all' || type === 'combo' || text.kind === 'nothing') return false;
-    const others = kindsOf('all', options.ownerUuid).filter((k) => !kinds.includes(k));
-    return this.repository.anyMatch(others, query?.match ?? null, options);
+    let others = kindsOf('all', options.ownerUuid).filter((k) => !kinds.includes(k));
+    // No video has one of the words: no need to look.
+    if (video && video.any === null) others = others.filter((k) => k !== 'video');
+    return this.repository.anyMatch(others, query?.match ?? null, options, video?.any ?? query?.match ?? null);
   }
 }
 
@@ -310,3 +362,39 @@ function comboPage<T extends { c: Candidate; key: SortKey }>(sorted: T[], limit:
   return [...head, ...videos];
 }
 
+
+/** The forms of the text that video statements take (see videoCandidates). */
+interface VideoQueries {
+  /** W: every term whole; null when some word of it is in no video. */
+  whole: string | null;
+  /** E: W with the word being typed also as a prefix, expanded into whole words when few; null when no video can match. */
+  any: string | null;
+}
+
+/** A tsquery lexeme, quoted as tsquery text reads it. */
+const lexeme = (word: string) => `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+
+export function videoQueries(text: PreparedText): VideoQueries {
+  const whole = text.missing.length === 0 ? text.exact : null;
+  const prefix = text.prefix;
+  if (text.match === text.exact || prefix === null) return { whole, any: whole };
+  // A word other than the one being typed is in no video: E needs it too.
+  if (text.missing.some((word) => word !== prefix)) return { whole: null, any: null };
+  if (text.expansion.length === 0) return { whole: null, any: null };
+  if (text.expansion.length > PREFIX_EXPANSION) return { whole, any: text.match };
+  const operand = `${lexeme(prefix)}:*`;
+  const at = text.match.lastIndexOf(operand);
+  if (at < 0) return { whole, any: text.match };
+  const words = text.expansion.map(lexeme).join(' | ');
+  return { whole, any: `${text.match.slice(0, at)}( ${words} )${text.match.slice(at + operand.length)}` };
+}
+
+/** The month lexemes of the newest `count` months, counted back from the newest video's month. */
+function monthsQuery(newestMonth: number, count: number): string {
+  const lexemes: string[] = [];
+  for (let m = newestMonth; m > newestMonth - count; m--) lexemes.push(`'~${Math.floor(m / 12) * 100 + (m % 12) + 1}'`);
+  return lexemes.join(' | ');
+}
+
+/** The text within a window of months. */
+const within = (match: string, months: string) => `( ${match} ) & ( ${months} )`;
