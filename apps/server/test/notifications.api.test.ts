@@ -215,7 +215,9 @@ describe('once and only once', () => {
     expect(mailsTo(m.email)).toHaveLength(1);
   });
 
-  it('two processes dispatching at once send each digest once', async () => {
+  // Two app instances in this one process on one database (both tiers); the same with two real OS processes on
+  // PostgreSQL is notifications-processes.api.test.ts.
+  it('two app instances dispatching at once send each digest once', async () => {
     const channel = await aStoredChannel();
     const members = await Promise.all(Array.from({ length: 8 }, () => aMember()));
     for (const m of members) await followChannel(m.token, channel, 'IMMEDIATE');

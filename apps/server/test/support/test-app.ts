@@ -1,18 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type AccountSettings, type Services } from '../../src/app.js';
-import type { DatabaseHandle } from '../../src/infra/db/client.js';
 import { MemoryMailer, type Mailer } from '../../src/infra/mail/mailer.js';
 import { UNLIMITED_RATE_LIMITS, type RateLimiter } from '../../src/infra/rate-limit/rate-limiter.js';
 import { FakeVideoService } from './fake-video-service.js';
-import { openTestDatabase } from './test-database.js';
+import { openTestDatabase, type TestDatabase } from './test-database.js';
 
 export const TEST_PUBLIC_URL = 'http://sift.test';
 
 export interface TestContext {
   app: FastifyInstance;
   services: Services;
-  database: DatabaseHandle;
+  database: TestDatabase;
   videoService: FakeVideoService;
   /** The mails the app sent, unless the file configured real SMTP (then this stays empty). */
   mailer: MemoryMailer;

@@ -11,11 +11,14 @@ import { openDatabase, type Database, type DatabaseHandle } from '../../src/infr
 import * as schema from '../../src/infra/db/schema.js';
 import { paths } from '../../src/infra/paths.js';
 
+/** A test file's database; `url` is its connection string on PostgreSQL (for other processes to open it too). */
+export type TestDatabase = DatabaseHandle & { url?: string };
+
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on the
  * PostgreSQL server named by DATABASE_URL (dropped afterwards), so files never see each other's rows.
  */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+export async function openTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) return openMigratedPglite();
 
@@ -26,6 +29,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   const handle = await openDatabase({ databaseUrl: url.toString(), pgliteDir: 'memory://' });
   return {
     ...handle,
+    url: url.toString(),
     close: async () => {
       await handle.close();
       await dropWhenIdle(serverUrl, name);
