@@ -158,14 +158,14 @@ export function createServices(deps: ServiceDependencies): Services {
 
   const authRepository = new AuthRepository(deps.db);
   const tokens = new TokenService(authRepository);
-  const users = new UsersService(new UsersRepository(deps.db), tokens);
+  const files = deps.files ?? createFileStore(settings.dataDir);
+  const users = new UsersService(new UsersRepository(deps.db), tokens, files);
   const auth = new AuthService(users, tokens, limiter, settings.rateLimits);
   const captcha = new CaptchaService(authRepository, { hmacKey: settings.captchaHmacKey, maxNumber: settings.captchaMaxNumber });
   const google = new OidcSignIn(settings.google, `${publicUrl}/oauth2/google/callback`, authRepository, users, auth, log);
   const accounts = new AccountsService(users, tokens, captcha, deps.mailer ?? new MemoryMailer(), limiter, settings.rateLimits, { appName, publicUrl }, log);
   const jobs = deps.jobs ?? new InProcessJobQueue(log);
   const catalog = new CatalogService(new CatalogRepository(deps.db), deps.provider);
-  const files = deps.files ?? createFileStore(settings.dataDir);
   // Follows, feeds and notifications (issue 7); subscriptions find sifts through the sifts service.
   const subscriptions = new SubscriptionsService(new SubscriptionsRepository(deps.db), catalog, { get: (idOrHash, viewerId) => built.sifts.get(idOrHash, viewerId) });
   const feeds = new FeedsService(new FeedsRepository(deps.db), subscriptions, catalog);

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFileStore, LocalFileStore, S3FileStore } from '../src/infra/files/file-store.js';
+import { createFileStore, keyOfUrl, LocalFileStore, S3FileStore } from '../src/infra/files/file-store.js';
 import { readUploadedFile, registerMultipart } from '../src/infra/files/upload.js';
 import { uploadsRoutes } from '../src/infra/files/uploads.routes.js';
 import { registerErrorHandling } from '../src/infra/http/errors.js';
@@ -122,5 +122,17 @@ describe('createFileStore', () => {
     expect(s3.url('playlists/1.jpg')).toBe('https://cdn.example/covers/playlists/1.jpg');
     expect(() => createFileStore('/data', { S3_BUCKET: 'covers' })).toThrow(/S3_ENDPOINT/);
     expect(() => new LocalFileStore('/x').url('../etc/passwd')).toThrow(/Unsafe/);
+  });
+});
+
+describe('keyOfUrl', () => {
+  it("gives back the key of a URL the store made, and null for any other URL", () => {
+    const local = new LocalFileStore('/x');
+    expect(keyOfUrl(local, local.url('sifts/ab3-0f.jpg'))).toBe('sifts/ab3-0f.jpg');
+    expect(keyOfUrl(local, '/media/thumbnails/v1.jpg')).toBeNull();
+    expect(keyOfUrl(local, '/media/uploads/../db/x')).toBeNull();
+    const s3 = new S3FileStore({ endpoint: 'http://127.0.0.1:9000', bucket: 'b', accessKeyId: 'a', secretAccessKey: 's', region: 'r', publicUrl: 'https://cdn.example/covers' });
+    expect(keyOfUrl(s3, 'https://cdn.example/covers/playlists/1-aa.jpg')).toBe('playlists/1-aa.jpg');
+    expect(keyOfUrl(s3, '/media/uploads/playlists/1-aa.jpg')).toBeNull();
   });
 });

@@ -1,9 +1,11 @@
 import { AUTH_TOKEN_HEADER, PLACEHOLDER_CREATED_AT, REACTIVATED_HEADER, userDataSchema, type UserData } from '@sift/contracts';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { runAdmin } from '../src/cli/admin.js';
 import { accountDeletions, authTokens, playlists, sifts, users } from '../src/infra/db/schema.js';
 import { aMember, call, expectError, GOOD_PASSWORD, login, signUp } from './support/accounts.js';
+import { multipartBody } from './support/multipart.js';
 import { useTestApp } from './support/test-app.js';
 
 const t = useTestApp();
@@ -161,6 +163,38 @@ describe('PUT /api/users/delete', () => {
     expectError(await login(t.app, member.email), 401, 'BAD_CREDENTIALS');
     // The address is free again.
     expect((await signUp(t.app, { email: member.email })).res.status).toBe(201);
+  });
+
+  it("deletes the cover image files of the member's playlists and sifts from the file store", async () => {
+    const member = await aMember(t);
+    const other = await aMember(t);
+    const png = await sharp({ create: { width: 320, height: 320, channels: 3, background: '#3366cc' } }).png().toBuffer();
+    const cover = async (url: string, token: string) => {
+      const u = multipartBody('file', 'cover.png', 'image/png', png);
+      const res = await call<{ thumbnail: string }>(t.app, { method: 'PUT', url, token, payload: u.payload, headers: u.headers });
+      expect(res.status).toBe(200);
+      return res.body.thumbnail;
+    };
+    const served = async (url: string) => (await t.app.inject({ method: 'GET', url })).statusCode;
+    const newPlaylist = async (token: string) => (await call<{ id: number }>(t.app, { method: 'POST', url: '/api/playlists', token, payload: { name: 'Covered' } })).body.id;
+    const newSift = async (token: string) => (await call<{ hash: string }>(t.app, { method: 'POST', url: '/api/sifts', token, payload: { name: 'Covered' } })).body.hash;
+
+    const covers = [
+      await cover(`/api/playlists/${await newPlaylist(member.token)}/images`, member.token),
+      await cover(`/api/playlists/${await newPlaylist(member.token)}/images`, member.token),
+      await cover(`/api/sifts/${await newSift(member.token)}/images`, member.token),
+    ];
+    const othersCovers = [
+      await cover(`/api/playlists/${await newPlaylist(other.token)}/images`, other.token),
+      await cover(`/api/sifts/${await newSift(other.token)}/images`, other.token),
+    ];
+    for (const url of [...covers, ...othersCovers]) expect(await served(url), url).toBe(200);
+
+    expect((await call(t.app, { method: 'PUT', url: '/api/users/delete', token: member.token, payload: { reason: 'bye' } })).status).toBe(204);
+
+    for (const url of covers) expect(await served(url), url).toBe(404);
+    // Another member's covers stay.
+    for (const url of othersCovers) expect(await served(url), url).toBe(200);
   });
 
   it('answers 401 without a login', async () => {

@@ -23,6 +23,17 @@ function checkKey(key: string): string {
   return key;
 }
 
+/**
+ * The key behind a URL that this store made (`store.url(key)`), or null for any other URL (a video's thumbnail, a
+ * URL of another store). Every store's URL is a fixed prefix followed by the key.
+ */
+export function keyOfUrl(store: FileStore, url: string): string | null {
+  const prefix = store.url('x').slice(0, -1);
+  if (!url.startsWith(prefix)) return null;
+  const key = url.slice(prefix.length);
+  return SAFE_KEY.test(key) && !key.includes('..') ? key : null;
+}
+
 /** Files in `$DATA_DIR/media/uploads`; every key names a new file, so the URL can be cached for a year. */
 export class LocalFileStore implements FileStore {
   constructor(readonly root: string) {}

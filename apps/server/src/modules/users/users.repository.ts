@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../infra/db/client.js';
-import { accountDeletions, playlists, users } from '../../infra/db/schema.js';
+import { accountDeletions, playlists, sifts, users } from '../../infra/db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = Pick<typeof users.$inferInsert, 'email' | 'firstName' | 'lastName' | 'passwordHash' | 'origin' | 'picture' | 'confirmedAt'>;
@@ -10,6 +10,14 @@ export type UserPatch = Partial<
 
 /** The name every member's built-in playlist has (SPEC §3: watchLater). */
 export const WATCH_LATER_NAME = 'Watch later';
+
+/** What a deletion took that lives outside the database: the custom covers of the member's playlists and sifts. */
+export interface DeletedAccount {
+  /** The file-store keys of the playlists' covers. */
+  playlistCoverKeys: string[];
+  /** The URLs of the sifts' covers (a sift keeps only the URL; its key is the URL's end). */
+  siftCoverUrls: string[];
+}
 
 /** The unique index on lower(email) refused the row: the e-mail has an account already. */
 export class DuplicateEmailError extends Error {}
@@ -74,13 +82,26 @@ export class UsersRepository {
   /**
    * Removes a member for good: the row goes, and the foreign keys' cascades take their tokens, playlists, sifts,
    * follows, subscriptions, searches and imports with it. Only the reason is kept, without anything personal.
+   * Answers the covers the cascade's playlists and sifts had, for the caller to delete from the file store (rows
+   * first: a failed file deletion leaves an orphan file, never a half-deleted member); null when there is no member.
    */
-  async deleteForGood(id: number, reason: string): Promise<boolean> {
+  async deleteForGood(id: number, reason: string): Promise<DeletedAccount | null> {
     return this.db.transaction(async (tx) => {
+      const playlistCovers = await tx
+        .select({ key: playlists.thumbnailKey })
+        .from(playlists)
+        .where(and(eq(playlists.ownerId, id), isNotNull(playlists.thumbnailKey)));
+      const siftCovers = await tx
+        .select({ url: sifts.thumbnail })
+        .from(sifts)
+        .where(and(eq(sifts.ownerId, id), eq(sifts.thumbnailType, 'custom'), isNotNull(sifts.thumbnail)));
       const deleted = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
-      if (deleted.length === 0) return false;
+      if (deleted.length === 0) return null;
       await tx.insert(accountDeletions).values({ reason });
-      return true;
+      return {
+        playlistCoverKeys: playlistCovers.flatMap((c) => (c.key ? [c.key] : [])),
+        siftCoverUrls: siftCovers.flatMap((c) => (c.url ? [c.url] : [])),
+      };
     });
   }
 }

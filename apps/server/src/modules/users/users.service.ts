@@ -1,4 +1,5 @@
 import type { Plan, UserData } from '@sift/contracts';
+import { keyOfUrl, type FileStore } from '../../infra/files/file-store.js';
 import { HttpError } from '../../infra/http/errors.js';
 import { hashPassword, passwordProblem, verifyPassword } from '../../infra/security/passwords.js';
 import type { SessionUser, TokenService } from '../auth/tokens.service.js';
@@ -36,6 +37,8 @@ export class UsersService {
   constructor(
     private readonly repository: UsersRepository,
     private readonly tokens: TokenService,
+    /** Where the covers of a deleted member's playlists and sifts are removed from (none: the admin command). */
+    private readonly files?: FileStore,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -149,7 +152,12 @@ export class UsersService {
   /** PUT /api/users/delete: the member and everything they made are removed for good (docs/decisions/004). */
   async deleteForGood(userId: number, reason: string): Promise<void> {
     await this.tokens.revokeSessions(userId);
-    await this.repository.deleteForGood(userId, reason);
+    const deleted = await this.repository.deleteForGood(userId, reason);
+    const files = this.files;
+    if (!deleted || !files) return;
+    // Their cover images too: personal data, and nothing points at them any more. A failure leaves an orphan file.
+    const keys = [...deleted.playlistCoverKeys, ...deleted.siftCoverUrls.flatMap((url) => keyOfUrl(files, url) ?? [])];
+    await Promise.all(keys.map((key) => files.delete(key).catch(() => undefined)));
   }
 
   /** The admin command's `set-plan`. Answers false when there is no such member. */
