@@ -178,8 +178,8 @@ export class SearchService {
    * only answers when no video has the words whole. Q is W, or E when some word of W is in no video at all
    * (known from search_lexemes without reading the index):
    * 1. Q in the newest month: a common word fills the cap here, with fresh videos, in one statement;
-   * 2. the window that month's rate says would fill the cap (1,000 matches → 2 months for 500), when that is at
-   *    most three years: Q in that window;
+   * 2. the window that month's rate says would fill the cap (300 matches → 3 months for 500), when that is at
+   *    most three years: Q in that window's months before the newest, up to what the cap still lacks;
    * 3. else E anywhere, up to cap + 1 rows, flagging W's matches: a rare word, a rare prefix or no match ends
    *    here, exactly (W's matches when there are any, else E's);
    * 4. else (more than cap matches, few of them recent) W anywhere, then windows of 6, 36, 216 months of W (or of
@@ -207,8 +207,9 @@ export class SearchService {
     const rate = newest.length > 0 ? Math.max(2, Math.ceil((RATE_MARGIN * cap) / newest.length)) : Infinity;
     if (rate <= RATE_WINDOW_MAX && rate < spanned) {
       tried.add(rate);
-      const recent = await matching(within(q, months(rate)), cap);
-      if (recent.length >= cap) return recent;
+      // Only the months before the newest: its matches are already read.
+      const earlier = await matching(within(q, monthsQuery(newestMonth, rate - 1, 1)), cap - newest.length);
+      if (newest.length + earlier.length >= cap) return [...newest, ...earlier];
     }
     const prefixed = whole !== null && any !== whole;
     let all = await matching(any, cap + 1, prefixed ? whole : undefined);
@@ -389,10 +390,10 @@ export function videoQueries(text: PreparedText): VideoQueries {
   return { whole, any: `${text.match.slice(0, at)}( ${words} )${text.match.slice(at + operand.length)}` };
 }
 
-/** The month lexemes of the newest `count` months, counted back from the newest video's month. */
-function monthsQuery(newestMonth: number, count: number): string {
+/** The month lexemes of `count` months counted back from the newest video's month, after skipping `skip` of them. */
+function monthsQuery(newestMonth: number, count: number, skip = 0): string {
   const lexemes: string[] = [];
-  for (let m = newestMonth; m > newestMonth - count; m--) lexemes.push(`'~${Math.floor(m / 12) * 100 + (m % 12) + 1}'`);
+  for (let m = newestMonth - skip; m > newestMonth - skip - count; m--) lexemes.push(`'~${Math.floor(m / 12) * 100 + (m % 12) + 1}'`);
   return lexemes.join(' | ');
 }
 

@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/infra/db/client.js';
 import { channels, videos } from '../src/infra/db/schema.js';
 import { SearchRepository } from '../src/modules/search/search.repository.js';
+import { SearchService } from '../src/modules/search/search.service.js';
 import { openTestDatabase } from './support/test-database.js';
 
-/** The words table the search expands prefixes with (migration 0007, docs/decisions/006-search.md). */
+/** How videos are chosen: the words table prefixes expand with (migration 0007) and the month windows (docs/decisions/006-search.md). */
 describe('search_lexemes: every word of the videos, kept by the database', () => {
   let database: DatabaseHandle;
   let repository: SearchRepository;
@@ -37,5 +38,40 @@ describe('search_lexemes: every word of the videos, kept by the database', () =>
     const text = await repository.prepareText({ match: "'moss' & 'xenob':*", exact: "'moss' & 'xenob'" });
     expect(text).toMatchObject({ prefix: 'xenob', expansion: ['xenobiology'], missing: ['xenob'] });
     expect(await repository.prepareText({ match: "'bears'", exact: "'bears'" })).toMatchObject({ prefix: null, missing: [] });
+  });
+});
+
+describe('video candidates: the newest month first, then the months its rate says', () => {
+  let database: DatabaseHandle;
+  let service: SearchService;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    service = new SearchService(new SearchRepository(database.db), { candidates: 10 });
+    const [channel] = await database.db
+      .insert(channels)
+      .values({ provider: 'demo', externalId: 'UCwin', name: 'Windows', thumbnail: '/x.svg' })
+      .returning();
+    // 6 walruses a month over the last 12 months (newest: November 2026).
+    const rows = Array.from({ length: 72 }, (_, i) => ({
+      provider: 'demo',
+      externalId: `walrus${i}`,
+      channelId: channel!.id,
+      title: `Walrus ${i}`,
+      publishedAt: new Date(Date.UTC(2026, 10 - Math.floor(i / 6), 10 + (i % 6))),
+      thumbnail: '/x.svg',
+    }));
+    await database.db.insert(videos).values(rows);
+  }, 60_000);
+  afterAll(() => database.close());
+
+  it('takes every match of the newest month and the rest from the months just before it', async () => {
+    for (const q of ['walrus', 'walr']) {
+      const page = await service.search({ q, type: 'videos', sort: 'created', limit: 50 }, null);
+      expect(page.totalResults).toBe(10);
+      const months = page.items.map((i) => (i.type === 'video' ? i.publishedAt.slice(0, 7) : ''));
+      expect(months.filter((m) => m === '2026-11')).toHaveLength(6);
+      expect(months.every((m) => m >= '2026-09')).toBe(true);
+    }
   });
 });
