@@ -184,7 +184,7 @@ export async function benchPersonalFeed(serverUrl: string): Promise<string> {
     `SELECT (SELECT count(*) FROM videos) AS videos, (SELECT count(*) FROM sift_videos) AS matches`,
   );
   await client.end();
-  if (process.env.BENCH_KEEP !== '1') await admin(serverUrl, `DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
+  if (!reuse && process.env.BENCH_KEEP !== '1') await admin(serverUrl, `DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
 
   const rows = [row('HTTP first page (50)', first), row('HTTP fifth page', fifth), row('Baseline: GET /api/sifts/categories', baseline), row('Raw SQL first page (2 statements)', raw)];
   const f = (n: number) => n.toFixed(2);

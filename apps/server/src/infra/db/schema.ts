@@ -169,8 +169,9 @@ export const videos = pgTable(
     // read backwards they give ORDER BY … DESC (NULLS FIRST, PostgreSQL's default), which a "DESC NULLS LAST"
     // index cannot serve, so the planner would sort the whole table instead.
     index('videos_channel_published_idx').on(t.channelId, t.publishedAt, t.id),
-    // The public feed is every channel's videos, newest first, with the same cursor.
-    index('videos_published_idx').on(t.publishedAt, t.id),
+    // The public feed is every channel's videos, newest first, with the same cursor. channel_id rides along so a
+    // personal feed of many followed channels reads this index backwards without visiting the table (index-only).
+    index('videos_published_idx').on(t.publishedAt, t.id, t.channelId),
     index('videos_search_idx').using('gin', t.searchVector),
   ],
 );
