@@ -35,9 +35,9 @@ interface DispatchResult {
 }
 
 /** A server process on the same database: answers once it is ready; `go(at)` runs its dispatch job for that time. */
-function startProcess(databaseUrl: string, children: ChildProcessWithoutNullStreams[]) {
+function startProcess(databaseUrl: string, children: ChildProcessWithoutNullStreams[], options: { crashAfterSend?: boolean } = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', ENTRY], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, SMTP_URL: smtp.url, PUBLIC_URL: TEST_PUBLIC_URL },
+    env: { ...process.env, DATABASE_URL: databaseUrl, SMTP_URL: smtp.url, PUBLIC_URL: TEST_PUBLIC_URL, CRASH_AFTER_SEND: options.crashAfterSend ? '1' : '0' },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -65,6 +65,11 @@ function startProcess(databaseUrl: string, children: ChildProcessWithoutNullStre
       expect(await exited, stderr).toBe(0);
       return result;
     },
+    /** For a process that is to die while sending: answers its exit code. */
+    async goAndDie(at: Date): Promise<number | null> {
+      child.stdin.write(`go ${at.toISOString()}\n`);
+      return exited;
+    },
   };
 }
 
@@ -74,6 +79,7 @@ afterAll(() => {
 });
 
 const mailsTo = (email: string): CaughtMail[] => smtp.mails.filter((m) => m.to.some((a) => a.toLowerCase() === email.toLowerCase()));
+const messageIdOf = (mail: CaughtMail) => /^Message-ID: (<[^>]+>)$/im.exec(mail.raw.replace(/\r?\n[ \t]+/g, ' '))?.[1];
 const subjectOf = (mail: CaughtMail) => /^Subject: (.*)$/m.exec(decodeMail(mail.raw).replace(/\r?\n[ \t]+/g, ' '))?.[1] ?? '';
 
 describe.runIf(onPostgres)('two server processes on one PostgreSQL', () => {
@@ -121,6 +127,42 @@ describe.runIf(onPostgres)('two server processes on one PostgreSQL', () => {
     // A later run (here, in this process) finds nothing left to build or send.
     expect(await t.services.notifications.dispatch(new Date(at.getTime() + MINUTE))).toEqual({ built: 0, sent: 0 });
     expect(smtp.mails.filter((mail) => members.some((m) => mail.to.includes(m.email)))).toHaveLength(members.length);
+  });
+});
+
+describe.runIf(onPostgres)('a process that dies after the SMTP server accepted, before the commit', () => {
+  it('leaves the digest to be sent again by the next run, with the same Message-ID, so receivers can drop the copy', { timeout: 60_000 }, async () => {
+    const channel: ProviderChannel = aChannel();
+    t.videoService.channels.set(channel.externalId, channel);
+    const old = aVideo(channel, { title: 'Old upload', publishedAt: new Date(Date.UTC(2026, 6, 1)) });
+    t.videoService.videos.set(old.externalId, old);
+    await t.services.catalog.syncChannel(channel.externalId);
+    const m = await aMember(t);
+    const res = await call<Subscription>(t.app, { method: 'POST', url: '/api/subscriptions', token: m.token, payload: { externalId: channel.externalId, frequency: 'IMMEDIATE' } });
+    expect(res.status).toBe(201);
+    const fresh = aVideo(channel, { title: 'Sent just before the crash', publishedAt: new Date(Date.UTC(2026, 6, 2)) });
+    t.videoService.videos.set(fresh.externalId, fresh);
+    await refreshFollowedChannel(t.services, channel.externalId);
+
+    const doomed = startProcess(t.database.url!, children, { crashAfterSend: true });
+    await doomed.ready;
+    const at = new Date(Date.now() + MINUTE);
+    expect(await doomed.goAndDie(at)).toBe(137);
+    const first = await smtp.waitFor(m.email);
+
+    // The transaction never committed: the digest is still waiting, and the next run (a new process) sends it (none
+    // lost) …
+    const next = startProcess(t.database.url!, children);
+    await next.ready;
+    expect(await next.go(at)).toMatchObject({ built: 0, sent: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const mails = mailsTo(m.email);
+    expect(mails).toHaveLength(2);
+    // … as the same message: the Message-ID comes from the digest's row, not from the attempt.
+    expect(messageIdOf(first)).toMatch(/^<digest\.\d+\.\d+\.[0-9a-z]+@sift\.test>$/);
+    expect(messageIdOf(mails[1]!)).toBe(messageIdOf(first));
+    expect(subjectOf(mails[1]!)).toBe(subjectOf(first));
+    expect(await t.services.notifications.dispatch(new Date(at.getTime() + MINUTE))).toEqual({ built: 0, sent: 0 });
   });
 });
 

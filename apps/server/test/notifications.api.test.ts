@@ -93,6 +93,8 @@ describe('IMMEDIATE', () => {
     const oneClick = /^List-Unsubscribe: <([^>]+)>$/m.exec(mail.raw.replace(/\r?\n[ \t]+/g, ' '))?.[1];
     expect(oneClick).toMatch(new RegExp(`^${TEST_PUBLIC_URL}/api/subscriptions/unsubscribe\\?token=[a-f0-9]{32}$`));
     expect(text).toContain(`${TEST_PUBLIC_URL}/subscription-cancelled?token=`);
+    // The Message-ID comes from the digest's row (stable across attempts, decisions/013), not from the transport.
+    expect(mail.raw).toMatch(/^Message-ID: <digest\.\d+\.\d+\.[0-9a-z]+@sift\.test>\r?$/m);
 
     // Nothing twice.
     await t.services.notifications.dispatch(new Date(Date.now() + 2 * MINUTE));

@@ -10,6 +10,11 @@ export interface MailMessage {
   html: string;
   /** The link the mail exists to deliver; the outbox logs it so a local setup can follow it without a mail client. */
   link?: string;
+  /**
+   * A Message-ID of the sender's choosing (`<…@host>`), stable across attempts to send the same message, so that
+   * receivers can recognise a resend; without it the transport makes a new one per attempt.
+   */
+  messageId?: string;
   /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post of notification mails (RFC 8058). */
   headers?: Record<string, string>;
 }
@@ -21,6 +26,16 @@ export interface Mailer {
 export interface MailLog {
   info(message: string): void;
 }
+
+const envelopeOf = (from: string, m: MailMessage) => ({
+  from,
+  to: m.to,
+  subject: m.subject,
+  text: m.text,
+  html: m.html,
+  headers: m.headers,
+  ...(m.messageId ? { messageId: m.messageId } : {}),
+});
 
 /** The real part: SMTP through nodemailer (SMTP_URL, e.g. smtp://user:pass@relay:587 or smtps://...). */
 export class SmtpMailer implements Mailer {
@@ -34,7 +49,7 @@ export class SmtpMailer implements Mailer {
   }
 
   async send(message: MailMessage): Promise<void> {
-    await this.transport.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers });
+    await this.transport.sendMail(envelopeOf(this.from, message));
   }
 }
 
@@ -53,7 +68,7 @@ export class OutboxMailer implements Mailer {
   ) {}
 
   async send(message: MailMessage): Promise<void> {
-    const info = await this.transport.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers });
+    const info = await this.transport.sendMail(envelopeOf(this.from, message));
     await fs.mkdir(this.dir, { recursive: true });
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const file = path.join(this.dir, `${stamp}-${process.pid}-${++this.sequence}.eml`);

@@ -14,6 +14,17 @@ const WHAT: Record<DigestToSend['frequency'], string> = { IMMEDIATE: '', DAILY: 
 const HOW_OFTEN: Record<DigestToSend['frequency'], string> = { IMMEDIATE: 'as they arrive', DAILY: 'once a day', WEEKLY: 'once a week' };
 
 /**
+ * The Message-ID of a digest's mail (RFC 5322 §3.6.4): a function of its outbox row — the digest's id and the time
+ * it was built, both committed before any attempt to send — so every attempt at one digest carries the same
+ * Message-ID. A resend after a crash between the SMTP server's acceptance and the commit is then the same message
+ * to receivers, which may drop the copy (decisions/013). The build time keeps ids unique across a reset database.
+ */
+export function digestMessageId(d: Pick<DigestToSend, 'id' | 'createdAt'> & { subscription: { id: number } }, publicUrl: string): string {
+  const host = new URL(publicUrl).hostname || 'localhost';
+  return `<digest.${d.id}.${d.subscription.id}.${d.createdAt.getTime().toString(36)}@${host}>`;
+}
+
+/**
  * One notification mail: the new videos of one subscription, newest first, each a link to watch it; a one-click
  * unsubscribe link in the body and in the List-Unsubscribe headers (RFC 8058), which sets the frequency to NONE.
  */
@@ -61,6 +72,7 @@ export function digestMail(d: DigestToSend, site: { appName: string; publicUrl: 
     text,
     html,
     link: unsubscribePage,
+    messageId: digestMessageId(d, publicUrl),
     headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   };
 }

@@ -10,6 +10,8 @@ export interface DigestToSend {
   id: number;
   frequency: DigestFrequency;
   periodEnd: Date;
+  /** When the digest (the outbox row) was built; with `id`, what its mail's Message-ID is made of. */
+  createdAt: Date;
   attempts: number;
   subscription: { id: number; frequency: string; muted: boolean; optOut: boolean; unsubscribeToken: string };
   user: { email: string; firstName: string; active: boolean };
@@ -148,6 +150,7 @@ export class NotificationsRepository {
       id: d.id,
       frequency: d.frequency,
       periodEnd: d.periodEnd,
+      createdAt: d.createdAt,
       attempts: d.attempts,
       subscription,
       user: { email: user.email, firstName: user.firstName, active: !user.deactivatedAt && !user.deletedAt },
