@@ -97,9 +97,11 @@ export class SearchService {
     const profile = query.ownerId !== undefined;
 
     // What the first page adds does not depend on the results: it runs beside them.
-    const hidden = settled(firstPage ? this.hiddenByFilters(type, text, textQuery, videoText, kinds, options) : Promise.resolve(false));
     const ownChannels = !profile && kinds.includes('channel');
     const recommendedChannels = firstPage && !profile && !ownChannels ? settled(this.recommendedChannels(textQuery)) : undefined;
+    const hidden = settled(
+      firstPage ? this.hiddenByFilters(type, text, textQuery, videoText, kinds, options, textQuery ? recommendedChannels : undefined) : Promise.resolve(false),
+    );
 
     const perKind =
       text.kind === 'nothing' ? [] : await Promise.all(kinds.map((kind) => this.candidates(kind, textQuery, videoText, this.cap, options)));
@@ -296,11 +298,18 @@ export class SearchService {
     video: VideoQueries | null,
     kinds: ResultKind[],
     options: CandidateOptions,
+    /** The channels recommended for this text, when they are being read anyway: they say whether channels match. */
+    recommended?: Promise<{ list: Channel[]; popular: boolean }>,
   ): Promise<boolean> {
     if (type === 'all' || type === 'combo' || text.kind === 'nothing') return false;
     let others = kindsOf('all', options.ownerUuid).filter((k) => !kinds.includes(k));
     // No video has one of the words: no need to look.
     if (video && video.any === null) others = others.filter((k) => k !== 'video');
+    if (recommended && others.includes('channel')) {
+      // Recommendations that are not the popular fallback are channels matching the text.
+      if (!(await recommended).popular) return true;
+      others = others.filter((k) => k !== 'channel');
+    }
     return this.repository.anyMatch(others, query?.match ?? null, options, video?.any ?? query?.match ?? null);
   }
 }
