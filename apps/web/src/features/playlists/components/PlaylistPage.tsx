@@ -5,6 +5,7 @@ import { AppLink, useAppNavigate } from '../../../components/AppLink';
 import { ChangeImageModal } from '../../../components/ChangeImageModal';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { VideoCard } from '../../../components/Cards';
+import { FilterField } from '../../../components/FilterField';
 import { Icon } from '../../../components/Icon';
 import { InfiniteList } from '../../../components/InfiniteList';
 import { Menu, type MenuEntry } from '../../../components/Menu';
@@ -37,10 +38,16 @@ export function playAllPath(playlistId: string | number, first: Video) {
 
 type Dialog = 'delete' | 'public' | 'private' | 'image' | null;
 
-/** /playlists/{id} (wl: Watch later): cover, name, owner, counts, actions and the videos in order. */
+/**
+ * /playlists/{id} (wl: Watch later): cover, name, owner, counts, actions and the videos in order, which a "Find in
+ * playlist" filter narrows by title (SPEC §7 GET /api/playlists/{id}/videos with q; applied on Enter or blur).
+ */
 export function PlaylistPage({ id }: { id: string }) {
   const playlist = usePlaylist(id);
-  const videos = usePlaylistVideos(id);
+  const [filter, setFilter] = useState('');
+  const all = usePlaylistVideos(id);
+  const found = usePlaylistVideos(id, filter);
+  const videos = filter ? found : all;
   const [gridType] = usePreference('gridType');
   const now = useNow();
   const p = playlist.data;
@@ -61,11 +68,19 @@ export function PlaylistPage({ id }: { id: string }) {
   const owned = !!p?.owner.creator;
   const context = { playlist: { id: String(p?.id ?? id), name: p?.name ?? '', owned } };
   const items = videos.videos;
+  // Moving is by position in the whole playlist: not while a filter shows part of it.
+  const movable = owned && !filter;
 
   return (
     <section className="page playlist-page" aria-labelledby="page-title">
-      {p ? <PlaylistHeader playlist={p} first={items[0]} /> : <h1 id="page-title" className="page-title">Loading playlist…</h1>}
+      {/* Play all starts at the playlist's first video, whatever the filter shows. */}
+      {p ? <PlaylistHeader playlist={p} first={all.videos[0]} /> : <h1 id="page-title" className="page-title">Loading playlist…</h1>}
       <section className="section" aria-label="Videos">
+        {(!!p?.numberOfVideos || !!filter) && (
+          <div className="playlist-filter">
+            <FilterField label="Find in playlist" onApply={setFilter} />
+          </div>
+        )}
         <InfiniteList
           label={p ? `Videos of ${p.name}` : 'Playlist videos'}
           layout={owned ? 'list' : gridType}
@@ -74,7 +89,7 @@ export function PlaylistPage({ id }: { id: string }) {
           renderItem={(video, position) => (
             <div className="playlist-entry">
               <VideoCard video={video} position={position} now={now} context={context} />
-              {owned && video.itemId !== undefined && (
+              {movable && video.itemId !== undefined && (
                 <MoveButtons playlistId={p!.id} itemId={video.itemId} index={position.posinset - 1} count={items.length} title={video.title} />
               )}
             </div>
