@@ -198,7 +198,9 @@ export class SearchService {
     if (any === null || newestMonth === null || oldestMonth === null) return [];
     const spanned = newestMonth - oldestMonth + 1;
     const months = (count: number) => monthsQuery(newestMonth, Math.min(count, spanned));
-    const matching = (match: string, limit: number, flagWhole?: string) => this.repository.matchingVideos(match, text, limit, needs, flagWhole);
+    // When the prefix begins no video word but itself, it ranks every video as the whole word does: one rank.
+    const scoring = text.expansion.length === 1 && text.expansion[0] === text.prefix ? { match: text.exact, exact: text.exact } : text;
+    const matching = (match: string, limit: number, flagWhole?: string) => this.repository.matchingVideos(match, scoring, limit, needs, flagWhole);
     const q = whole ?? any;
 
     const newest = await matching(within(q, months(1)), cap);
