@@ -206,9 +206,7 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
   registerErrorHandling(app);
 
   await registerSecurityHeaders(app);
-  // Compressed in one call up to 256 KiB (a feed's first page with its filter chips is about 100 KiB): at the
-  // level the feeds use that takes well under a millisecond, less than the plugin's stream and thread-pool hop.
-  await app.register(fastifyCompress, { global: true, threshold: 1024, syncThreshold: 256 * 1024 });
+  await app.register(fastifyCompress, { global: true, threshold: 1024 });
   // POST /api/login and /api/loginGoogle arrive as HTML forms (SPEC §7).
   await app.register(fastifyFormbody, { bodyLimit: 16 * 1024 });
   await registerMultipart(app);
