@@ -5,13 +5,8 @@ import { ListPicker, type ListPickerTexts } from './ListPicker';
 
 afterEach(cleanup);
 
-const TEXTS: ListPickerTexts = {
-  newButton: 'New Playlist',
-  nameLabel: 'Playlist name',
-  nameMissing: 'Give the playlist a name.',
-  filter: 'Find playlist',
-  list: 'Your playlists',
-};
+// Any feature's words: the picker says what it is given.
+const TEXTS: ListPickerTexts = { newButton: 'New List', nameLabel: 'List name', nameMissing: 'Name the list.', filter: 'Find list', list: 'Your lists' };
 
 type Item = { id: number; name: string; n: number };
 const items: Item[] = [
@@ -36,7 +31,7 @@ function picker(over: Partial<Parameters<typeof ListPicker<Item>>[0]> = {}) {
 describe('ListPicker (SPEC §2 add-to-playlist / add-to-sift popup)', () => {
   it('lists the items with their counts under the list name, and chooses one', async () => {
     const props = picker();
-    const list = screen.getByRole('list', { name: 'Your playlists' });
+    const list = screen.getByRole('list', { name: 'Your lists' });
     expect(list.textContent).toBe('Jazz1 videoRock3 videos');
     fireEvent.click(screen.getByRole('button', { name: /^Rock/ }));
     await waitFor(() => expect(props.onChoose).toHaveBeenCalledWith(items[1]));
@@ -44,7 +39,7 @@ describe('ListPicker (SPEC §2 add-to-playlist / add-to-sift popup)', () => {
 
   it('applies the "Find …" filter on Enter', () => {
     const props = picker();
-    const box = screen.getByRole('textbox', { name: 'Find playlist' });
+    const box = screen.getByRole('textbox', { name: 'Find list' });
     fireEvent.change(box, { target: { value: 'ja' } });
     expect(props.onFilter).not.toHaveBeenCalled();
     fireEvent.keyDown(box, { key: 'Enter' });
@@ -53,7 +48,7 @@ describe('ListPicker (SPEC §2 add-to-playlist / add-to-sift popup)', () => {
 
   it('says "No results." and "Error returning results." as the infinite list does', () => {
     picker({ list: { items: [], isPending: false, isError: true, fetchNextPage: vi.fn() } });
-    expect(screen.getByRole('list', { name: 'Your playlists' }).textContent).toBe('No results.Error returning results.');
+    expect(screen.getByRole('list', { name: 'Your lists' }).textContent).toBe('No results.Error returning results.');
   });
 
   it('offers Load more while there is a next page', () => {
@@ -65,11 +60,11 @@ describe('ListPicker (SPEC §2 add-to-playlist / add-to-sift popup)', () => {
 
   it('New opens a focused name field; an empty name is refused, a name is created trimmed', async () => {
     const props = picker();
-    fireEvent.click(screen.getByRole('button', { name: 'New Playlist' }));
-    const name = screen.getByRole('textbox', { name: 'Playlist name' });
+    fireEvent.click(screen.getByRole('button', { name: 'New List' }));
+    const name = screen.getByRole('textbox', { name: 'List name' });
     expect(document.activeElement).toBe(name);
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
-    expect(screen.getByRole('alert').textContent).toContain('Give the playlist a name.');
+    expect(screen.getByRole('alert').textContent).toContain('Name the list.');
     expect(props.onCreate).not.toHaveBeenCalled();
     fireEvent.change(name, { target: { value: '  Road trip ' } });
     fireEvent.submit(name.closest('form')!);
