@@ -33,6 +33,11 @@ export type ChannelRow = Omit<typeof channels.$inferSelect, 'searchVector'>;
 export interface TextQuery {
   match: string;
   exact: string;
+  /**
+   * As search-text.ts wrote it, not yet folded: statements fold it themselves (`to_tsquery('sift', sift_fold(…))`,
+   * immutable, so the planner still sees the folded value). Lets a statement start before `prepareText` answers.
+   */
+  unfolded?: boolean;
 }
 
 /** The most whole words a typed prefix is expanded into; a prefix that begins more is read as a prefix. */
@@ -89,6 +94,8 @@ const WEIGHTS = sql.raw(`'{0.05, 0.1, 0.4, 1.0}'::float4[]`);
  * it matches, and nothing is folded or parsed again per statement.
  */
 const tsquery = (folded: string) => sql`${folded}::tsquery`;
+/** One of the query's texts as a tsquery, folded by the statement itself when the query is not yet folded. */
+const textOf = (query: TextQuery, text: string) => (query.unfolded ? sql`to_tsquery('sift', sift_fold(${text}))` : tsquery(text));
 /** A prefix operand in tsquery text ('tardig':*) and any operand ('black'); the lexeme is the first group. */
 const PREFIX_OPERAND = `'([^']*)':\\*`;
 const OPERAND = `'([^']*)'`;
@@ -97,8 +104,8 @@ function score(vector: SQL, query: TextQuery | null): SQL {
   if (!query) return sql`0::float8`;
   // Whole-word matches get a bonus over prefix-only ones, so "cat" ranks cats above categories. Without a prefix
   // both ranks are one: r + 0.5 r and 1.5 r are the same double (a float4 rank has room to spare), one call cheaper.
-  if (query.match === query.exact) return sql`(1.5 * ts_rank(${WEIGHTS}, ${vector}, ${tsquery(query.exact)}))::float8`;
-  return sql`(ts_rank(${WEIGHTS}, ${vector}, ${tsquery(query.match)}) + 0.5 * ts_rank(${WEIGHTS}, ${vector}, ${tsquery(query.exact)}))::float8`;
+  if (query.match === query.exact) return sql`(1.5 * ts_rank(${WEIGHTS}, ${vector}, ${textOf(query, query.exact)}))::float8`;
+  return sql`(ts_rank(${WEIGHTS}, ${vector}, ${textOf(query, query.match)}) + 0.5 * ts_rank(${WEIGHTS}, ${vector}, ${textOf(query, query.exact)}))::float8`;
 }
 const epochMs = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
 const folded = (needed: boolean, column: SQL) => (needed ? sql`sift_fold(${column})` : sql`''`);
@@ -190,7 +197,7 @@ export class SearchRepository {
    * the lexeme of its month), so it stays inside the one GIN condition. Scored against the whole query.
    */
   async matchingVideos(
-    match: string,
+    match: string | SQL,
     query: TextQuery,
     cap: number,
     needs: CandidateOptions['needs'],
@@ -203,10 +210,20 @@ export class SearchRepository {
         ${flagWhole ? sql`, v.search_vector @@ ${tsquery(flagWhole)} AS whole` : sql``}
       FROM (
         SELECT id, search_vector, number_of_views, published_at, title FROM ${videos}
-        WHERE search_vector @@ ${tsquery(match)}
+        WHERE ${typeof match === 'string' ? sql`search_vector @@ ${tsquery(match)}` : match}
         LIMIT ${cap}
       ) v`);
     return toCandidates('video', result);
+  }
+
+  /**
+   * The whole words of a text not yet folded in one month (`~YYYYMM`): the first video statement of a search,
+   * started beside `prepareText` (the service checks the month against the one prepareText reads). Text of stop
+   * words only folds to an empty tsquery, which `&&` would turn into "the whole month": such text reads nothing.
+   */
+  async videosInMonth(text: TextQuery, month: string, cap: number, needs: CandidateOptions['needs']): Promise<Candidate[]> {
+    const whole = textOf(text, text.exact);
+    return this.matchingVideos(sql`numnode(${whole}) > 0 AND search_vector @@ (${whole} && ${tsquery(month)})`, text, cap, needs);
   }
 
   /**
@@ -241,7 +258,7 @@ export class SearchRepository {
     const matching = this.db
       .select({ id: channels.id, vector: channels.searchVector })
       .from(channels)
-      .where(sql`${channels.searchVector} @@ ${tsquery(query.match)}`)
+      .where(sql`${channels.searchVector} @@ ${textOf(query, query.match)}`)
       .limit(among)
       .as('m');
     return this.db
@@ -266,7 +283,7 @@ export class SearchRepository {
    * videos (one per creator), so every match is ranked before the cap applies.
    */
   async channelCandidates(query: TextQuery | null, cap: number, needs: CandidateOptions['needs']): Promise<Candidate[]> {
-    const where = query ? sql`WHERE c.search_vector @@ ${tsquery(query.match)}` : sql``;
+    const where = query ? sql`WHERE c.search_vector @@ ${textOf(query, query.match)}` : sql``;
     const result = await this.db.execute(sql`
       SELECT c.id, ${score(sql`c.search_vector`, query)} AS score, c.number_of_followers AS popularity,
         ${epochMs(sql`c.created_at`)} AS recency, c.number_of_videos AS count, ${folded(needs.name, sql`c.name`)} AS name
@@ -286,7 +303,7 @@ export class SearchRepository {
         (SELECT count(*) FROM ${subscriptions} f WHERE f.sift_id = s.id AND NOT f.opt_out) AS popularity,
         ${epochMs(sql`s.created_at`)} AS recency, ${count} AS count, ${folded(needs.name, sql`s.name`)} AS name
       FROM ${sifts} s JOIN ${users} u ON u.id = s.owner_id
-      WHERE ${this.visible(sql`s`, options)} ${query ? sql`AND s.search_vector @@ ${tsquery(query.match)}` : sql``}
+      WHERE ${this.visible(sql`s`, options)} ${query ? sql`AND s.search_vector @@ ${textOf(query, query.match)}` : sql``}
       ORDER BY 2 DESC, s.created_at DESC, s.id DESC
       LIMIT ${cap}`);
     return toCandidates('sift', result);
@@ -300,7 +317,7 @@ export class SearchRepository {
         (SELECT count(*) FROM ${playlistFollows} f WHERE f.playlist_id = p.id) AS popularity,
         ${epochMs(sql`p.created_at`)} AS recency, ${count} AS count, ${folded(needs.name, sql`p.name`)} AS name
       FROM ${playlists} p JOIN ${users} u ON u.id = p.owner_id
-      WHERE NOT p.is_watch_later AND ${this.visible(sql`p`, options)} ${query ? sql`AND p.search_vector @@ ${tsquery(query.match)}` : sql``}
+      WHERE NOT p.is_watch_later AND ${this.visible(sql`p`, options)} ${query ? sql`AND p.search_vector @@ ${textOf(query, query.match)}` : sql``}
       ORDER BY 2 DESC, p.created_at DESC, p.id DESC
       LIMIT ${cap}`);
     return toCandidates('playlist', result);

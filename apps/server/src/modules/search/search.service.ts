@@ -65,6 +65,8 @@ export class SearchService {
   // The same for every search that finds nothing: worked out once a minute, not per typo.
   private readonly popularChannels = new Memo<Channel[]>(POPULAR_TTL_MS);
   private readonly popularVideos = new Memo<SearchItem[]>(POPULAR_TTL_MS);
+  /** The newest video's month as the last search read it: the month the next search's first video statement asks. */
+  private newestMonthSeen: number | null = null;
 
   constructor(
     private readonly repository: SearchRepository,
@@ -89,22 +91,43 @@ export class SearchService {
     };
     // Before the text is prepared: what the service stores changes the words and months the videos have.
     if (firstPage && text.kind === 'terms' && this.remote && kinds.includes('video')) await this.remote.storeMatches(query.q ?? '', this.cap);
-    const prepared = text.kind === 'terms' ? await this.repository.prepareText({ match: text.match, exact: text.exact }) : null;
+    const profile = query.ownerId !== undefined;
+    const ownChannels = !profile && kinds.includes('channel');
+
+    // Statements that need nothing from prepareText start beside it, folding the text themselves: the channels,
+    // sifts and playlists for the text, the recommended channels, and the first video statement (the whole words
+    // in the newest month, as the last search saw it; used only if prepareText confirms that month).
+    const raw: TextQuery | null = text.kind === 'terms' ? { match: text.match, exact: text.exact, unfolded: true } : null;
+    const early = new Map(
+      text.kind === 'nothing' ? [] : kinds.flatMap((kind) => (kind === 'video' ? [] : [[kind, settled(this.candidates(kind, raw, this.cap, options))] as const])),
+    );
+    const month = this.newestMonthSeen;
+    const firstVideos =
+      raw && month !== null && kinds.includes('video') && !this.remote
+        ? { month, rows: settled(this.repository.videosInMonth(raw, monthsQuery(month, 1), this.cap, options.needs)) }
+        : undefined;
+    const recommendedChannels = firstPage && !profile && !ownChannels ? settled(this.recommendedChannels(raw)) : undefined;
+
+    const prepared = raw ? await this.repository.prepareText(raw) : null;
+    if (prepared) this.newestMonthSeen = prepared.newestMonth;
     // Text of stop words only ("the") folds to nothing, and matches nothing.
     if (prepared && !prepared.match) text = { kind: 'nothing' };
     const textQuery = text.kind === 'terms' ? prepared : null;
     const videoText = textQuery ? videoQueries(textQuery) : null;
-    const profile = query.ownerId !== undefined;
 
     // What the first page adds does not depend on the results: it runs beside them.
-    const ownChannels = !profile && kinds.includes('channel');
-    const recommendedChannels = firstPage && !profile && !ownChannels ? settled(this.recommendedChannels(textQuery)) : undefined;
     const hidden = settled(
       firstPage ? this.hiddenByFilters(type, text, textQuery, videoText, kinds, options, textQuery ? recommendedChannels : undefined) : Promise.resolve(false),
     );
 
     const perKind =
-      text.kind === 'nothing' ? [] : await Promise.all(kinds.map((kind) => this.candidates(kind, textQuery, videoText, this.cap, options)));
+      text.kind === 'nothing'
+        ? []
+        : await Promise.all(
+            kinds.map((kind) =>
+              kind === 'video' ? this.videoCandidates(textQuery && videoText ? { text: textQuery, ...videoText } : null, this.cap, options.needs, firstVideos) : early.get(kind)!,
+            ),
+          );
     const candidates = perKind.flat();
     const keyed = candidates.map((c) => ({ c, key: sortKey(sort, c) })).sort((a, b) => compareKeys(a.key, b.key));
 
@@ -159,10 +182,8 @@ export class SearchService {
     return row;
   }
 
-  private candidates(kind: ResultKind, text: PreparedText | null, video: VideoQueries | null, cap: number, options: CandidateOptions): Promise<Candidate[]> {
+  private candidates(kind: Exclude<ResultKind, 'video'>, text: TextQuery | null, cap: number, options: CandidateOptions): Promise<Candidate[]> {
     switch (kind) {
-      case 'video':
-        return this.videoCandidates(text && video ? { text, ...video } : null, cap, options.needs);
       case 'channel':
         return this.repository.channelCandidates(text, cap, options.needs);
       case 'sift':
@@ -190,7 +211,13 @@ export class SearchService {
    * Each step is one GIN index condition with a LIMIT and no ORDER BY, so no step can turn into a walk of the
    * date index (DESIGN §6), and none reads more than cap + 1 rows.
    */
-  private async videoCandidates(query: ({ text: PreparedText } & VideoQueries) | null, cap: number, needs: CandidateOptions['needs']): Promise<Candidate[]> {
+  private async videoCandidates(
+    query: ({ text: PreparedText } & VideoQueries) | null,
+    cap: number,
+    needs: CandidateOptions['needs'],
+    /** Step 1 for the whole words, started before the text was prepared, in the month the last search saw. */
+    first?: { month: number; rows: Promise<Candidate[]> },
+  ): Promise<Candidate[]> {
     if (!query) return this.repository.newestVideos(cap, needs);
     const { text, whole, any } = query;
     const { newestMonth, oldestMonth } = text;
@@ -203,7 +230,7 @@ export class SearchService {
     const matching = (match: string, limit: number, flagWhole?: string) => this.repository.matchingVideos(match, scoring, limit, needs, flagWhole);
     const q = whole ?? any;
 
-    const newest = await matching(within(q, months(1)), cap);
+    const newest = first && first.month === newestMonth && q === whole ? await first.rows : await matching(within(q, months(1)), cap);
     if (newest.length >= cap) return newest;
     // The newest month is the whole catalog: these are all of Q's matches (W's, when there are any).
     if (spanned <= 1 && (newest.length > 0 || q === any)) return newest;
