@@ -279,6 +279,28 @@ describe('the personal feed', () => {
     // The new videos are on top of a fresh first page.
     expect(titles(await feed(m.token, 'itemsPerPage=3'))).toEqual(['Pasta bake', 'News four', 'Pasta song']);
   });
+
+  it('answers at once what changed since the same page was last read: a new video, a sift rule, a sift made private, a mute', async () => {
+    const pasta = async () => titles(await feed(m.token)).filter((x) => x.startsWith('Pasta'));
+    const newsTitles = async () => titles(await feed(m.token)).filter((x) => x.startsWith('News'));
+    expect(await pasta()).toContain('Pasta song');
+    addVideo(news, { title: 'News five' });
+    await refreshFollowedChannel(t.services, news.externalId);
+    expect(titles(await feed(m.token))[0]).toBe('News five');
+
+    expect((await api('PUT', `/api/sifts/${sift.id}`, other.token, { keywords: { any: ['salad'] } })).status).toBe(200);
+    expect(await pasta()).toEqual(['Pasta salad']);
+    expect((await api('DELETE', `/api/sifts/${sift.hash}/public`, other.token)).status).toBe(200);
+    expect(await pasta()).toEqual([]);
+    expect((await api('POST', `/api/sifts/${sift.hash}/public`, other.token)).status).toBe(200);
+    expect(await pasta()).toEqual(['Pasta salad']);
+
+    expect((await api('PUT', `/api/subscriptions/${channelSub.id}`, m.token, { muted: true })).status).toBe(200);
+    expect(await newsTitles()).toEqual([]);
+    expect((await api('POST', `/api/subscriptions/${channelSub.id}/unmute`, m.token)).status).toBe(200);
+    expect(await newsTitles()).toContain('News five');
+    expect((await api('PUT', `/api/sifts/${sift.id}`, other.token, { keywords: { any: ['pasta'] } })).status).toBe(200);
+  });
 });
 
 describe('the scheduled refresh', () => {

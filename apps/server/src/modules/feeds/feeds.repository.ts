@@ -1,7 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../infra/db/client.js';
 import { keywordRulesCondition, type KeywordRules } from '../../infra/db/keyword-match.js';
-import { channels, feedTokens, siftVideos, videos } from '../../infra/db/schema.js';
+import { channels, feedTokens, sifts, siftVideos, subscriptions, videos } from '../../infra/db/schema.js';
 import type { PublishedKey } from '../../infra/http/cursor.js';
 
 export type FeedVideoRow = {
@@ -81,6 +81,22 @@ export class FeedsRepository {
         sql`${videos.id} IN (SELECT id FROM (${sql.join(parts, sql` UNION `)}) AS picked ORDER BY published_at DESC, id DESC LIMIT ${n})`,
       )
       .orderBy(desc(videos.publishedAt), desc(videos.id));
+  }
+
+  /**
+   * What a member's feed page depends on, as one string (decision 014): the newest video id of the catalog (any
+   * arrival), the member's subscriptions (a follow, unfollow, mute or frequency change moves their count or newest
+   * updated_at), and each followed sift's feed version, visibility and owner. Read before the page it guards.
+   */
+  async personalFeedStamp(userId: number): Promise<string> {
+    const result = await this.db.execute(sql`
+      SELECT concat_ws('|',
+        (SELECT max(${videos.id}) FROM ${videos}),
+        (SELECT count(*) || '.' || coalesce(max(${subscriptions.updatedAt})::text, '') FROM ${subscriptions} WHERE ${subscriptions.userId} = ${userId}),
+        (SELECT string_agg(${sifts.id} || '.' || ${sifts.feedVersion} || '.' || ${sifts.public} || '.' || ${sifts.ownerId}, ',' ORDER BY ${sifts.id})
+          FROM ${subscriptions} JOIN ${sifts} ON ${sifts.id} = ${subscriptions.siftId} WHERE ${subscriptions.userId} = ${userId})
+      ) AS stamp`);
+    return String((result as unknown as { rows: Array<{ stamp: string }> }).rows[0]?.stamp ?? '');
   }
 
   /** The position of a video in every feed's order, by our id or the service's. */

@@ -1,8 +1,10 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { constants as zlibConstants } from 'node:zlib';
 import { z } from 'zod';
 import { apiErrorSchema, feedQuerySchema, feedSchema, feedTokenSchema, feedTokenStatusSchema, pagedVideosSchema, personalFeedQuerySchema, type PagedVideos } from '@sift/contracts';
 import { notFound } from '../../infra/http/errors.js';
+import { sendJson } from '../../infra/http/send-json.js';
 import { presentVideo } from '../catalog/catalog.presenter.js';
 import { currentUser } from '../auth/authenticate.js';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
@@ -83,7 +85,7 @@ export const feedsRoutes =
       },
       async (req, reply) => {
         reply.header('cache-control', 'no-store');
-        return feeds.personalFeed(currentUser(req).id, req.query);
+        return sendJson(req, reply as FastifyReply, await feeds.encodedPersonalFeed(currentUser(req).id, req.query));
       },
     );
 

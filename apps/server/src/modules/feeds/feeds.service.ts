@@ -1,7 +1,9 @@
 import type { Feed, FeedQuery, PagedVideos, PersonalFeedQuery } from '@sift/contracts';
 import { feedPageSize } from '@sift/contracts';
+import { EncodedPageCache } from '../../infra/cache/encoded-page-cache.js';
 import { decodeCursor, encodeCursor, type PublishedKey } from '../../infra/http/cursor.js';
 import { badRequest } from '../../infra/http/errors.js';
+import type { EncodedJson } from '../../infra/http/send-json.js';
 import { hashToken, newToken } from '../../infra/security/tokens.js';
 import { presentVideo } from '../catalog/catalog.presenter.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
@@ -19,6 +21,7 @@ export class FeedsService {
     private readonly repository: FeedsRepository,
     private readonly subscriptions: SubscriptionsService,
     private readonly catalog: CatalogService,
+    private readonly pageCache = new EncodedPageCache({ maxBytes: 64 * 1024 * 1024, maxAgeMs: 60_000 }),
   ) {}
 
   async publicFeed(query: FeedQuery): Promise<PagedVideos> {
@@ -28,6 +31,16 @@ export class FeedsService {
     if (plain) return this.catalog.allVideos(limit, query.next);
     const rows = await this.repository.page('everything', await this.start(query), limit, filtersOf(query));
     return toPage(rows, limit);
+  }
+
+  /**
+   * The member's feed page, encoded. A page built before is answered while what it depends on is unchanged (the
+   * stamp of FeedsRepository.personalFeedStamp, read first: one short statement instead of the page's three).
+   */
+  async encodedPersonalFeed(userId: number, query: PersonalFeedQuery): Promise<EncodedJson> {
+    const key = `${userId}:${JSON.stringify(query)}`;
+    const stamp = await this.repository.personalFeedStamp(userId);
+    return this.pageCache.get(key, stamp) ?? this.pageCache.set(key, stamp, await this.personalFeed(userId, query));
   }
 
   async personalFeed(userId: number, query: PersonalFeedQuery): Promise<Feed> {

@@ -21,7 +21,7 @@ import { prepareCoverImage } from '../../infra/images/cover-image.js';
 import type { JobQueue } from '../../infra/jobs/job-queue.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import { presentVideo as presentCatalogVideo } from '../catalog/catalog.presenter.js';
-import { SiftFeedCache } from './sift-feed-cache.js';
+import { newSiftFeedCache, siftFeedPageKey } from './sift-feed-cache.js';
 import type { SiftMatch } from './sift-matches.repository.js';
 import { presentSift, presentSiftSummary } from './sifts.presenter.js';
 import type { FeedVideoRow, SiftsRepository, SiftWithCounts } from './sifts.repository.js';
@@ -55,7 +55,7 @@ export class SiftsService {
     private readonly catalog: CatalogService,
     private readonly jobs: JobQueue,
     private readonly files: FileStore,
-    private readonly feedCache = new SiftFeedCache(),
+    private readonly feedCache = newSiftFeedCache(),
   ) {
     void jobs.work<ImportJob>(SIFT_IMPORT_JOB, (job) => this.runImport(job));
   }
@@ -102,7 +102,7 @@ export class SiftsService {
    */
   async encodedVideos(idOrHash: string, viewerId: number | null, limit: number, next?: string): Promise<EncodedJson> {
     const after = next ? decodeCursor(next) : undefined;
-    const key = { sift: idOrHash, limit, next };
+    const key = siftFeedPageKey(idOrHash, limit, next);
     let rows;
     if (this.feedCache.has(key)) {
       const sift = this.visibleForFeed(await this.repository.findForFeed(idOrHash), viewerId);
