@@ -343,21 +343,30 @@ export class SearchService {
   }
 }
 
-/** A value worked out at most once per `ttlMs` (concurrent callers share the one in progress). */
+/**
+ * A value worked out at most once per `ttlMs` (concurrent callers share the one in progress); once there is one,
+ * callers get it while the next is worked out, so a refresh never holds up a search.
+ */
 class Memo<T> {
-  private value: { at: number; promise: Promise<T> } | undefined;
+  private good: { at: number; value: Promise<T> } | undefined;
+  private inflight: Promise<T> | undefined;
   constructor(private readonly ttlMs: number) {}
 
   get(make: () => Promise<T>, now = Date.now()): Promise<T> {
-    if (this.value && now - this.value.at < this.ttlMs) return this.value.promise;
-    const promise = make();
-    this.value = { at: now, promise };
-    // A failure or an empty answer (a catalog still empty) is not kept: the next caller asks again.
-    const forget = () => {
-      if (this.value?.promise === promise) this.value = undefined;
-    };
-    promise.then((v) => (Array.isArray(v) && v.length === 0 ? forget() : undefined), forget);
-    return promise;
+    if (this.good && now - this.good.at < this.ttlMs) return this.good.value;
+    if (!this.inflight) {
+      const promise = make();
+      this.inflight = promise;
+      // A failure or an empty answer (a catalog still empty) is not kept: the next caller asks again.
+      promise.then(
+        (v) => {
+          this.inflight = undefined;
+          if (!(Array.isArray(v) && v.length === 0)) this.good = { at: now, value: promise };
+        },
+        () => (this.inflight = undefined),
+      );
+    }
+    return this.good?.value ?? this.inflight!;
   }
 }
 
