@@ -366,4 +366,14 @@ describe('cover images (by hash)', () => {
     expect(removed.thumbnailType).toBe('auto');
     expect((await t.app.inject({ method: 'GET', url: covered.thumbnail! })).statusCode).toBe(404);
   });
+
+  it('deletes the cover file with the sift', async () => {
+    const sift = await createSift(owner.token, { name: 'Covered, then gone' });
+    const u = multipartBody('file', 'cover.png', 'image/png', await png());
+    const res = await call(t.app, { method: 'PUT', url: `/api/sifts/${sift.hash}/images`, token: owner.token, payload: u.payload, headers: u.headers });
+    const cover = siftSchema.parse(res.body).thumbnail!;
+    expect((await t.app.inject({ method: 'GET', url: cover })).statusCode).toBe(200);
+    expect((await api('DELETE', `/api/sifts/${sift.hash}`, owner.token)).status).toBe(204);
+    expect((await t.app.inject({ method: 'GET', url: cover })).statusCode).toBe(404);
+  });
 });

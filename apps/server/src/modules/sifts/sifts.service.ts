@@ -16,7 +16,7 @@ import { keywordProblem, foldKeyword, normaliseKeyword, NO_TYPE_FILTERS, type Ke
 import { decodeCursor, encodeCursor } from '../../infra/http/cursor.js';
 import { EncodedJson } from '../../infra/http/send-json.js';
 import { badRequest, HttpError, notFound } from '../../infra/http/errors.js';
-import type { FileStore } from '../../infra/files/file-store.js';
+import { keyOfUrl, type FileStore } from '../../infra/files/file-store.js';
 import { prepareCoverImage } from '../../infra/images/cover-image.js';
 import type { JobQueue } from '../../infra/jobs/job-queue.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
@@ -209,6 +209,7 @@ export class SiftsService {
   async delete(idOrHash: string, userId: number): Promise<void> {
     const { sift } = await this.owned(idOrHash, userId);
     await this.repository.delete(sift.id);
+    if (sift.thumbnailType === 'custom') await this.deleteImage(sift.thumbnail);
   }
 
   async setPublic(idOrHash: string, isPublic: boolean, userId: number): Promise<Sift> {
@@ -242,11 +243,10 @@ export class SiftsService {
     return this.get(String(sift.id), userId);
   }
 
-  /** The stored file behind a cover URL (every store's URL ends with its key); a failure leaves an orphan file only. */
+  /** The stored file behind a cover URL; a failure leaves an orphan file only. */
   private async deleteImage(url: string | null): Promise<void> {
-    const at = url?.lastIndexOf(SIFT_IMAGE_PREFIX) ?? -1;
-    if (!url || at < 0) return;
-    await this.files.delete(url.slice(at)).catch(() => undefined);
+    const key = url ? keyOfUrl(this.files, url) : null;
+    if (key) await this.files.delete(key).catch(() => undefined);
   }
 
   /** POST /api/sifts/{id}/channels: a known channel joins at once; an unknown one is imported in the background. */
