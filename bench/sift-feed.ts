@@ -164,13 +164,15 @@ async function measure(url: string, hashes: string[], rounds: number) {
   const samples = { cached1: [] as number[], cached5: [] as number[], changed1: [] as number[], changed5: [] as number[] };
   for (let r = 0; r < rounds; r++) {
     for (const hash of hashes) {
-      samples.cached1.push(await get(pageOf(hash)));
-      const n = fifth.get(hash);
-      if (n) samples.cached5.push(await get(pageOf(hash, n)));
+      // Just changed: the page is read and kept; read again unchanged: the kept page is answered.
       await change(hash);
       samples.changed1.push(await get(pageOf(hash)));
+      samples.cached1.push(await get(pageOf(hash)));
+      const n = fifth.get(hash);
+      if (!n) continue;
       await change(hash);
-      if (n) samples.changed5.push(await get(pageOf(hash, n)));
+      samples.changed5.push(await get(pageOf(hash, n)));
+      samples.cached5.push(await get(pageOf(hash, n)));
     }
   }
   client.close();
