@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { Database } from '../../infra/db/client.js';
 import {
   channels,
@@ -136,7 +137,15 @@ function toCandidates(kind: ResultKind, result: unknown): Candidate[] {
 
 /** The only place that reads the search indexes (and the cards of one page of results). */
 export class SearchRepository {
-  constructor(private readonly db: Database) {}
+  /**
+   * Whether statements sent together run at the same time: on a PostgreSQL pool they do; PGlite runs one at a
+   * time on the event loop, so a statement sent on a guess is only extra work there.
+   */
+  readonly concurrent: boolean;
+
+  constructor(private readonly db: Database) {
+    this.concurrent = !(db instanceof PgliteDatabase);
+  }
 
   /**
    * The parsed text as the database reads it, through the same `sift_fold` and `sift` configuration that built

@@ -95,15 +95,15 @@ export class SearchService {
     const ownChannels = !profile && kinds.includes('channel');
 
     // Statements that need nothing from prepareText start beside it, folding the text themselves: the channels,
-    // sifts and playlists for the text, the recommended channels, and the first video statement (the whole words
-    // in the newest month, as the last search saw it; used only if prepareText confirms that month).
+    // sifts and playlists for the text, the recommended channels, and on a pool the first video statement (the
+    // whole words in the newest month, as the last search saw it; used only if prepareText confirms that month).
     const raw: TextQuery | null = text.kind === 'terms' ? { match: text.match, exact: text.exact, unfolded: true } : null;
     const early = new Map(
       text.kind === 'nothing' ? [] : kinds.flatMap((kind) => (kind === 'video' ? [] : [[kind, settled(this.candidates(kind, raw, this.cap, options))] as const])),
     );
     const month = this.newestMonthSeen;
     const firstVideos =
-      raw && month !== null && kinds.includes('video') && !this.remote
+      raw && month !== null && kinds.includes('video') && !this.remote && this.repository.concurrent
         ? { month, rows: settled(this.repository.videosInMonth(raw, monthsQuery(month, 1), this.cap, options.needs)) }
         : undefined;
     const recommendedChannels = firstPage && !profile && !ownChannels ? settled(this.recommendedChannels(raw)) : undefined;
