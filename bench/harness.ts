@@ -109,9 +109,7 @@ export class BenchClient {
  * until the app answers on `port`; answers the function that stops it.
  */
 export function startBenchServer(script: string, port: number, env: Record<string, string>): Promise<() => void> {
-  // The young generation `npm start` gives the server (docs/decisions/014-hot-reads.md).
-  const args = ['--max-semi-space-size=64', '--import', 'tsx', script, '--serve'];
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', script, '--serve'], { env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
   return new Promise((resolve, reject) => {
     const started = Date.now();
     const poll = async () => {

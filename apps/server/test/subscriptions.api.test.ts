@@ -292,11 +292,13 @@ describe('the personal feed', () => {
     expect(await pasta()).toEqual(['Pasta salad']);
     expect((await api('DELETE', `/api/sifts/${sift.hash}/public`, other.token)).status).toBe(200);
     expect(await pasta()).toEqual([]);
+    expect((await feed(m.token)).feedSubscriptionFilters).toEqual([]);
     expect((await api('POST', `/api/sifts/${sift.hash}/public`, other.token)).status).toBe(200);
     expect(await pasta()).toEqual(['Pasta salad']);
 
     expect((await api('PUT', `/api/subscriptions/${channelSub.id}`, m.token, { muted: true })).status).toBe(200);
     expect(await newsTitles()).toEqual([]);
+    expect((await feed(m.token)).subscriptionFilters.find((c) => c.subscriptionId === channelSub.id)?.muted).toBe(true);
     expect((await api('POST', `/api/subscriptions/${channelSub.id}/unmute`, m.token)).status).toBe(200);
     expect(await newsTitles()).toContain('News five');
     expect((await api('PUT', `/api/sifts/${sift.id}`, other.token, { keywords: { any: ['pasta'] } })).status).toBe(200);

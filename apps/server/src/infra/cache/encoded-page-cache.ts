@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { EncodedJson } from '../http/send-json.js';
+import type { EncodedJson } from '../http/send-json.js';
 
 /**
  * Response bodies kept encoded (JSON and its gzip) under a version stamp read from the database (decision 014).
@@ -27,9 +27,8 @@ export class EncodedPageCache {
     return this.pages.has(key);
   }
 
-  /** Encodes `value`, keeps it for `key` at `stamp`, and answers it. */
-  set(key: string, stamp: string | number, value: unknown): EncodedJson {
-    const body = new EncodedJson(JSON.stringify(value));
+  /** Keeps `body` for `key` at `stamp`, and answers it. */
+  set(key: string, stamp: string | number, body: EncodedJson): EncodedJson {
     this.pages.set(key, { stamp: String(stamp), body });
     return body;
   }

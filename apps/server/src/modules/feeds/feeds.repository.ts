@@ -84,19 +84,24 @@ export class FeedsRepository {
   }
 
   /**
-   * What a member's feed page depends on, as one string (decision 014): the newest video id of the catalog (any
-   * arrival), the member's subscriptions (a follow, unfollow, mute or frequency change moves their count or newest
-   * updated_at), and each followed sift's feed version, visibility and owner. Read before the page it guards.
+   * What a member's feed page depends on (decision 014), read before the page it guards. `subscriptions`: the
+   * member's subscriptions (a follow, unfollow, mute or frequency change moves their count or newest updated_at)
+   * and each followed sift's visibility and owner — what the filter chips depend on. `videos`: the newest video id
+   * of the catalog (any arrival) and each followed sift's feed version.
    */
-  async personalFeedStamp(userId: number): Promise<string> {
+  async personalFeedStamp(userId: number): Promise<{ subscriptions: string; videos: string }> {
     const result = await this.db.execute(sql`
-      SELECT concat_ws('|',
-        (SELECT max(${videos.id}) FROM ${videos}),
-        (SELECT count(*) || '.' || coalesce(max(${subscriptions.updatedAt})::text, '') FROM ${subscriptions} WHERE ${subscriptions.userId} = ${userId}),
-        (SELECT string_agg(${sifts.id} || '.' || ${sifts.feedVersion} || '.' || ${sifts.public} || '.' || ${sifts.ownerId}, ',' ORDER BY ${sifts.id})
-          FROM ${subscriptions} JOIN ${sifts} ON ${sifts.id} = ${subscriptions.siftId} WHERE ${subscriptions.userId} = ${userId})
-      ) AS stamp`);
-    return String((result as unknown as { rows: Array<{ stamp: string }> }).rows[0]?.stamp ?? '');
+      WITH followed AS (
+        SELECT ${sifts.id} AS id, ${sifts.feedVersion} AS version, ${sifts.public} AS public, ${sifts.ownerId} AS owner
+        FROM ${subscriptions} JOIN ${sifts} ON ${sifts.id} = ${subscriptions.siftId} WHERE ${subscriptions.userId} = ${userId}
+      )
+      SELECT
+        (SELECT count(*) || '.' || coalesce(max(${subscriptions.updatedAt})::text, '') FROM ${subscriptions} WHERE ${subscriptions.userId} = ${userId})
+          || '|' || coalesce((SELECT string_agg(id || '.' || public || '.' || owner, ',' ORDER BY id) FROM followed), '') AS subscriptions,
+        coalesce((SELECT max(${videos.id}) FROM ${videos})::text, '')
+          || '|' || coalesce((SELECT string_agg(id || '.' || version, ',' ORDER BY id) FROM followed), '') AS videos`);
+    const row = (result as unknown as { rows: Array<{ subscriptions: string; videos: string }> }).rows[0];
+    return { subscriptions: row?.subscriptions ?? '', videos: row?.videos ?? '' };
   }
 
   /** The position of a video in every feed's order, by our id or the service's. */

@@ -3,7 +3,7 @@ import { feedPageSize } from '@sift/contracts';
 import { EncodedPageCache } from '../../infra/cache/encoded-page-cache.js';
 import { decodeCursor, encodeCursor, type PublishedKey } from '../../infra/http/cursor.js';
 import { badRequest } from '../../infra/http/errors.js';
-import type { EncodedJson } from '../../infra/http/send-json.js';
+import { EncodedJson } from '../../infra/http/send-json.js';
 import { hashToken, newToken } from '../../infra/security/tokens.js';
 import { presentVideo } from '../catalog/catalog.presenter.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
@@ -22,6 +22,7 @@ export class FeedsService {
     private readonly subscriptions: SubscriptionsService,
     private readonly catalog: CatalogService,
     private readonly pageCache = new EncodedPageCache({ maxBytes: 64 * 1024 * 1024, maxAgeMs: 60_000 }),
+    private readonly chipsCache = new EncodedPageCache({ maxBytes: 16 * 1024 * 1024, maxAgeMs: 60_000 }),
   ) {}
 
   async publicFeed(query: FeedQuery): Promise<PagedVideos> {
@@ -34,40 +35,53 @@ export class FeedsService {
   }
 
   /**
-   * The member's feed page, encoded. A page built before is answered while what it depends on is unchanged (the
-   * stamp of FeedsRepository.personalFeedStamp, read first: one short statement instead of the page's three).
+   * The member's feed page (SPEC §3 "Feed"), encoded. A page built before is answered while what it depends on is
+   * unchanged (FeedsRepository.personalFeedStamp, read first: one short statement instead of the page's three).
+   * The filter chips are kept apart under the subscriptions' part of the stamp alone: a new video or a sift's new
+   * match changes the page, not the hundreds of chips a first page carries.
    */
   async encodedPersonalFeed(userId: number, query: PersonalFeedQuery): Promise<EncodedJson> {
     const key = `${userId}:${JSON.stringify(query)}`;
     const stamp = await this.repository.personalFeedStamp(userId);
-    return this.pageCache.get(key, stamp) ?? this.pageCache.set(key, stamp, await this.personalFeed(userId, query));
+    const both = `${stamp.subscriptions}|${stamp.videos}`;
+    const kept = this.pageCache.get(key, both);
+    if (kept) return kept;
+    const firstPage = query.next === undefined;
+    const [{ page, additionalResults }, chips] = await Promise.all([
+      this.personalPage(userId, query),
+      firstPage ? this.encodedChips(userId, stamp.subscriptions) : NO_CHIPS,
+    ]);
+    // Spliced, not re-encoded: `chips` is the JSON object {"subscriptionFilters":…,"feedSubscriptionFilters":…}.
+    const json = `{"videoFeedItems":${JSON.stringify(page)},"additionalResults":${additionalResults},${chips.json.slice(1)}`;
+    return this.pageCache.set(key, both, new EncodedJson(json));
   }
 
-  async personalFeed(userId: number, query: PersonalFeedQuery): Promise<Feed> {
+  /** The filter chips as JSON, kept while the member's subscriptions are unchanged. */
+  private async encodedChips(userId: number, subscriptionsStamp: string): Promise<EncodedJson> {
+    const key = String(userId);
+    const kept = this.chipsCache.get(key, subscriptionsStamp);
+    if (kept) return kept;
+    const chips = await this.subscriptions.feedFilters(userId);
+    const value: Pick<Feed, 'subscriptionFilters' | 'feedSubscriptionFilters'> = { subscriptionFilters: chips.channels, feedSubscriptionFilters: chips.sifts };
+    return this.chipsCache.set(key, subscriptionsStamp, new EncodedJson(JSON.stringify(value)));
+  }
+
+  /** A page of the member's feed and, on a narrowed or filtered first page, whether the message bar shows. */
+  private async personalPage(userId: number, query: PersonalFeedQuery): Promise<{ page: PagedVideos; additionalResults: boolean }> {
     const limit = feedPageSize(query);
     const after = await this.start(query);
     const filters = filtersOf(query);
     const narrowed = query.subscriptionIds.length > 0;
-    const firstPage = query.next === undefined;
     // The message bar compares a narrowed or filtered first page with the member's whole feed.
-    const compare = firstPage && (narrowed || isFiltered(filters));
+    const compare = query.next === undefined && (narrowed || isFiltered(filters));
     const [sources, all] = await Promise.all([
       this.subscriptions.feedSources(userId, query.subscriptionIds),
       compare && narrowed ? this.subscriptions.feedSources(userId, []) : undefined,
     ]);
-    // The page and (first page only) the filter chips at once. Asked for subscriptions that are not (or no longer)
-    // the member's followed ones: nothing to show from them.
-    const [rows, chips] = await Promise.all([
-      narrowed && sources.channelIds.length + sources.siftIds.length === 0 ? [] : this.repository.page(sources, after, limit, filters),
-      firstPage ? this.subscriptions.feedFilters(userId) : undefined,
-    ]);
+    // Asked for subscriptions that are not (or no longer) the member's followed ones: nothing to show from them.
+    const rows = narrowed && sources.channelIds.length + sources.siftIds.length === 0 ? [] : await this.repository.page(sources, after, limit, filters);
     const page = toPage(rows, limit);
-    return {
-      videoFeedItems: page,
-      subscriptionFilters: chips?.channels ?? [],
-      feedSubscriptionFilters: chips?.sifts ?? [],
-      additionalResults: compare ? await this.hasMoreOutside(all ?? sources, after, limit, page) : false,
-    };
+    return { page, additionalResults: compare ? await this.hasMoreOutside(all ?? sources, after, limit, page) : false };
   }
 
   /** Videos of the unfiltered feed that the filtered first page leaves out, within the same window. */
@@ -130,6 +144,8 @@ export class FeedsService {
 }
 
 const NO_FILTERS: FeedFilters = { words: [], rules: { all: [], any: [], none: [] } };
+/** Pages after the first carry no chips (the client has them). */
+const NO_CHIPS = new EncodedJson('{"subscriptionFilters":[],"feedSubscriptionFilters":[]}');
 
 /** all / any / none minus the keywords switched off (excludedAll / excludedAny / excludedNone); title words. */
 export function filtersOf(query: FeedQuery): FeedFilters {

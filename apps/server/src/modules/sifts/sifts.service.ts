@@ -124,7 +124,8 @@ export class SiftsService {
       limit,
     };
     // An empty page carries no version to check against (and costs little to read again).
-    return rows[0] ? this.feedCache.set(key, rows[0].feedVersion, paged) : new EncodedJson(JSON.stringify(paged));
+    const body = new EncodedJson(JSON.stringify(paged));
+    return rows[0] ? this.feedCache.set(key, rows[0].feedVersion, body) : body;
   }
 
   /** The same page as an object (the Atom feed: rare, and cached by feed readers). */
