@@ -77,7 +77,8 @@ async function growCatalog(client: pg.Client, channels: number): Promise<void> {
       '/media/thumbnails/bench.svg', random() < 0.1, CASE WHEN random() < 0.02 THEN 'LIVE' ELSE 'NONE' END
     FROM (SELECT id, substring(external_id from 8)::int AS n FROM channels WHERE provider = 'bench' AND substring(external_id from 8)::int > ${have}) c
     CROSS JOIN generate_series(1, ${CHANNEL_VIDEOS}) v`);
-  await client.query('VACUUM ANALYZE channels; VACUUM ANALYZE videos');
+  await client.query('VACUUM ANALYZE channels');
+  await client.query('VACUUM ANALYZE videos');
 }
 
 /** Rules of the i-th sift: common and rare words, a phrase, exclusions, sometimes a type filter. */
