@@ -35,6 +35,10 @@ describe('videoQueries: the forms of the text that video statements take', () =>
   it('keeps the prefix when it begins too many words, and whole words without a prefix', () => {
     const many = Array.from({ length: 65 }, (_, i) => `co${i}`);
     expect(videoQueries(prepared({ match: "'co':*", exact: "'co'", prefix: 'co', expansion: many, missing: [] }))).toEqual({ whole: "'co'", any: "'co':*" });
+    expect(videoQueries(prepared({ match: "'ab':* <-> 'cd':*", exact: "'ab' <-> 'cd'", prefix: null, expansion: [], missing: [] }))).toEqual({
+      whole: "'ab' <-> 'cd'",
+      any: "'ab':* <-> 'cd':*",
+    });
     expect(videoQueries(prepared({ match: "'go' & 'pro'", exact: "'go' & 'pro'", prefix: null, expansion: [], missing: [] }))).toEqual({
       whole: "'go' & 'pro'",
       any: "'go' & 'pro'",

@@ -425,7 +425,9 @@ const lexeme = (word: string) => `'${word.replace(/\\/g, '\\\\').replace(/'/g, "
 export function videoQueries(text: PreparedText): VideoQueries {
   const whole = text.missing.length === 0 ? text.exact : null;
   const prefix = text.prefix;
-  if (text.match === text.exact || prefix === null) return { whole, any: whole };
+  if (text.match === text.exact) return { whole, any: whole };
+  // The typed word became more than one operand (the parser split it): it is read as a prefix, unexpanded.
+  if (prefix === null) return { whole, any: text.match };
   // A word other than the one being typed is in no video: E needs it too.
   if (text.missing.some((word) => word !== prefix)) return { whole: null, any: null };
   if (text.expansion.length === 0) return { whole: null, any: null };
