@@ -6,7 +6,11 @@ import { siftChannels, sifts, siftVideos, videos } from '../../infra/db/schema.j
 /** A CTE body: the feed version of the sifts `ids` selects goes up by one (their cached pages stop being served). */
 const bumpFeedVersions = (ids: SQL) => sql`UPDATE ${sifts} SET feed_version = feed_version + 1 WHERE ${sifts.id} IN (${ids})`;
 
-/** The video's match text, computed once per row by the LATERAL `m` of each statement below. */
+/**
+ * The video's match text `m.t`, computed once per row. OFFSET 0 keeps the subquery from being inlined: inlined, the
+ * folding (the costly part) ran again for every rule that reads it (a 50-channel rematch: 124 → 69 ms at 1M).
+ */
+const withMatchText = sql`CROSS JOIN LATERAL (SELECT ${videoMatchText()} AS t OFFSET 0) AS m`;
 const matchText = sql`m.t`;
 
 export interface SiftMatch {
@@ -42,7 +46,7 @@ export class SiftMatchesRepository {
       FROM ${videos}
       JOIN ${siftChannels} ON ${siftChannels.channelId} = ${videos.channelId}
       JOIN ${sifts} ON ${sifts.id} = ${siftChannels.siftId}
-      CROSS JOIN LATERAL (SELECT ${videoMatchText()} AS t) AS m
+      ${withMatchText}
       WHERE ${videos.id} = ANY(${sql.param(videoIds)}::bigint[])
         AND ${sifts.id} IN (SELECT id FROM locked)
         AND ${storedSiftRulesCondition(matchText)}
@@ -70,7 +74,7 @@ export class SiftMatchesRepository {
       FROM ${siftChannels}
       JOIN ${sifts} ON ${sifts.id} = ${siftChannels.siftId}
       JOIN ${videos} ON ${videos.channelId} = ${siftChannels.channelId}
-      CROSS JOIN LATERAL (SELECT ${videoMatchText()} AS t) AS m
+      ${withMatchText}
       WHERE ${siftChannels.channelId} = ${channelId} AND ${sifts.id} IN (SELECT id FROM locked) AND ${storedSiftRulesCondition(matchText)}
       ON CONFLICT DO NOTHING
       RETURNING sift_id
@@ -91,8 +95,10 @@ export class SiftMatchesRepository {
         SELECT ${videos.id} AS video_id, ${videos.publishedAt} AS published_at
         FROM ${sifts}
         JOIN ${siftChannels} ON ${siftChannels.siftId} = ${sifts.id}
-        JOIN ${videos} ON ${videos.channelId} = ${siftChannels.channelId}
-        CROSS JOIN LATERAL (SELECT ${videoMatchText()} AS t) AS m
+        -- Each channel's videos by the channel index. OFFSET 0 keeps this a per-channel lookup: flattened into a
+        -- join, a stale estimate of the sift's channels made the planner scan every video (0.8 s at 1M).
+        CROSS JOIN LATERAL (SELECT * FROM ${videos} AS candidate WHERE candidate.channel_id = ${siftChannels.channelId} OFFSET 0) AS ${videos}
+        ${withMatchText}
         WHERE ${sifts.id} = ${siftId} AND ${storedSiftRulesCondition(matchText)}
       ), gone AS (
         DELETE FROM ${siftVideos} AS sv
