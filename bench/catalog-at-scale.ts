@@ -14,25 +14,10 @@ import { createServices } from '../apps/server/src/app.js';
 import { openDatabase } from '../apps/server/src/infra/db/client.js';
 import { countVideosPerChannel, generateChannels, generateVideos } from '../apps/server/src/providers/demo/catalog.js';
 import { DemoProvider } from '../apps/server/src/providers/demo/demo-provider.js';
+import { admin, databaseUrl } from './harness.js';
 import { median, percentile } from './stats.js';
 
 const BENCH_DB = 'sift_bench';
-
-function withDatabase(serverUrl: string, name: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function admin(serverUrl: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 export interface SeedResult {
   videos: number;
@@ -43,7 +28,7 @@ export interface SeedResult {
 export async function benchSeed(serverUrl: string, total: number): Promise<SeedResult> {
   await admin(serverUrl, `DROP DATABASE IF EXISTS ${BENCH_DB} WITH (FORCE)`);
   await admin(serverUrl, `CREATE DATABASE ${BENCH_DB}`);
-  const url = withDatabase(serverUrl, BENCH_DB);
+  const url = databaseUrl(serverUrl, BENCH_DB);
   const database = await openDatabase({ databaseUrl: url, pgliteDir: 'memory://' });
   const now = new Date();
   const services = createServices({ db: database.db, provider: new DemoProvider({ now }) });
@@ -78,7 +63,7 @@ export async function benchSeed(serverUrl: string, total: number): Promise<SeedR
 
 /** EXPLAIN of the list queries, written as CatalogRepository.pageVideos sends them. */
 export async function explainListQueries(serverUrl: string): Promise<Record<string, string>> {
-  const client = new pg.Client({ connectionString: withDatabase(serverUrl, BENCH_DB) });
+  const client = new pg.Client({ connectionString: databaseUrl(serverUrl, BENCH_DB) });
   await client.connect();
   try {
     const { rows } = await client.query<{ id: string; published_at: Date; vid: string }>(
@@ -128,7 +113,7 @@ export async function benchHttp(serverUrl: string, samples = 400): Promise<Laten
   const port = 8292;
   const base = `http://127.0.0.1:${port}`;
   const server = spawn('node', [path.resolve('apps/server/dist/main.js')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: withDatabase(serverUrl, BENCH_DB), SEED_DEMO: 'false', LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl(serverUrl, BENCH_DB), SEED_DEMO: 'false', LOG_LEVEL: 'warn' },
     stdio: 'inherit',
   });
   try {

@@ -13,6 +13,7 @@ import pg from 'pg';
 import { createServices } from '../apps/server/src/app.js';
 import { openDatabase } from '../apps/server/src/infra/db/client.js';
 import { DemoProvider } from '../apps/server/src/providers/demo/demo-provider.js';
+import { admin, databaseUrl } from './harness.js';
 import { median, percentile } from './stats.js';
 
 const BENCH_DB = 'sift_bench_playlists';
@@ -24,22 +25,6 @@ export interface PlaylistBenchResult {
   http: { name: string; p50: number; p99: number }[];
   moves: { count: number; rowsWrittenMedian: number; rowsWrittenMax: number; p50: number; p99: number };
   sameGap: { moves: number; rowsWrittenTotal: number; renumberings: number };
-}
-
-function withDatabase(serverUrl: string, name: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function admin(serverUrl: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }
 
 /** A member, a channel, 5,000 videos and one playlist holding all of them (gapped positions, as adds leave them). */
@@ -94,7 +79,7 @@ function changed(before: Map<string, string>, after: Map<string, string>): numbe
 export async function benchPlaylist(serverUrl: string, samples = 300): Promise<PlaylistBenchResult> {
   await admin(serverUrl, `DROP DATABASE IF EXISTS ${BENCH_DB} WITH (FORCE)`);
   await admin(serverUrl, `CREATE DATABASE ${BENCH_DB}`);
-  const url = withDatabase(serverUrl, BENCH_DB);
+  const url = databaseUrl(serverUrl, BENCH_DB);
   const server = spawn('node', [path.resolve('apps/server/dist/main.js')], {
     env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: url, SEED_DEMO: 'false', LOG_LEVEL: 'warn', DATA_DIR: '/tmp/sift-bench-playlists' },
     stdio: 'inherit',
