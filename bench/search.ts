@@ -32,6 +32,7 @@ import { SearchService } from '../apps/server/src/modules/search/search.service.
 import { countVideosPerChannel, generateChannels, generateVideos } from '../apps/server/src/providers/demo/catalog.js';
 import { DemoProvider } from '../apps/server/src/providers/demo/demo-provider.js';
 import { benchSeed } from './catalog-at-scale.js';
+import { databaseUrl } from './harness.js';
 import { median, percentile } from './stats.js';
 
 // BENCH_SEARCH_DB: measure on a copy instead (the same catalog under another name), leaving sift_bench alone.
@@ -65,12 +66,6 @@ export interface SearchBenchResult {
   plans: Record<string, string>;
   pglite: SearchLatency[];
   pgliteVideos: number;
-}
-
-function withDatabase(serverUrl: string, name: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
 }
 
 const row = (name: string, samples: number[]): SearchLatency => ({ name, p50: median(samples), p99: percentile(samples, 99) });
@@ -302,7 +297,7 @@ const ALL_PARTS: readonly SearchBenchPart[] = ['http', 'sql', 'plans', 'pglite']
 export async function benchSearch(serverUrl: string, options: { samples?: number; parts?: readonly SearchBenchPart[] } = {}): Promise<SearchBenchResult> {
   const samples = options.samples ?? 200;
   const parts = new Set(options.parts ?? ALL_PARTS);
-  const url = withDatabase(serverUrl, BENCH_DB);
+  const url = databaseUrl(serverUrl, BENCH_DB);
   const { videos, channels } = await prepare(url);
   const nothing = { rows: [] as SearchLatency[], baseline: row('baseline: message bar (1 row)', []) };
   const { rows, baseline } = parts.has('http') ? await httpLatency(url, samples) : nothing;
