@@ -13,7 +13,7 @@ import pg from 'pg';
 import { createServices } from '../apps/server/src/app.js';
 import { openDatabase } from '../apps/server/src/infra/db/client.js';
 import { DemoProvider } from '../apps/server/src/providers/demo/demo-provider.js';
-import { admin, databaseUrl } from './harness.js';
+import { admin, databaseUrl, defaultServerUrl } from './harness.js';
 import { median, percentile } from './stats.js';
 
 const BENCH_DB = 'sift_bench_playlists';
@@ -190,7 +190,7 @@ ${r.sameGap.renumberings} renumbering(s) of the whole playlist (decisions/008).
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const serverUrl = defaultServerUrl();
   const result = await benchPlaylist(serverUrl);
   console.table(result.http);
   console.log(result.moves, result.sameGap);

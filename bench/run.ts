@@ -12,9 +12,10 @@ import { benchPlaylist, playlistReport } from './playlist.js';
 import { benchSiftFeed } from './sift-feed.js';
 import { benchPersonalFeed } from './personal-feed.js';
 import { benchSearch, searchReport } from './search.js';
+import { defaultServerUrl } from './harness.js';
 import { benchStartup } from './startup.js';
 
-const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const serverUrl = defaultServerUrl();
 const total = Number(process.env.BENCH_VIDEOS ?? 1_000_000);
 const f = (n: number) => n.toFixed(1);
 

@@ -32,7 +32,7 @@ import { SearchService } from '../apps/server/src/modules/search/search.service.
 import { countVideosPerChannel, generateChannels, generateVideos } from '../apps/server/src/providers/demo/catalog.js';
 import { DemoProvider } from '../apps/server/src/providers/demo/demo-provider.js';
 import { benchSeed } from './catalog-at-scale.js';
-import { databaseUrl } from './harness.js';
+import { databaseUrl, defaultServerUrl } from './harness.js';
 import { median, percentile } from './stats.js';
 
 // BENCH_SEARCH_DB: measure on a copy instead (the same catalog under another name), leaving sift_bench alone.
@@ -355,7 +355,7 @@ export function writeSearchSection(section: string): void {
 // Run alone: npx tsx bench/search.ts
 const direct = !!process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (direct) {
-  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const serverUrl = defaultServerUrl();
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [BENCH_DB])).rowCount === 1;

@@ -82,13 +82,19 @@ const mailsTo = (email: string): CaughtMail[] => smtp.mails.filter((m) => m.to.s
 const messageIdOf = (mail: CaughtMail) => /^Message-ID: (<[^>]+>)$/im.exec(mail.raw.replace(/\r?\n[ \t]+/g, ' '))?.[1];
 const subjectOf = (mail: CaughtMail) => /^Subject: (.*)$/m.exec(decodeMail(mail.raw).replace(/\r?\n[ \t]+/g, ' '))?.[1] ?? '';
 
+/** A channel at the video service with one old upload, already in the catalog (so only later uploads are new). */
+async function aStoredChannel(oldUploadAt: Date): Promise<ProviderChannel> {
+  const channel = aChannel();
+  t.videoService.channels.set(channel.externalId, channel);
+  const old = aVideo(channel, { title: 'Old upload', publishedAt: oldUploadAt });
+  t.videoService.videos.set(old.externalId, old);
+  await t.services.catalog.syncChannel(channel.externalId);
+  return channel;
+}
+
 describe.runIf(onPostgres)('two server processes on one PostgreSQL', () => {
   it('dispatching at the same moment, they send each digest exactly once', { timeout: 120_000 }, async () => {
-    const channel: ProviderChannel = aChannel();
-    t.videoService.channels.set(channel.externalId, channel);
-    const old = aVideo(channel, { title: 'Old upload', publishedAt: new Date(Date.UTC(2026, 5, 1)) });
-    t.videoService.videos.set(old.externalId, old);
-    await t.services.catalog.syncChannel(channel.externalId);
+    const channel = await aStoredChannel(new Date(Date.UTC(2026, 5, 1)));
 
     // 24 members: 16 want every video at once, 8 a daily digest; two digests' worth of work per process at least.
     const members = await Promise.all(Array.from({ length: 24 }, () => aMember(t)));
@@ -132,11 +138,7 @@ describe.runIf(onPostgres)('two server processes on one PostgreSQL', () => {
 
 describe.runIf(onPostgres)('a process that dies after the SMTP server accepted, before the commit', () => {
   it('leaves the digest to be sent again by the next run, with the same Message-ID, so receivers can drop the copy', { timeout: 60_000 }, async () => {
-    const channel: ProviderChannel = aChannel();
-    t.videoService.channels.set(channel.externalId, channel);
-    const old = aVideo(channel, { title: 'Old upload', publishedAt: new Date(Date.UTC(2026, 6, 1)) });
-    t.videoService.videos.set(old.externalId, old);
-    await t.services.catalog.syncChannel(channel.externalId);
+    const channel = await aStoredChannel(new Date(Date.UTC(2026, 6, 1)));
     const m = await aMember(t);
     const res = await call<Subscription>(t.app, { method: 'POST', url: '/api/subscriptions', token: m.token, payload: { externalId: channel.externalId, frequency: 'IMMEDIATE' } });
     expect(res.status).toBe(201);

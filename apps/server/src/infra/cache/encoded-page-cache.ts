@@ -6,14 +6,17 @@ import type { EncodedJson } from '../http/send-json.js';
  *
  * A body is served only while the stamp read for this request equals the one it was built at, so a change the
  * stamp covers is never hidden, in any server process. What the stamp does not cover (a title or view count
- * refreshed from the provider, a channel renamed) shows within `maxAgeMs`. Least recently used bodies go first once
- * `maxBytes` is reached.
+ * refreshed from the provider, a channel renamed) shows within MAX_AGE_MS. Least recently used bodies go first once
+ * `maxMiB` is reached.
  */
 export class EncodedPageCache {
+  /** How late what no stamp covers may show. */
+  static readonly MAX_AGE_MS = 60_000;
+
   private readonly pages: LRUCache<string, { stamp: string; body: EncodedJson }>;
 
-  constructor(options: { maxBytes: number; maxAgeMs: number }) {
-    this.pages = new LRUCache({ maxSize: options.maxBytes, sizeCalculation: (entry) => entry.body.size + 64, ttl: options.maxAgeMs });
+  constructor(maxMiB: number) {
+    this.pages = new LRUCache({ maxSize: maxMiB * 1024 * 1024, sizeCalculation: (entry) => entry.body.size + 64, ttl: EncodedPageCache.MAX_AGE_MS });
   }
 
   /** The body kept for `key` if it was built at `stamp` (and is not too old). */

@@ -288,7 +288,7 @@ export const sifts = pgTable(
     maxDurationSeconds: integer('max_duration_seconds'),
     /**
      * Bumped in the transaction that changes which videos the sift shows (sift-matches.repository.ts), so a
-     * cached feed page is served only while it still holds (modules/sifts/sift-feed-cache.ts).
+     * cached feed page is served only while it still holds (SiftsService.encodedVideos).
      */
     feedVersion: bigint('feed_version', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),

@@ -21,8 +21,8 @@ export class FeedsService {
     private readonly repository: FeedsRepository,
     private readonly subscriptions: SubscriptionsService,
     private readonly catalog: CatalogService,
-    private readonly pageCache = new EncodedPageCache({ maxBytes: 64 * 1024 * 1024, maxAgeMs: 60_000 }),
-    private readonly chipsCache = new EncodedPageCache({ maxBytes: 16 * 1024 * 1024, maxAgeMs: 60_000 }),
+    private readonly pageCache = new EncodedPageCache(64),
+    private readonly chipsCache = new EncodedPageCache(16),
   ) {}
 
   async publicFeed(query: FeedQuery): Promise<PagedVideos> {

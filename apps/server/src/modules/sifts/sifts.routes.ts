@@ -77,7 +77,7 @@ export const siftsRoutes =
       '/sifts/:id/videos',
       {
         preHandler: app.optionalUser,
-        // The hottest read (issue 6's feed budget): pages are kept encoded (sift-feed-cache.ts), gzip included.
+        // The hottest read (issue 6's feed budget): pages are kept encoded, gzip included (SiftsService.encodedVideos).
         schema: {
           tags: ['sifts'],
           summary: "The sift's matching videos, newest first, paged by the opaque cursor `next`",

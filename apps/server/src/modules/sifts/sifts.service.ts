@@ -14,6 +14,7 @@ import {
 } from '@sift/contracts';
 import { keywordProblem, foldKeyword, normaliseKeyword, NO_TYPE_FILTERS, type KeywordRules, type TypeFilters } from '../../infra/db/keyword-match.js';
 import { decodeCursor, encodeCursor } from '../../infra/http/cursor.js';
+import { EncodedPageCache } from '../../infra/cache/encoded-page-cache.js';
 import { EncodedJson } from '../../infra/http/send-json.js';
 import { badRequest, HttpError, notFound } from '../../infra/http/errors.js';
 import { keyOfUrl, type FileStore } from '../../infra/files/file-store.js';
@@ -21,7 +22,6 @@ import { prepareCoverImage } from '../../infra/images/cover-image.js';
 import type { JobQueue } from '../../infra/jobs/job-queue.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import { presentVideo as presentCatalogVideo } from '../catalog/catalog.presenter.js';
-import { newSiftFeedCache, siftFeedPageKey } from './sift-feed-cache.js';
 import type { SiftMatch } from './sift-matches.repository.js';
 import { presentSift, presentSiftSummary } from './sifts.presenter.js';
 import type { FeedVideoRow, SiftsRepository, SiftWithCounts } from './sifts.repository.js';
@@ -55,7 +55,11 @@ export class SiftsService {
     private readonly catalog: CatalogService,
     private readonly jobs: JobQueue,
     private readonly files: FileStore,
-    private readonly feedCache = newSiftFeedCache(),
+    /**
+     * Pages of sift feeds under the sift's `feed_version`, which every change to the sift's matches bumps in the
+     * same statement (sift-matches.repository.ts); visibility is checked on every request (decisions 011, 014).
+     */
+    private readonly feedCache = new EncodedPageCache(64),
   ) {
     void jobs.work<ImportJob>(SIFT_IMPORT_JOB, (job) => this.runImport(job));
   }
@@ -98,11 +102,12 @@ export class SiftsService {
 
   /**
    * A page of the sift's feed, encoded. A page built before is served while the sift's feed version still matches
-   * (sift-feed-cache.ts): then the only read is the sift's own row, which also decides who may see it.
+   * (`feedCache`): then the only read is the sift's own row, which also decides who may see it.
    */
   async encodedVideos(idOrHash: string, viewerId: number | null, limit: number, next?: string): Promise<EncodedJson> {
     const after = next ? decodeCursor(next) : undefined;
-    const key = siftFeedPageKey(idOrHash, limit, next);
+    // The sift as the request names it (id or hash: two names, two keys, one version).
+    const key = `${idOrHash}:${limit}:${next ?? ''}`;
     let rows;
     if (this.feedCache.has(key)) {
       const sift = this.visibleForFeed(await this.repository.findForFeed(idOrHash), viewerId);

@@ -28,7 +28,7 @@ const targetCondition = (target: SubscriptionTargetKey): SQL =>
 /** A sift's videos reach a follower while it is public, or when the follower owns it (SPEC §8 "Make private"). */
 const siftVisibleTo = (userId: SQL | number): SQL => sql`(${sifts.public} OR ${sifts.ownerId} = ${userId})`;
 
-/** The only place that reads and writes `subscriptions`. */
+/** The only place that writes `subscriptions` (the feeds' stamp and the sifts' follower counts read it too). */
 export class SubscriptionsRepository {
   constructor(private readonly db: Database) {}
 

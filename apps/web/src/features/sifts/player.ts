@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import type { PagedVideos, Sift } from '@sift/contracts';
 import { api, isApiError } from '../../lib/api';
 import { to } from '../../lib/paths';
-import { siftKeys, useSift } from './api/queries';
+import { siftKeys, siftUrl, useSift } from './api/queries';
 import { siftQueue } from './queue';
 
 /**
@@ -53,10 +53,10 @@ export function usePlaySiftParam(sid: string | null) {
     const here = () => ({ pathname: window.location.pathname, search: window.location.search });
     void (async () => {
       try {
-        const sift = await queryClient.fetchQuery({ queryKey: siftKeys.detail(sid), queryFn: () => api.get<Sift>(`/api/sifts/${encodeURIComponent(sid)}`, { signal, quiet: true }) });
+        const sift = await queryClient.fetchQuery({ queryKey: siftKeys.detail(sid), queryFn: () => api.get<Sift>(siftUrl(sid), { signal, quiet: true }) });
         // The player reads the sift by hash (useSiftPlayer): it finds it here instead of asking again.
         queryClient.setQueryData(siftKeys.detail(sift.hash), sift);
-        const first = await api.get<PagedVideos>(`/api/sifts/${encodeURIComponent(sift.hash)}/videos`, { query: { limit: 1 }, signal, quiet: true });
+        const first = await api.get<PagedVideos>(`${siftUrl(sift.hash)}/videos`, { query: { limit: 1 }, signal, quiet: true });
         if (signal.aborted) return;
         const video = first.videos[0]?.externalId;
         if (!video) {

@@ -25,7 +25,8 @@ export const siftKeys = {
 };
 
 const enc = encodeURIComponent;
-const base = (id: string | number) => `/api/sifts/${enc(String(id))}`;
+/** The API address of a sift (by id or hash); its calls hang off it. */
+export const siftUrl = (id: string | number) => `/api/sifts/${enc(String(id))}`;
 
 /** Everything cached about sifts is stale after a change. */
 export const invalidateSifts = (qc: QueryClient) => qc.invalidateQueries({ queryKey: siftKeys.all });
@@ -48,14 +49,14 @@ export function useSifts(params: { q: string; sort: SiftSort; following: boolean
 }
 
 export function useSift(id: string) {
-  return useQuery({ queryKey: siftKeys.detail(id), queryFn: ({ signal }) => api.get<Sift>(base(id), { signal }), enabled: !!id });
+  return useQuery({ queryKey: siftKeys.detail(id), queryFn: ({ signal }) => api.get<Sift>(siftUrl(id), { signal }), enabled: !!id });
 }
 
 /** GET /api/sifts/{hash}/videos: the sift's matches, newest first. */
 export function useSiftVideos(id: string, limit = PAGE_SIZE) {
   const query = useInfiniteQuery({
     queryKey: siftKeys.videos(id),
-    queryFn: ({ pageParam, signal }) => api.get<PagedVideos>(`${base(id)}/videos`, { query: { limit, next: pageParam }, signal }),
+    queryFn: ({ pageParam, signal }) => api.get<PagedVideos>(`${siftUrl(id)}/videos`, { query: { limit, next: pageParam }, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => nextCursor(last, limit),
     enabled: !!id,
@@ -112,15 +113,15 @@ export interface SiftBody {
 }
 
 export const createSift = (body: SiftBody & { name: string }) => api.post<Sift>('/api/sifts', body);
-export const updateSift = (id: string | number, body: SiftBody) => api.put<Sift>(base(id), body);
-export const deleteSift = (id: string | number) => api.del<void>(base(id));
-export const copySift = (id: string | number) => api.post<Sift>(`${base(id)}/copy`);
-export const setSiftPublic = (id: string | number, isPublic: boolean) => (isPublic ? api.post<Sift>(`${base(id)}/public`) : api.del<Sift>(`${base(id)}/public`));
-export const addSiftChannel = (id: string | number, channel: SiftChannelInput) => api.post<Sift>(`${base(id)}/channels`, channel);
-export const removeSiftChannel = (id: string | number, channelExternalId: string) => api.del<Sift>(`${base(id)}/channels/${enc(channelExternalId)}`);
+export const updateSift = (id: string | number, body: SiftBody) => api.put<Sift>(siftUrl(id), body);
+export const deleteSift = (id: string | number) => api.del<void>(siftUrl(id));
+export const copySift = (id: string | number) => api.post<Sift>(`${siftUrl(id)}/copy`);
+export const setSiftPublic = (id: string | number, isPublic: boolean) => (isPublic ? api.post<Sift>(`${siftUrl(id)}/public`) : api.del<Sift>(`${siftUrl(id)}/public`));
+export const addSiftChannel = (id: string | number, channel: SiftChannelInput) => api.post<Sift>(`${siftUrl(id)}/channels`, channel);
+export const removeSiftChannel = (id: string | number, channelExternalId: string) => api.del<Sift>(`${siftUrl(id)}/channels/${enc(channelExternalId)}`);
 export function uploadSiftImage(hash: string, file: File) {
   const form = new FormData();
   form.append('file', file);
-  return api.put<Sift>(`${base(hash)}/images`, form);
+  return api.put<Sift>(`${siftUrl(hash)}/images`, form);
 }
-export const removeSiftImage = (hash: string) => api.del<Sift>(`${base(hash)}/images`);
+export const removeSiftImage = (hash: string) => api.del<Sift>(`${siftUrl(hash)}/images`);
