@@ -1,9 +1,9 @@
-import { feedSchema, pagedVideosSchema, siftSchema, subscriptionListSchema, subscriptionSchema, type Feed, type Sift, type Subscription } from '@sift/contracts';
+import { AUTH_TOKEN_HEADER, feedSchema, pagedVideosSchema, siftSchema, subscriptionListSchema, subscriptionSchema, type Feed, type Sift, type Subscription } from '@sift/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queueDueRefreshes, refreshFollowedChannel } from '../src/jobs/new-videos.js';
 import type { ProviderChannel, ProviderVideo } from '../src/providers/video-provider.js';
-import { aMember, call, expectError } from './support/accounts.js';
+import { aMember, call, expectError, login } from './support/accounts.js';
 import { aChannel, aVideo } from './support/factories.js';
 import { useTestApp } from './support/test-app.js';
 
@@ -302,6 +302,17 @@ describe('the personal feed', () => {
     expect((await api('POST', `/api/subscriptions/${channelSub.id}/unmute`, m.token)).status).toBe(200);
     expect(await newsTitles()).toContain('News five');
     expect((await api('PUT', `/api/sifts/${sift.id}`, other.token, { keywords: { any: ['pasta'] } })).status).toBe(200);
+  });
+
+  it("is a 401 once the session ended, though the feed's stamp was already being read for that token", async () => {
+    const reader = await aMember(t);
+    await follow(reader.token, news);
+    expect(titles(await feed(reader.token))).toContain('News one');
+    expect((await api('POST', '/api/logout', reader.token)).status).toBe(204);
+    expectError(await api('GET', '/api/me/feeds/videos', reader.token), 401, 'UNAUTHENTICATED');
+    // The member logs in again: a new token, the same feed.
+    const again = (await login(t.app, reader.email, reader.password)).headers[AUTH_TOKEN_HEADER] as string;
+    expect(titles(await feed(again))).toContain('News one');
   });
 });
 

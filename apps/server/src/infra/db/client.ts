@@ -12,6 +12,11 @@ import * as schema from './schema.js';
 /** Both drivers share this type, so repositories never know which database they talk to. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** The rows of `db.execute(sql…)`: both drivers answer `{ rows }`; int8 comes back as a string from node-postgres, a number from PGlite. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';

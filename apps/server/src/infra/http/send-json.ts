@@ -2,7 +2,7 @@ import { gzipSync, constants as zlib } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
- * A response body serialised once and kept (a kept page, infra/cache/encoded-page-cache.ts), with its gzip made
+ * A response body serialised once and kept (a kept page, infra/cache/stamped-cache.ts), with its gzip made
  * on first use: a body sent many times is encoded once, not on every request.
  */
 export class EncodedJson {

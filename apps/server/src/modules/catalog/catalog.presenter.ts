@@ -1,8 +1,9 @@
 import type { Channel, Video } from '@sift/contracts';
-import type { ChannelRow, VideoWithChannelRow } from './catalog.repository.js';
+import type { VideoCardRow } from '../../infra/db/video-card-columns.js';
+import type { ChannelRow } from './catalog.repository.js';
 
 /** Rows become the contract's DTOs here and nowhere else. Per-user fields (follow, watchLater) start false. */
-export function presentVideo(row: VideoWithChannelRow): Video {
+export function presentVideo(row: VideoCardRow): Video {
   const v = row.video;
   return {
     type: 'video',

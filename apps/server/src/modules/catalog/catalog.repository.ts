@@ -3,22 +3,9 @@ import type { Database } from '../../infra/db/client.js';
 import { channels, videos } from '../../infra/db/schema.js';
 import type { PublishedKey } from '../../infra/http/cursor.js';
 import type { ProviderChannel, ProviderVideo } from '../../providers/video-provider.js';
+import { videoCardColumns, type VideoCardRow } from '../../infra/db/video-card-columns.js';
 
 export type ChannelRow = typeof channels.$inferSelect;
-
-/** A video with the few channel fields every card shows, read in one join. */
-export const videoWithChannelColumns = {
-  video: videos,
-  channelExternalId: channels.externalId,
-  channelName: channels.name,
-  channelThumbnail: channels.thumbnail,
-};
-export type VideoWithChannelRow = {
-  video: typeof videos.$inferSelect;
-  channelExternalId: string;
-  channelName: string;
-  channelThumbnail: string;
-};
 
 /** Rows per INSERT: PostgreSQL allows 65,535 bind parameters and a video has 15 columns. */
 const INSERT_BATCH = 2000;
@@ -130,9 +117,9 @@ export class CatalogRepository {
     return { rows, total: count?.n ?? 0 };
   }
 
-  async findVideo(externalId: string): Promise<VideoWithChannelRow | undefined> {
+  async findVideo(externalId: string): Promise<VideoCardRow | undefined> {
     const [row] = await this.db
-      .select(videoWithChannelColumns)
+      .select(videoCardColumns)
       .from(videos)
       .innerJoin(channels, eq(channels.id, videos.channelId))
       .where(eq(videos.externalId, externalId))
@@ -196,11 +183,19 @@ export class CatalogRepository {
     }
   }
 
+  /** Card rows of these videos, in no particular order (a video no longer stored is left out). */
+  async videoCards(ids: number[]): Promise<VideoCardRow[]> {
+    return this.db
+      .select(videoCardColumns)
+      .from(videos)
+      .innerJoin(channels, eq(channels.id, videos.channelId))
+      .where(sql`${videos.id} = ANY(${sql.param(ids)}::bigint[])`);
+  }
 
   /** One page, newest first, of a channel's videos, or of all videos when channelId is undefined. Reads limit + 1 rows so the caller knows whether more follow. */
-  async pageVideos(channelId: number | undefined, after: PublishedKey | undefined, limit: number): Promise<VideoWithChannelRow[]> {
+  async pageVideos(channelId: number | undefined, after: PublishedKey | undefined, limit: number): Promise<VideoCardRow[]> {
     return this.db
-      .select(videoWithChannelColumns)
+      .select(videoCardColumns)
       .from(videos)
       .innerJoin(channels, eq(channels.id, videos.channelId))
       .where(and(channelId === undefined ? undefined : eq(videos.channelId, channelId), olderThan(after)))

@@ -2,8 +2,10 @@ import type { Channel, ChannelList, PagedVideos, Video } from '@sift/contracts';
 import { decodeCursor, encodeCursor } from '../../infra/http/cursor.js';
 import { notFound } from '../../infra/http/errors.js';
 import type { ProviderChannel, ProviderVideo, VideoProvider } from '../../providers/video-provider.js';
-import type { CatalogRepository, ChannelRow, VideoWithChannelRow } from './catalog.repository.js';
+import type { VideoCardRow } from '../../infra/db/video-card-columns.js';
+import type { CatalogRepository, ChannelRow } from './catalog.repository.js';
 import { presentChannel, presentVideo } from './catalog.presenter.js';
+import { VideoCards, type VideoCard } from './video-cards.js';
 
 /** Videos handed to the repository at a time while importing, so a million never sit in memory at once. */
 const IMPORT_BATCH = 10_000;
@@ -16,7 +18,13 @@ export class CatalogService {
   constructor(
     private readonly repository: CatalogRepository,
     private readonly provider: VideoProvider,
+    private readonly cards = new VideoCards((ids) => repository.videoCards(ids)),
   ) {}
+
+  /** The cards of stored videos by id, in that order (kept for a while: video-cards.ts); unknown ids are left out. */
+  videoCards(ids: number[]): Promise<VideoCard[]> {
+    return this.cards.get(ids);
+  }
 
   async getChannel(idOrExternalId: string, options: { refresh?: boolean } = {}): Promise<Channel> {
     if (options.refresh) return this.syncChannel(idOrExternalId);
@@ -153,7 +161,7 @@ export class CatalogService {
   }
 }
 
-function toPage(rows: VideoWithChannelRow[], limit: number, totalResults: number): PagedVideos {
+function toPage(rows: VideoCardRow[], limit: number, totalResults: number): PagedVideos {
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const hasMore = rows.length > limit && last !== undefined;

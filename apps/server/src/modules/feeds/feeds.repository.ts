@@ -1,22 +1,9 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../infra/db/client.js';
+import { rowsOf, type Database } from '../../infra/db/client.js';
 import { keywordRulesCondition, type KeywordRules } from '../../infra/db/keyword-match.js';
-import { channels, feedTokens, sifts, siftVideos, subscriptions, videos } from '../../infra/db/schema.js';
+import { feedTokens, sifts, siftVideos, subscriptions, videos } from '../../infra/db/schema.js';
 import type { PublishedKey } from '../../infra/http/cursor.js';
 
-export type FeedVideoRow = {
-  video: typeof videos.$inferSelect;
-  channelExternalId: string;
-  channelName: string;
-  channelThumbnail: string;
-};
-
-const feedVideoColumns = {
-  video: videos,
-  channelExternalId: channels.externalId,
-  channelName: channels.name,
-  channelThumbnail: channels.thumbnail,
-};
 
 /** Narrowing a feed: words of the title, keyword rules (DESIGN §3, the sifts' own matching). */
 export interface FeedFilters {
@@ -36,6 +23,12 @@ function filterCondition(filters: FeedFilters): SQL | undefined {
   return parts.length > 0 ? and(...parts) : undefined;
 }
 
+/** What a member's feed page depends on (FeedsRepository.personalFeedStamp). */
+export interface PersonalFeedStamp {
+  subscriptions: string;
+  videos: string;
+}
+
 export const isFiltered = (filters: FeedFilters) => filters.words.length > 0 || hasRules(filters.rules);
 
 /**
@@ -47,11 +40,22 @@ export const isFiltered = (filters: FeedFilters) => filters.words.length > 0 || 
 export class FeedsRepository {
   constructor(private readonly db: Database) {}
 
-  async page(sources: FeedSources, after: PublishedKey | undefined, limit: number, filters: FeedFilters): Promise<FeedVideoRow[]> {
+  /**
+   * The keys of a page, newest first: limit + 1 of them, so the caller knows whether more follow. Only keys: the
+   * cards come from the catalog (CatalogService.videoCards), which keeps those it showed before.
+   */
+  async pageKeys(sources: FeedSources, after: PublishedKey | undefined, limit: number, filters: FeedFilters): Promise<PublishedKey[]> {
     const n = limit + 1;
     const filter = filterCondition(filters);
     const olderVideo = after ? sql`(${videos.publishedAt}, ${videos.id}) < (${after.publishedAt.toISOString()}::timestamptz, ${after.id})` : undefined;
-    if (sources === 'everything') return this.rows(and(olderVideo, filter), n);
+    if (sources === 'everything') {
+      return this.db
+        .select({ id: videos.id, publishedAt: videos.publishedAt })
+        .from(videos)
+        .where(and(olderVideo, filter))
+        .orderBy(desc(videos.publishedAt), desc(videos.id))
+        .limit(n);
+    }
 
     const parts: SQL[] = [];
     if (sources.channelIds.length > 0) {
@@ -72,15 +76,11 @@ export class FeedsRepository {
         ) AS m)`);
     }
     if (parts.length === 0) return [];
-    // One statement: the page's ids picked from the index-ordered parts, then their rows.
-    return this.db
-      .select(feedVideoColumns)
-      .from(videos)
-      .innerJoin(channels, eq(channels.id, videos.channelId))
-      .where(
-        sql`${videos.id} IN (SELECT id FROM (${sql.join(parts, sql` UNION `)}) AS picked ORDER BY published_at DESC, id DESC LIMIT ${n})`,
-      )
-      .orderBy(desc(videos.publishedAt), desc(videos.id));
+    const result = await this.db.execute(
+      sql`SELECT id, published_at FROM (${sql.join(parts, sql` UNION `)}) AS picked ORDER BY published_at DESC, id DESC LIMIT ${n}`,
+    );
+    // Raw rows: int8 comes back as a string from node-postgres, timestamptz as a string or a Date.
+    return rowsOf<{ id: string | number; published_at: string | Date }>(result).map((r) => ({ id: Number(r.id), publishedAt: new Date(r.published_at) }));
   }
 
   /**
@@ -89,7 +89,7 @@ export class FeedsRepository {
    * and each followed sift's visibility and owner — what the filter chips depend on. `videos`: the newest video id
    * of the catalog (any arrival) and each followed sift's feed version.
    */
-  async personalFeedStamp(userId: number): Promise<{ subscriptions: string; videos: string }> {
+  async personalFeedStamp(userId: number): Promise<PersonalFeedStamp> {
     const result = await this.db.execute(sql`
       WITH followed AS (
         SELECT ${sifts.id} AS id, ${sifts.feedVersion} AS version, ${sifts.public} AS public, ${sifts.ownerId} AS owner
@@ -100,7 +100,7 @@ export class FeedsRepository {
           || '|' || coalesce((SELECT string_agg(id || '.' || public || '.' || owner, ',' ORDER BY id) FROM followed), '') AS subscriptions,
         coalesce((SELECT max(${videos.id}) FROM ${videos})::text, '')
           || '|' || coalesce((SELECT string_agg(id || '.' || version, ',' ORDER BY id) FROM followed), '') AS videos`);
-    const row = (result as unknown as { rows: Array<{ subscriptions: string; videos: string }> }).rows[0];
+    const row = rowsOf<PersonalFeedStamp>(result)[0];
     return { subscriptions: row?.subscriptions ?? '', videos: row?.videos ?? '' };
   }
 
@@ -137,15 +137,5 @@ export class FeedsRepository {
   async userOfFeedToken(tokenHash: string): Promise<number | undefined> {
     const [row] = await this.db.select({ userId: feedTokens.userId }).from(feedTokens).where(eq(feedTokens.tokenHash, tokenHash)).limit(1);
     return row?.userId;
-  }
-
-  private rows(where: SQL | undefined, n: number): Promise<FeedVideoRow[]> {
-    return this.db
-      .select(feedVideoColumns)
-      .from(videos)
-      .innerJoin(channels, eq(channels.id, videos.channelId))
-      .where(where)
-      .orderBy(desc(videos.publishedAt), desc(videos.id))
-      .limit(n);
   }
 }

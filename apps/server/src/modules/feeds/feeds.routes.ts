@@ -5,10 +5,10 @@ import { z } from 'zod';
 import { apiErrorSchema, feedQuerySchema, feedSchema, feedTokenSchema, feedTokenStatusSchema, pagedVideosSchema, personalFeedQuerySchema, type PagedVideos } from '@sift/contracts';
 import { notFound } from '../../infra/http/errors.js';
 import { sendJson } from '../../infra/http/send-json.js';
-import { presentVideo } from '../catalog/catalog.presenter.js';
 import { currentUser } from '../auth/authenticate.js';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
 import { renderAtom } from './feeds.atom.js';
+import { StampPrefetch } from './stamp-prefetch.js';
 import type { FeedsService } from './feeds.service.js';
 
 /** Entries in an Atom feed: enough for a reader, small enough to build on every poll. */
@@ -55,6 +55,7 @@ export const feedsRoutes =
   (deps: FeedsRouteDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const { feeds, publicUrl } = deps;
+    const stampPrefetch = new StampPrefetch((userId) => feeds.personalFeedStamp(userId));
 
     app.get(
       '/feeds/public',
@@ -73,6 +74,7 @@ export const feedsRoutes =
     app.get(
       '/me/feeds/videos',
       {
+        onRequest: async (req) => stampPrefetch.start(req),
         preHandler: app.requireUser,
         compress: FAST_COMPRESSION,
         schema: {
@@ -85,7 +87,8 @@ export const feedsRoutes =
       },
       async (req, reply) => {
         reply.header('cache-control', 'no-store');
-        return sendJson(req, reply as FastifyReply, await feeds.encodedPersonalFeed(currentUser(req).id, req.query));
+        const member = currentUser(req);
+        return sendJson(req, reply as FastifyReply, await feeds.encodedPersonalFeed(member.id, req.query, stampPrefetch.take(req, member)));
       },
     );
 
@@ -151,13 +154,13 @@ export const feedsRoutes =
         const userId = await feeds.userOfFeedToken(req.params.token);
         if (userId === undefined) throw notFound('Feed');
         const sources = await deps.subscriptions.feedSources(userId);
-        const rows = await feeds.latest(sources, ATOM_ENTRIES);
+        const videos = await feeds.latest(sources, ATOM_ENTRIES);
         const body = renderAtom(
           {
             pageUrl: `${publicUrl}/feed`,
             selfUrl: `${publicUrl}/api/feeds/personal/${req.params.token}/feed.atom`,
             title: `${deps.appName}: my feed`,
-            videos: rows.map(presentVideo),
+            videos,
           },
           publicUrl,
         );

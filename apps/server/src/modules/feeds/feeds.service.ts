@@ -1,14 +1,13 @@
-import type { Feed, FeedQuery, PagedVideos, PersonalFeedQuery } from '@sift/contracts';
+import type { Feed, FeedQuery, PagedVideos, PersonalFeedQuery, Video } from '@sift/contracts';
 import { feedPageSize } from '@sift/contracts';
-import { EncodedPageCache } from '../../infra/cache/encoded-page-cache.js';
+import { encodedPageCache, StampedCache } from '../../infra/cache/stamped-cache.js';
 import { decodeCursor, encodeCursor, type PublishedKey } from '../../infra/http/cursor.js';
 import { badRequest } from '../../infra/http/errors.js';
 import { EncodedJson } from '../../infra/http/send-json.js';
 import { hashToken, newToken } from '../../infra/security/tokens.js';
-import { presentVideo } from '../catalog/catalog.presenter.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import type { FeedSourceIds, SubscriptionsService } from '../subscriptions/subscriptions.service.js';
-import { isFiltered, type FeedFilters, type FeedsRepository, type FeedSources, type FeedVideoRow } from './feeds.repository.js';
+import { isFiltered, type FeedFilters, type FeedsRepository, type FeedSources, type PersonalFeedStamp } from './feeds.repository.js';
 
 /**
  * The public feed and the personal feed (SPEC §3 "Feed", §7 "Feeds"; decisions/012-subscriptions.md). Both take the
@@ -21,8 +20,9 @@ export class FeedsService {
     private readonly repository: FeedsRepository,
     private readonly subscriptions: SubscriptionsService,
     private readonly catalog: CatalogService,
-    private readonly pageCache = new EncodedPageCache(64),
-    private readonly chipsCache = new EncodedPageCache(16),
+    private readonly pageCache = encodedPageCache(64),
+    private readonly chipsCache = encodedPageCache(16),
+    private readonly sourcesCache = new StampedCache<FeedSourceIds>(4, (s) => 8 * (s.channelIds.length + s.siftIds.length)),
   ) {}
 
   async publicFeed(query: FeedQuery): Promise<PagedVideos> {
@@ -30,30 +30,37 @@ export class FeedsService {
     const plain = !isFiltered(filtersOf(query)) && query.itemId === undefined && query.itemBefore === undefined && query.itemBeforeExternal === undefined;
     // The plain public feed is the catalog's newest videos, with the catalog's reported total.
     if (plain) return this.catalog.allVideos(limit, query.next);
-    const rows = await this.repository.page('everything', await this.start(query), limit, filtersOf(query));
-    return toPage(rows, limit);
+    const window = pageWindow(await this.repository.pageKeys('everything', await this.start(query), limit, filtersOf(query)), limit);
+    const cards = await this.catalog.videoCards(window.shown.map((k) => k.id));
+    return { videos: cards.map((c) => c.video), totalResults: window.totalResults, next: window.next, limit };
   }
 
   /**
    * The member's feed page (SPEC §3 "Feed"), encoded. A page built before is answered while what it depends on is
-   * unchanged (FeedsRepository.personalFeedStamp, read first: one short statement instead of the page's three).
-   * The filter chips are kept apart under the subscriptions' part of the stamp alone: a new video or a sift's new
-   * match changes the page, not the hundreds of chips a first page carries.
+   * unchanged (FeedsRepository.personalFeedStamp, read first: one short statement instead of the page's two).
+   * The filter chips and the page's sources are kept apart under the subscriptions' part of the stamp alone: a new
+   * video or a sift's new match changes the page, not the hundreds of chips a first page carries nor what it reads.
    */
-  async encodedPersonalFeed(userId: number, query: PersonalFeedQuery): Promise<EncodedJson> {
+  async encodedPersonalFeed(userId: number, query: PersonalFeedQuery, stampRead = this.personalFeedStamp(userId)): Promise<EncodedJson> {
     const key = `${userId}:${JSON.stringify(query)}`;
-    const stamp = await this.repository.personalFeedStamp(userId);
+    const stamp = await stampRead;
     const both = `${stamp.subscriptions}|${stamp.videos}`;
     const kept = this.pageCache.get(key, both);
     if (kept) return kept;
     const firstPage = query.next === undefined;
     const [{ page, additionalResults }, chips] = await Promise.all([
-      this.personalPage(userId, query),
+      this.personalPage(userId, query, stamp.subscriptions),
       firstPage ? this.encodedChips(userId, stamp.subscriptions) : NO_CHIPS,
     ]);
-    // Spliced, not re-encoded: `chips` is the JSON object {"subscriptionFilters":…,"feedSubscriptionFilters":…}.
-    const json = `{"videoFeedItems":${JSON.stringify(page)},"additionalResults":${additionalResults},${chips.json.slice(1)}`;
+    // Spliced, not re-encoded: the page is made of kept video cards, and `chips` is the JSON object
+    // {"subscriptionFilters":…,"feedSubscriptionFilters":…}.
+    const json = `{"videoFeedItems":${page},"additionalResults":${additionalResults},${chips.json.slice(1)}`;
     return this.pageCache.set(key, both, new EncodedJson(json));
+  }
+
+  /** What the member's feed page depends on; `encodedPersonalFeed` takes it already started (feeds/stamp-prefetch.ts). */
+  personalFeedStamp(userId: number): Promise<PersonalFeedStamp> {
+    return this.repository.personalFeedStamp(userId);
   }
 
   /** The filter chips as JSON, kept while the member's subscriptions are unchanged. */
@@ -66,8 +73,11 @@ export class FeedsService {
     return this.chipsCache.set(key, subscriptionsStamp, new EncodedJson(JSON.stringify(value)));
   }
 
-  /** A page of the member's feed and, on a narrowed or filtered first page, whether the message bar shows. */
-  private async personalPage(userId: number, query: PersonalFeedQuery): Promise<{ page: PagedVideos; additionalResults: boolean }> {
+  /**
+   * A page of the member's feed as JSON (PagedVideos) and, on a narrowed or filtered first page, whether the
+   * message bar shows. The page's keys are read, its cards taken from the catalog's (most are kept from before).
+   */
+  private async personalPage(userId: number, query: PersonalFeedQuery, subscriptionsStamp: string): Promise<{ page: string; additionalResults: boolean }> {
     const limit = feedPageSize(query);
     const after = await this.start(query);
     const filters = filtersOf(query);
@@ -75,24 +85,35 @@ export class FeedsService {
     // The message bar compares a narrowed or filtered first page with the member's whole feed.
     const compare = query.next === undefined && (narrowed || isFiltered(filters));
     const [sources, all] = await Promise.all([
-      this.subscriptions.feedSources(userId, query.subscriptionIds),
-      compare && narrowed ? this.subscriptions.feedSources(userId, []) : undefined,
+      this.feedSources(userId, query.subscriptionIds, subscriptionsStamp),
+      compare && narrowed ? this.feedSources(userId, [], subscriptionsStamp) : undefined,
     ]);
     // Asked for subscriptions that are not (or no longer) the member's followed ones: nothing to show from them.
-    const rows = narrowed && sources.channelIds.length + sources.siftIds.length === 0 ? [] : await this.repository.page(sources, after, limit, filters);
-    const page = toPage(rows, limit);
-    return { page, additionalResults: compare ? await this.hasMoreOutside(all ?? sources, after, limit, page) : false };
+    const keys = narrowed && sources.channelIds.length + sources.siftIds.length === 0 ? [] : await this.repository.pageKeys(sources, after, limit, filters);
+    const window = pageWindow(keys, limit);
+    const [cards, additionalResults] = await Promise.all([
+      this.catalog.videoCards(window.shown.map((k) => k.id)),
+      compare ? this.hasMoreOutside(all ?? sources, after, limit, window) : false,
+    ]);
+    const page = `{"videos":[${cards.map((c) => c.json).join(',')}],"totalResults":${window.totalResults},"next":${JSON.stringify(window.next)},"limit":${limit}}`;
+    return { page, additionalResults };
+  }
+
+  /** The channels and sifts a page reads (all followed ones, or `only` these subscriptions), kept while the member's subscriptions are unchanged. */
+  private async feedSources(userId: number, only: number[], subscriptionsStamp: string): Promise<FeedSourceIds> {
+    const key = `${userId}:${only.join(',')}`;
+    return this.sourcesCache.get(key, subscriptionsStamp) ?? this.sourcesCache.set(key, subscriptionsStamp, await this.subscriptions.feedSources(userId, only));
   }
 
   /** Videos of the unfiltered feed that the filtered first page leaves out, within the same window. */
-  private async hasMoreOutside(sources: FeedSourceIds, after: PublishedKey | undefined, limit: number, filtered: PagedVideos): Promise<boolean> {
-    const all = await this.repository.page(sources, after, limit, NO_FILTERS);
-    const shown = new Set(filtered.videos.map((v) => v.id));
-    const oldestShown = filtered.videos.at(-1);
-    return all.some((row) => {
-      if (shown.has(row.video.id)) return false;
+  private async hasMoreOutside(sources: FeedSourceIds, after: PublishedKey | undefined, limit: number, filtered: PageWindow): Promise<boolean> {
+    const all = await this.repository.pageKeys(sources, after, limit, NO_FILTERS);
+    const shown = new Set(filtered.shown.map((k) => k.id));
+    const oldestShown = filtered.shown.at(-1);
+    return all.some((key) => {
+      if (shown.has(key.id)) return false;
       // Past the end of a filtered page that has more: the next filtered page may still bring it.
-      if (filtered.next && oldestShown && row.video.publishedAt.toISOString() < oldestShown.publishedAt) return false;
+      if (filtered.next && oldestShown && key.publishedAt < oldestShown.publishedAt) return false;
       return true;
     });
   }
@@ -137,9 +158,10 @@ export class FeedsService {
     return this.repository.userOfFeedToken(hashToken(token));
   }
 
-  /** Raw page for the Atom feeds (newest first, no filters). */
-  async latest(sources: FeedSources, limit: number): Promise<FeedVideoRow[]> {
-    return (await this.repository.page(sources, undefined, limit, NO_FILTERS)).slice(0, limit);
+  /** The newest videos of some channels and sifts, for the Atom feeds (no filters). */
+  async latest(sources: FeedSources, limit: number): Promise<Video[]> {
+    const keys = (await this.repository.pageKeys(sources, undefined, limit, NO_FILTERS)).slice(0, limit);
+    return (await this.catalog.videoCards(keys.map((k) => k.id))).map((c) => c.video);
   }
 }
 
@@ -159,15 +181,21 @@ export function filtersOf(query: FeedQuery): FeedFilters {
   };
 }
 
-function toPage(rows: FeedVideoRow[], limit: number): PagedVideos {
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  const hasMore = rows.length > limit && last !== undefined;
+/** The keys a page shows (of the limit + 1 read), its cursor and its total. */
+interface PageWindow {
+  shown: PublishedKey[];
+  next: string | null;
+  totalResults: number;
+}
+
+function pageWindow(keys: PublishedKey[], limit: number): PageWindow {
+  const shown = keys.slice(0, limit);
+  const last = shown.at(-1);
+  const hasMore = keys.length > limit && last !== undefined;
   return {
-    videos: page.map(presentVideo),
+    shown,
+    next: hasMore ? encodeCursor(last) : null,
     // A lower bound: counting a feed would cost more than a page; a list is complete when a page is short (SPEC §4).
-    totalResults: page.length + (hasMore ? 1 : 0),
-    next: hasMore ? encodeCursor({ publishedAt: last.video.publishedAt, id: last.video.id }) : null,
-    limit,
+    totalResults: shown.length + (hasMore ? 1 : 0),
   };
 }

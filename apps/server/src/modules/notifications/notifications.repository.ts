@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../infra/db/client.js';
+import { rowsOf, type Database } from '../../infra/db/client.js';
 import { channels, notificationDigests, notificationItems, sifts, subscriptions, users, videos } from '../../infra/db/schema.js';
 
 export type DigestFrequency = 'IMMEDIATE' | 'DAILY' | 'WEEKLY';
@@ -19,7 +19,6 @@ export interface DigestToSend {
   videos: Array<{ externalId: string; title: string; channelName: string; publishedAt: Date; durationSeconds: number }>;
 }
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const countOf = (result: unknown): number => {
   const r = result as { rowCount?: number | null; affectedRows?: number };
   return Number(r.rowCount ?? r.affectedRows ?? 0);

@@ -39,6 +39,6 @@ export function presentPlaylist(row: PlaylistRow, viewerId: number | null, owner
 }
 
 export function presentPlaylistVideo(row: PlaylistVideoRow, inWatchLater: boolean): Video {
-  const video = presentVideo(row as unknown as Parameters<typeof presentVideo>[0]);
+  const video = presentVideo(row);
   return { ...video, itemId: row.itemId, watchLater: inWatchLater };
 }

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../infra/db/client.js';
+import { rowsOf, type Database } from '../../infra/db/client.js';
 import { channels, playlistFollows, playlistItems, playlists, users, videos } from '../../infra/db/schema.js';
+import { videoCardColumns } from '../../infra/db/video-card-columns.js';
 
 export type PlaylistTableRow = typeof playlists.$inferSelect;
 export type NewPlaylist = typeof playlists.$inferInsert;
@@ -56,31 +57,8 @@ const ORDER_VALUE: Record<PlaylistOrder, SQL> = {
   alpha: sql`lower(${playlists.name})`,
 };
 
-const videoCardColumns = {
-  itemId: playlistItems.id,
-  position: playlistItems.position,
-  video: {
-    id: videos.id,
-    provider: videos.provider,
-    externalId: videos.externalId,
-    channelId: videos.channelId,
-    title: videos.title,
-    description: videos.description,
-    thumbnail: videos.thumbnail,
-    tags: videos.tags,
-    durationSeconds: videos.durationSeconds,
-    embeddable: videos.embeddable,
-    liveStatus: videos.liveStatus,
-    isShort: videos.isShort,
-    numberOfViews: videos.numberOfViews,
-    numberOfLikes: videos.numberOfLikes,
-    publishedAt: videos.publishedAt,
-    mediaUrl: videos.mediaUrl,
-  },
-  channelExternalId: channels.externalId,
-  channelName: channels.name,
-  channelThumbnail: channels.thumbnail,
-};
+/** A playlist entry: its item id and position, and the video as every card shows it. */
+const entryColumns = { itemId: playlistItems.id, position: playlistItems.position, ...videoCardColumns };
 
 export type PlaylistRow = Awaited<ReturnType<PlaylistsRepository['findPlaylist']>> & object;
 export type PlaylistAccessRow = Awaited<ReturnType<PlaylistsRepository['findAccess']>> & object;
@@ -294,7 +272,7 @@ export class PlaylistsRepository {
       SELECT ${toId}, video_id, row_number() OVER (ORDER BY position, id) * ${POSITION_GAP}
       FROM ${playlistItems} WHERE playlist_id = ${fromId}
       RETURNING id`);
-    return (rows as unknown as { rows: unknown[] }).rows.length;
+    return rowsOf(rows).length;
   }
 
   /** A page of the playlist's videos in its order, keyset on (position, entry id). */
@@ -315,7 +293,7 @@ export class PlaylistsRepository {
     if (options.type === 'live') conditions.push(eq(videos.liveStatus, 'LIVE'));
     if (options.type === 'video') conditions.push(and(eq(videos.isShort, false), sql`${videos.liveStatus} <> 'LIVE'`));
     return this.db
-      .select(videoCardColumns)
+      .select(entryColumns)
       .from(playlistItems)
       .innerJoin(videos, eq(videos.id, playlistItems.videoId))
       .innerJoin(channels, eq(channels.id, videos.channelId))

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { PgliteDatabase } from 'drizzle-orm/pglite';
-import type { Database } from '../../infra/db/client.js';
+import { rowsOf, type Database } from '../../infra/db/client.js';
 import {
   channels,
   playlistFollows,
@@ -13,18 +13,12 @@ import {
   users,
   videos,
 } from '../../infra/db/schema.js';
+import { videoCardColumns, type VideoCardRow } from '../../infra/db/video-card-columns.js';
 
 export type ResultKind = 'channel' | 'video' | 'sift' | 'playlist';
 
-// Cards never need the search vectors (a kilobyte of text per row): every column but those.
-const { searchVector: _videoVector, ...videoColumns } = getTableColumns(videos);
+// Cards never need a channel's search vector (a kilobyte of text per row): every column but that.
 const { searchVector: _channelVector, ...channelColumns } = getTableColumns(channels);
-export type VideoCardRow = {
-  video: Omit<typeof videos.$inferSelect, 'searchVector'>;
-  channelExternalId: string;
-  channelName: string;
-  channelThumbnail: string;
-};
 export type ChannelRow = Omit<typeof channels.$inferSelect, 'searchVector'>;
 
 /**
@@ -254,7 +248,7 @@ export class SearchRepository {
         })[kind],
     );
     const result = await this.db.execute(sql`SELECT (${sql.join(probes, sql` OR `)}) AS found`);
-    return (result as unknown as { rows: { found: boolean }[] }).rows[0]?.found === true;
+    return rowsOf<{ found: boolean }>(result)[0]?.found === true;
   }
 
   /**
@@ -345,7 +339,7 @@ export class SearchRepository {
   async videosByIds(ids: number[]): Promise<VideoCardRow[]> {
     if (ids.length === 0) return [];
     return this.db
-      .select({ video: videoColumns, channelExternalId: channels.externalId, channelName: channels.name, channelThumbnail: channels.thumbnail })
+      .select(videoCardColumns)
       .from(videos)
       .innerJoin(channels, eq(channels.id, videos.channelId))
       .where(inArray(videos.id, ids));
@@ -393,7 +387,7 @@ export class SearchRepository {
     const result = await this.db.execute(sql`
       SELECT id FROM (SELECT id, number_of_views FROM ${videos} ORDER BY published_at DESC, id DESC LIMIT ${among}) v
       ORDER BY number_of_views DESC, id DESC LIMIT ${count}`);
-    return (result as unknown as { rows: { id: number | string }[] }).rows.map((r) => Number(r.id));
+    return rowsOf<{ id: number | string }>(result).map((r) => Number(r.id));
   }
 
   /** A person's public name, for their profile page; undefined for no such (active) person. */

@@ -14,7 +14,6 @@ import {
   type ResultKind,
   type SearchRepository,
   type TextQuery,
-  type VideoCardRow,
 } from './search.repository.js';
 
 /** Who is searching: their own private sifts and playlists are found too. */
@@ -282,7 +281,7 @@ export class SearchService {
     ]);
     const byKey = new Map<string, SearchItem>();
     const channels = new Map<number, Channel>();
-    for (const row of videoRows) byKey.set(`video:${row.video.id}`, presentVideo(withoutVector(row)));
+    for (const row of videoRows) byKey.set(`video:${row.video.id}`, presentVideo(row));
     for (const row of channelRows) {
       const card = presentChannel(channelWithoutVector(row));
       channels.set(row.id, card);
@@ -314,7 +313,7 @@ export class SearchService {
       const byId = new Map(rows.map((r) => [r.video.id, r]));
       return ids.flatMap((id) => {
         const row = byId.get(id);
-        return row ? [presentVideo(withoutVector(row))] : [];
+        return row ? [presentVideo(row)] : [];
       });
     });
   }
@@ -371,7 +370,6 @@ class Memo<T> {
 }
 
 /** Cards are read without the search vectors; the catalog's presenters take rows that have the column. */
-const withoutVector = (row: VideoCardRow) => ({ ...row, video: { ...row.video, searchVector: null } });
 const channelWithoutVector = (row: ChannelRow) => ({ ...row, searchVector: null });
 
 /**

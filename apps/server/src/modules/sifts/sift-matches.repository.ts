@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../infra/db/client.js';
+import { rowsOf, type Database } from '../../infra/db/client.js';
 import { storedSiftRulesCondition, videoMatchText } from '../../infra/db/keyword-match.js';
 import { siftChannels, sifts, siftVideos, videos } from '../../infra/db/schema.js';
 
@@ -55,7 +55,7 @@ export class SiftMatchesRepository {
       ), bumped AS (${bumpFeedVersions(sql`SELECT sift_id FROM inserted`)})
       SELECT sift_id, video_id FROM inserted`);
     // Both drivers answer { rows }; int8 comes back as a string from node-postgres, a number from PGlite.
-    return (result as unknown as { rows: Array<{ sift_id: string | number; video_id: string | number }> }).rows.map((r) => ({
+    return rowsOf<{ sift_id: string | number; video_id: string | number }>(result).map((r) => ({
       siftId: Number(r.sift_id),
       videoId: Number(r.video_id),
     }));
@@ -80,7 +80,7 @@ export class SiftMatchesRepository {
       RETURNING sift_id
       ), bumped AS (${bumpFeedVersions(sql`SELECT sift_id FROM inserted`)})
       SELECT count(*)::int AS n FROM inserted`);
-    return Number((result as unknown as { rows: Array<{ n: number | string }> }).rows[0]?.n ?? 0);
+    return Number(rowsOf<{ n: number | string }>(result)[0]?.n ?? 0);
   }
 
   /**

@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../infra/db/client.js';
 import { keywordRulesCondition, typeFiltersCondition, type KeywordRules, type TypeFilters } from '../../infra/db/keyword-match.js';
 import { channels, siftCategories, siftChannels, siftKeywords, sifts, siftVideos, subscriptions, users, videos } from '../../infra/db/schema.js';
 import type { PublishedKey } from '../../infra/http/cursor.js';
+import { videoCardColumns, type VideoCardRow } from '../../infra/db/video-card-columns.js';
 import { SiftMatchesRepository } from './sift-matches.repository.js';
 
 export type SiftRow = typeof sifts.$inferSelect;
@@ -22,16 +23,6 @@ export interface SiftWithCounts {
   newestThumbnail: string | null;
 }
 
-// Every column of a video but its search vector (a long text nobody shows, which would triple the bytes of a page).
-const { searchVector: _searchVector, ...videoColumns } = getTableColumns(videos);
-
-/** A video with the channel fields a card shows; the catalog's presenter takes it (it never reads searchVector). */
-export interface FeedVideoRow {
-  video: Omit<typeof videos.$inferSelect, 'searchVector'>;
-  channelExternalId: string;
-  channelName: string;
-  channelThumbnail: string;
-}
 
 /** A sift by our id (digits) or by its hash (always has a letter). */
 const isSiftId = (idOrHash: string) => /^\d{1,15}$/.test(idOrHash);
@@ -40,7 +31,6 @@ const siftKey = (idOrHash: string): SQL => (isSiftId(idOrHash) ? eq(sifts.id, Nu
 /** Matches counted for a card stop here: a sift with more shows "10K+"-like counts without reading them all. */
 export const MATCH_COUNT_LIMIT = 10_000;
 
-const feedColumns = { video: videoColumns, channelExternalId: channels.externalId, channelName: channels.name, channelThumbnail: channels.thumbnail };
 
 const withCounts = {
   sift: sifts,
@@ -217,12 +207,12 @@ export class SiftsRepository {
    * row also carries the sift's feed version and (capped) number of matches, read once by the same statement, so
    * they describe exactly this page.
    */
-  async pageVideos(idOrHash: string, after: PublishedKey | undefined, limit: number): Promise<Array<FeedVideoRow & { feedVersion: number; numberOfVideos: number }>> {
+  async pageVideos(idOrHash: string, after: PublishedKey | undefined, limit: number): Promise<Array<VideoCardRow & { feedVersion: number; numberOfVideos: number }>> {
     // By id, or by hash through the unique index: the page need not wait for the sift's own row.
     const siftId = isSiftId(idOrHash) ? sql`${Number(idOrHash)}::bigint` : sql`(SELECT ${sifts.id} FROM ${sifts} WHERE ${sifts.hash} = ${idOrHash})`;
     return this.db
       .select({
-        ...feedColumns,
+        ...videoCardColumns,
         // Not correlated with the row: evaluated once per statement.
         feedVersion: sql<number>`(SELECT ${sifts.feedVersion} FROM ${sifts} WHERE ${sifts.id} = ${siftId})`.mapWith(Number),
         numberOfVideos: sql<number>`(SELECT count(*)::int FROM (SELECT 1 FROM ${siftVideos} WHERE ${siftVideos.siftId} = ${siftId} LIMIT ${MATCH_COUNT_LIMIT}) AS m)`.mapWith(Number),
@@ -249,14 +239,14 @@ export class SiftsRepository {
     filters: TypeFilters,
     limit: number,
     countLimit: number,
-  ): Promise<{ count: number; rows: FeedVideoRow[] }> {
+  ): Promise<{ count: number; rows: VideoCardRow[] }> {
     if (channelIds.length === 0) return { count: 0, rows: [] };
     const where = and(inArray(videos.channelId, channelIds), keywordRulesCondition(rules), typeFiltersCondition(filters));
     const [rows, [count]] = await Promise.all([
       limit === 0
         ? Promise.resolve([])
         : this.db
-            .select(feedColumns)
+            .select(videoCardColumns)
             .from(videos)
             .innerJoin(channels, eq(channels.id, videos.channelId))
             .where(where)

@@ -14,20 +14,19 @@ import {
 } from '@sift/contracts';
 import { keywordProblem, foldKeyword, normaliseKeyword, NO_TYPE_FILTERS, type KeywordRules, type TypeFilters } from '../../infra/db/keyword-match.js';
 import { decodeCursor, encodeCursor } from '../../infra/http/cursor.js';
-import { EncodedPageCache } from '../../infra/cache/encoded-page-cache.js';
+import { encodedPageCache } from '../../infra/cache/stamped-cache.js';
 import { EncodedJson } from '../../infra/http/send-json.js';
 import { badRequest, HttpError, notFound } from '../../infra/http/errors.js';
 import { keyOfUrl, type FileStore } from '../../infra/files/file-store.js';
 import { prepareCoverImage } from '../../infra/images/cover-image.js';
 import type { JobQueue } from '../../infra/jobs/job-queue.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
-import { presentVideo as presentCatalogVideo } from '../catalog/catalog.presenter.js';
+import { presentVideo } from '../catalog/catalog.presenter.js';
 import type { SiftMatch } from './sift-matches.repository.js';
 import { presentSift, presentSiftSummary } from './sifts.presenter.js';
-import type { FeedVideoRow, SiftsRepository, SiftWithCounts } from './sifts.repository.js';
+import type { SiftsRepository, SiftWithCounts } from './sifts.repository.js';
 
 /** The catalog's card of a video; feed rows leave out the search vector, which the presenter never reads. */
-const presentVideo = (row: FeedVideoRow) => presentCatalogVideo({ ...row, video: { ...row.video, searchVector: '' } });
 
 export const SIFT_IMPORT_JOB = 'sift-channel-import';
 const SIFT_IMAGE_PREFIX = 'sifts/';
@@ -59,7 +58,7 @@ export class SiftsService {
      * Pages of sift feeds under the sift's `feed_version`, which every change to the sift's matches bumps in the
      * same statement (sift-matches.repository.ts); visibility is checked on every request (decisions 011, 014).
      */
-    private readonly feedCache = new EncodedPageCache(64),
+    private readonly feedCache = encodedPageCache(64),
   ) {
     void jobs.work<ImportJob>(SIFT_IMPORT_JOB, (job) => this.runImport(job));
   }

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Frequency } from '@sift/contracts';
-import type { Database } from '../../infra/db/client.js';
+import { rowsOf, type Database } from '../../infra/db/client.js';
 import { channels, notificationItems, siftChannels, sifts, subscriptions } from '../../infra/db/schema.js';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -176,9 +176,4 @@ export class SubscriptionsRepository {
       .leftJoin(sifts, eq(sifts.id, subscriptions.siftId))
       .$dynamic();
   }
-}
-
-/** Both drivers answer `{ rows }` from execute(); int8 comes back as a string from node-postgres, a number from PGlite. */
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
