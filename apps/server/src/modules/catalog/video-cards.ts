@@ -14,7 +14,8 @@ export interface VideoCard {
  * Video cards kept by id (decision 014) for pages read as ids: a page whose order changed (a new video on top of
  * a member's feed) reads its 51 ids and takes the cards it already had, instead of reading, presenting and
  * encoding every row again. A card is as fresh as a kept page (StampedCache.MAX_AGE_MS): a title or view count
- * refreshed from the video service shows within that; a video removed leaves every page at once (pages read ids).
+ * refreshed from the video service shows within that. A removed video's card is never asked for again: pages are
+ * built from the ids read at the time.
  */
 export class VideoCards {
   private readonly cards: LRUCache<number, VideoCard>;

@@ -3,7 +3,7 @@ import { feedPageSize } from '@sift/contracts';
 import { encodedPageCache, StampedCache } from '../../infra/cache/stamped-cache.js';
 import { decodeCursor, encodeCursor, type PublishedKey } from '../../infra/http/cursor.js';
 import { badRequest } from '../../infra/http/errors.js';
-import { EncodedJson } from '../../infra/http/send-json.js';
+import { EncodedJson, JsonTail } from '../../infra/http/send-json.js';
 import { hashToken, newToken } from '../../infra/security/tokens.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import type { FeedSourceIds, SubscriptionsService } from '../subscriptions/subscriptions.service.js';
@@ -21,7 +21,7 @@ export class FeedsService {
     private readonly subscriptions: SubscriptionsService,
     private readonly catalog: CatalogService,
     private readonly pageCache = encodedPageCache(64),
-    private readonly chipsCache = encodedPageCache(16),
+    private readonly chipsCache = new StampedCache<JsonTail>(16, (chips) => chips.size),
     private readonly sourcesCache = new StampedCache<FeedSourceIds>(4, (s) => 8 * (s.channelIds.length + s.siftIds.length)),
   ) {}
 
@@ -52,10 +52,9 @@ export class FeedsService {
       this.personalPage(userId, query, stamp.subscriptions),
       firstPage ? this.encodedChips(userId, stamp.subscriptions) : NO_CHIPS,
     ]);
-    // Spliced, not re-encoded: the page is made of kept video cards, and `chips` is the JSON object
-    // {"subscriptionFilters":…,"feedSubscriptionFilters":…}.
-    const json = `{"videoFeedItems":${page},"additionalResults":${additionalResults},${chips.json.slice(1)}`;
-    return this.pageCache.set(key, both, new EncodedJson(json));
+    // The page is made of kept video cards' JSON; the chips ("subscriptionFilters":…,"feedSubscriptionFilters":…})
+    // follow already compressed.
+    return this.pageCache.set(key, both, EncodedJson.spliced(`{"videoFeedItems":${page},"additionalResults":${additionalResults},`, chips));
   }
 
   /** What the member's feed page depends on; `encodedPersonalFeed` takes it already started (feeds/stamp-prefetch.ts). */
@@ -63,14 +62,14 @@ export class FeedsService {
     return this.repository.personalFeedStamp(userId);
   }
 
-  /** The filter chips as JSON, kept while the member's subscriptions are unchanged. */
-  private async encodedChips(userId: number, subscriptionsStamp: string): Promise<EncodedJson> {
+  /** The filter chips, the end of a first page's JSON, kept (compressed too) while the member's subscriptions are unchanged. */
+  private async encodedChips(userId: number, subscriptionsStamp: string): Promise<JsonTail> {
     const key = String(userId);
     const kept = this.chipsCache.get(key, subscriptionsStamp);
     if (kept) return kept;
     const chips = await this.subscriptions.feedFilters(userId);
     const value: Pick<Feed, 'subscriptionFilters' | 'feedSubscriptionFilters'> = { subscriptionFilters: chips.channels, feedSubscriptionFilters: chips.sifts };
-    return this.chipsCache.set(key, subscriptionsStamp, new EncodedJson(JSON.stringify(value)));
+    return this.chipsCache.set(key, subscriptionsStamp, new JsonTail(JSON.stringify(value)));
   }
 
   /**
@@ -167,7 +166,7 @@ export class FeedsService {
 
 const NO_FILTERS: FeedFilters = { words: [], rules: { all: [], any: [], none: [] } };
 /** Pages after the first carry no chips (the client has them). */
-const NO_CHIPS = new EncodedJson('{"subscriptionFilters":[],"feedSubscriptionFilters":[]}');
+const NO_CHIPS = new JsonTail('{"subscriptionFilters":[],"feedSubscriptionFilters":[]}');
 
 /** all / any / none minus the keywords switched off (excludedAll / excludedAny / excludedNone); title words. */
 export function filtersOf(query: FeedQuery): FeedFilters {

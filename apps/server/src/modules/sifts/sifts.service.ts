@@ -128,7 +128,7 @@ export class SiftsService {
       limit,
     };
     // An empty page carries no version to check against (and costs little to read again).
-    const body = new EncodedJson(JSON.stringify(paged));
+    const body = EncodedJson.of(JSON.stringify(paged));
     return rows[0] ? this.feedCache.set(key, rows[0].feedVersion, body) : body;
   }
 
