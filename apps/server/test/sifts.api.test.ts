@@ -336,6 +336,23 @@ describe('lists and delete', () => {
     expectError(await api('GET', '/api/sifts?following=maybe'), 400, 'VALIDATION', 'following');
   });
 
+  it('pages by keyset: a sift edited between two pages neither shows twice nor pushes another off the list', async () => {
+    const [a, b, c] = [await createSift(other.token, { name: 'Keyset A' }), await createSift(other.token, { name: 'Keyset B' }), await createSift(other.token, { name: 'Keyset C' })];
+    const page = async (next?: string) =>
+      siftListSchema.parse((await api('GET', `/api/sifts?following=false&q=keyset&limit=1${next ? `&next=${next}` : ''}`, other.token)).body);
+    const first = await page();
+    expect(first.items.map((s) => s.id)).toEqual([c.id]); // the most recently updated first
+    // A is edited: it is now the most recently updated. An offset would now show C again, then B.
+    expect((await api('PUT', `/api/sifts/${a.id}`, other.token, { name: 'Keyset A, renamed' })).status).toBe(200);
+    const second = await page(first.next!);
+    expect(second.items.map((s) => s.id)).toEqual([b.id]);
+    expect(second.next).toBeNull();
+    // A fresh list has A on top.
+    expect((await page()).items.map((s) => s.id)).toEqual([a.id]);
+    // A cursor of another sort is refused, not misread.
+    expectError(await api('GET', `/api/sifts?following=false&q=keyset&limit=1&sort=alpha&next=${first.next}`, other.token), 400, 'VALIDATION', 'next');
+  });
+
   it('deletes a sift with its matches; then it is gone', async () => {
     const sift = await createSift(owner.token, { name: 'Doomed', channels: [{ externalId: cooking.externalId }] });
     expect((await api('DELETE', `/api/sifts/${sift.hash}`, owner.token)).status).toBe(204);

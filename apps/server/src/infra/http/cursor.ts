@@ -9,12 +9,43 @@ export interface PublishedKey {
   id: number;
 }
 
+const badCursor = () => badRequest('next is not a cursor this server issued', [{ field: 'next', message: 'is invalid' }]);
+
 export function encodeCursor(key: PublishedKey): string {
   return Buffer.from(`${key.publishedAt.getTime()}.${key.id}`).toString('base64url');
 }
 
 export function decodeCursor(cursor: string): PublishedKey {
   const match = /^(\d{1,15})\.(\d{1,15})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!match) throw badRequest('next is not a cursor this server issued', [{ field: 'next', message: 'is invalid' }]);
+  if (!match) throw badCursor();
   return { publishedAt: new Date(Number(match[1])), id: Number(match[2]) };
+}
+
+/**
+ * Keyset cursor for lists sorted by one value, then id (playlists, sifts): the last item's sort value and id,
+ * tagged with the sort, so a cursor made for another sort is refused rather than misread.
+ */
+export interface ListKey {
+  value: string | number;
+  id: number;
+}
+
+
+export function encodeListCursor(sort: string, key: ListKey): string {
+  return Buffer.from(JSON.stringify([sort, key.value, key.id])).toString('base64url');
+}
+
+/** `valueType`: what the sort's value is, text (a name) or a whole number (a count, a time in epoch ms). */
+export function decodeListCursor(cursor: string, sort: string, valueType: 'text' | 'number'): ListKey {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw badCursor();
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 3 || parsed[0] !== sort) throw badCursor();
+  const [, value, id] = parsed as [string, unknown, unknown];
+  const valueOk = valueType === 'text' ? typeof value === 'string' : typeof value === 'number' && Number.isSafeInteger(value);
+  if (!valueOk || typeof id !== 'number' || !Number.isSafeInteger(id)) throw badCursor();
+  return { value: value as string | number, id };
 }

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm'
 import { rowsOf, type Database } from '../../infra/db/client.js';
 import { channels, playlistFollows, playlistItems, playlists, users, videos } from '../../infra/db/schema.js';
 import { videoCardColumns } from '../../infra/db/video-card-columns.js';
+import type { ListKey } from '../../infra/http/cursor.js';
 
 export type PlaylistTableRow = typeof playlists.$inferSelect;
 export type NewPlaylist = typeof playlists.$inferInsert;
@@ -12,12 +13,6 @@ export const POSITION_GAP = 1024;
 export const MIN_POSITION_GAP = 1e-9;
 
 export const WATCH_LATER_NAME = 'Watch later';
-
-/** What a keyset over playlists orders by: a sortable value and the id. */
-export interface PlaylistKey {
-  value: string | number;
-  id: number;
-}
 
 export type PlaylistOrder = 'updated' | 'created' | 'videos' | 'alpha';
 
@@ -118,7 +113,7 @@ export class PlaylistsRepository {
     following: boolean;
     text: string | undefined;
     order: PlaylistOrder;
-    after: PlaylistKey | undefined;
+    after: ListKey | undefined;
     limit: number;
   }) {
     const value = ORDER_VALUE[options.order];

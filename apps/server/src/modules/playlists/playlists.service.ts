@@ -14,13 +14,13 @@ import type {
 import { WATCH_LATER_ID } from '@sift/contracts';
 import type { FileStore } from '../../infra/files/file-store.js';
 import { badRequest, HttpError, notFound } from '../../infra/http/errors.js';
+import { decodeListCursor, encodeListCursor } from '../../infra/http/cursor.js';
 import { prepareCoverImage } from '../../infra/images/cover-image.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import { presentPlaylist, presentPlaylistVideo } from './playlists.presenter.js';
 import {
   MIN_POSITION_GAP,
   POSITION_GAP,
-  type PlaylistKey,
   type PlaylistOrder,
   type PlaylistAccessRow,
   type PlaylistRow,
@@ -47,15 +47,6 @@ function decode(cursor: string): unknown {
   } catch {
     throw badCursor();
   }
-}
-
-function decodeListCursor(cursor: string, order: PlaylistOrder): PlaylistKey {
-  const value = decode(cursor);
-  if (!Array.isArray(value) || value.length !== 3 || value[0] !== order) throw badCursor();
-  const [, key, id] = value as [string, unknown, unknown];
-  const keyOk = order === 'alpha' ? typeof key === 'string' : typeof key === 'number' && Number.isSafeInteger(key);
-  if (!keyOk || typeof id !== 'number' || !Number.isSafeInteger(id)) throw badCursor();
-  return { value: key as string | number, id };
 }
 
 function decodeItemCursor(cursor: string): { position: number; id: number } {
@@ -130,14 +121,14 @@ export class PlaylistsService {
       following: query.following,
       text: query.q || undefined,
       order,
-      after: query.next ? decodeListCursor(query.next, order) : undefined,
+      after: query.next ? decodeListCursor(query.next, order, order === 'alpha' ? 'text' : 'number') : undefined,
       limit: query.limit,
     });
     const last = rows.at(-1);
     const sortValue = (v: string | number) => (order === 'alpha' ? String(v) : Number(v));
     return {
       items: rows.map((row) => this.present(row, viewer)),
-      next: last && rows.length === query.limit ? encode([order, sortValue(last.sortValue), last.playlist.id]) : null,
+      next: last && rows.length === query.limit ? encodeListCursor(order, { value: sortValue(last.sortValue), id: last.playlist.id }) : null,
       limit: query.limit,
     };
   }

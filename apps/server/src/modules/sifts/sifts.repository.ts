@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-o
 import type { Database } from '../../infra/db/client.js';
 import { keywordRulesCondition, typeFiltersCondition, type KeywordRules, type TypeFilters } from '../../infra/db/keyword-match.js';
 import { channels, siftCategories, siftChannels, siftKeywords, sifts, siftVideos, subscriptions, users, videos } from '../../infra/db/schema.js';
-import type { PublishedKey } from '../../infra/http/cursor.js';
+import type { ListKey, PublishedKey } from '../../infra/http/cursor.js';
 import { videoCardColumns, type VideoCardRow } from '../../infra/db/video-card-columns.js';
 import { SiftMatchesRepository } from './sift-matches.repository.js';
 
@@ -31,7 +31,6 @@ const siftKey = (idOrHash: string): SQL => (isSiftId(idOrHash) ? eq(sifts.id, Nu
 /** Matches counted for a card stop here: a sift with more shows "10K+"-like counts without reading them all. */
 export const MATCH_COUNT_LIMIT = 10_000;
 
-
 const withCounts = {
   sift: sifts,
   ownerUuid: users.uuid,
@@ -52,10 +51,25 @@ export interface SiftListFilter {
   /** Only public sifts. */
   publicOnly: boolean;
   q: string | undefined;
-  sort: '' | 'created' | 'videos' | 'alpha';
-  offset: number;
+  sort: SiftSort;
+  /** Where the page starts: after this (sort value, id), from `sortValue` of the last item shown. */
+  after: ListKey | undefined;
   limit: number;
 }
+
+export type SiftSort = '' | 'created' | 'videos' | 'alpha';
+
+/**
+ * What each sort of a list of sifts orders by, then by id (a keyset: a page starts after the last one's value and
+ * id, so a sift edited, made or removed meanwhile never shifts the next page). Times in whole epoch milliseconds,
+ * the precision a cursor carries; names ascending, the rest newest or largest first.
+ */
+const SORT_VALUE: Record<SiftSort, SQL> = {
+  '': sql`(extract(epoch from date_trunc('milliseconds', ${sifts.updatedAt})) * 1000)::bigint`,
+  created: sql`(extract(epoch from date_trunc('milliseconds', ${sifts.createdAt})) * 1000)::bigint`,
+  videos: withCounts.numberOfVideos,
+  alpha: sql`lower(${sifts.name})`,
+};
 
 /** The only place that reads and writes sifts, their channels, keywords and categories. */
 export class SiftsRepository {
@@ -96,7 +110,7 @@ export class SiftsRepository {
     return row;
   }
 
-  async list(filter: SiftListFilter): Promise<{ rows: SiftWithCounts[]; total: number }> {
+  async list(filter: SiftListFilter): Promise<{ rows: Array<SiftWithCounts & { sortValue: string | number }>; total: number }> {
     const conditions: (SQL | undefined)[] = [
       filter.ownerId !== undefined ? eq(sifts.ownerId, filter.ownerId) : undefined,
       filter.publicOnly ? eq(sifts.public, true) : undefined,
@@ -106,23 +120,17 @@ export class SiftsRepository {
       filter.q ? or(ilike(sifts.name, `%${escapeLike(filter.q)}%`), ilike(sifts.description, `%${escapeLike(filter.q)}%`)) : undefined,
     ];
     const where = and(...conditions);
-    const order =
-      filter.sort === 'alpha'
-        ? [asc(sql`lower(${sifts.name})`), asc(sifts.id)]
-        : filter.sort === 'videos'
-          ? [desc(withCounts.numberOfVideos), desc(sifts.id)]
-          : filter.sort === 'created'
-            ? [desc(sifts.createdAt), desc(sifts.id)]
-            : [desc(sifts.updatedAt), desc(sifts.id)];
+    const value = SORT_VALUE[filter.sort];
+    const ascending = filter.sort === 'alpha';
+    const after = filter.after && (ascending ? sql`(${value}, ${sifts.id}) > (${filter.after.value}, ${filter.after.id})` : sql`(${value}, ${sifts.id}) < (${filter.after.value}, ${filter.after.id})`);
     const [rows, [count]] = await Promise.all([
       this.db
-        .select(withCounts)
+        .select({ ...withCounts, sortValue: sql<string | number>`${value}` })
         .from(sifts)
         .innerJoin(users, eq(users.id, sifts.ownerId))
-        .where(where)
-        .orderBy(...order)
-        .limit(filter.limit + 1)
-        .offset(filter.offset),
+        .where(and(where, after))
+        .orderBy(ascending ? asc(value) : desc(value), ascending ? asc(sifts.id) : desc(sifts.id))
+        .limit(filter.limit + 1),
       this.db.select({ n: sql<number>`count(*)::int` }).from(sifts).where(where),
     ]);
     return { rows, total: count?.n ?? 0 };

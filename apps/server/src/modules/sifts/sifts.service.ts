@@ -13,7 +13,7 @@ import {
   type UpdateSift,
 } from '@sift/contracts';
 import { keywordProblem, foldKeyword, normaliseKeyword, NO_TYPE_FILTERS, type KeywordRules, type TypeFilters } from '../../infra/db/keyword-match.js';
-import { decodeCursor, encodeCursor } from '../../infra/http/cursor.js';
+import { decodeCursor, decodeListCursor, encodeCursor, encodeListCursor } from '../../infra/http/cursor.js';
 import { encodedPageCache } from '../../infra/cache/stamped-cache.js';
 import { EncodedJson } from '../../infra/http/send-json.js';
 import { badRequest, HttpError, notFound } from '../../infra/http/errors.js';
@@ -82,19 +82,22 @@ export class SiftsService {
   }
 
   async list(query: SiftListQuery, viewerId: number | null): Promise<SiftList> {
-    const offset = query.next ? decodeOffset(query.next) : 0;
+    const after = query.next ? decodeListCursor(query.next, query.sort, query.sort === 'alpha' ? 'text' : 'number') : undefined;
     const scope =
       viewerId === null
         ? { publicOnly: true }
         : query.following === true
           ? { publicOnly: true, followerId: viewerId }
           : { publicOnly: false, ownerId: viewerId };
-    const { rows, total } = await this.repository.list({ ...scope, q: query.q || undefined, sort: query.sort, offset, limit: query.limit });
+    const { rows, total } = await this.repository.list({ ...scope, q: query.q || undefined, sort: query.sort, after, limit: query.limit });
     const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    // int8 sort values (epoch ms) come back as strings from node-postgres.
+    const lastValue = last && (query.sort === 'alpha' ? String(last.sortValue) : Number(last.sortValue));
     return {
       items: page.map((r) => presentSiftSummary(r, viewerId)),
       totalResults: total,
-      next: rows.length > query.limit ? encodeOffset(offset + query.limit) : null,
+      next: rows.length > query.limit && last && lastValue !== undefined ? encodeListCursor(query.sort, { value: lastValue, id: last.sift.id }) : null,
       limit: query.limit,
     };
   }
@@ -406,14 +409,4 @@ function toTypeFilters(f: NonNullable<CreateSift['filters']>): TypeFilters {
 
 function filterColumns(f: CreateSift['filters']): Partial<TypeFilters> {
   return f ? toTypeFilters(f) : {};
-}
-
-function encodeOffset(offset: number): string {
-  return Buffer.from(`o${offset}`).toString('base64url');
-}
-
-function decodeOffset(cursor: string): number {
-  const match = /^o(\d{1,9})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!match) throw badRequest('next is not a cursor this server issued', [{ field: 'next', message: 'is invalid' }]);
-  return Number(match[1]);
 }
