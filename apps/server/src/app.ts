@@ -181,7 +181,7 @@ export function createServices(deps: ServiceDependencies): Services {
     captcha,
     google,
     accounts,
-    search: new SearchService(new SearchRepository(deps.db)),
+    search: new SearchService(new SearchRepository(deps.db), catalog),
     playlists: new PlaylistsService(new PlaylistsRepository(deps.db), catalog, files),
     sifts: new SiftsService(new SiftsRepository(deps.db), catalog, jobs, files),
     subscriptions,

@@ -2,8 +2,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/infra/db/client.js';
 import { channels, videos } from '../src/infra/db/schema.js';
+import { CatalogRepository } from '../src/modules/catalog/catalog.repository.js';
+import { CatalogService } from '../src/modules/catalog/catalog.service.js';
 import { SearchRepository } from '../src/modules/search/search.repository.js';
 import { SearchService } from '../src/modules/search/search.service.js';
+import { DemoProvider } from '../src/providers/demo/demo-provider.js';
 import { openTestDatabase } from './support/test-database.js';
 
 /** How videos are chosen: the words table prefixes expand with (migration 0007) and the month windows (docs/decisions/006-search.md). */
@@ -47,7 +50,8 @@ describe('video candidates: the newest month first, then the months its rate say
 
   beforeAll(async () => {
     database = await openTestDatabase();
-    service = new SearchService(new SearchRepository(database.db), { candidates: 10 });
+    const catalog = new CatalogService(new CatalogRepository(database.db), new DemoProvider({ now: new Date() }));
+    service = new SearchService(new SearchRepository(database.db), catalog, { candidates: 10 });
     const [channel] = await database.db
       .insert(channels)
       .values({ provider: 'demo', externalId: 'UCwin', name: 'Windows', thumbnail: '/x.svg' })

@@ -33,7 +33,8 @@ export class VideoCards {
     const missing = ids.filter((id) => found.get(id) === undefined);
     if (missing.length > 0) {
       for (const row of await this.load(missing)) {
-        const video = presentVideo(row);
+        // Shared by every page that shows it: frozen, so a caller that would change it for one page fails loudly.
+        const video = Object.freeze(presentVideo(row));
         const card = { video, json: JSON.stringify(video) };
         this.cards.set(video.id, card);
         found.set(video.id, card);

@@ -13,7 +13,6 @@ import {
   users,
   videos,
 } from '../../infra/db/schema.js';
-import { videoCardColumns, type VideoCardRow } from '../../infra/db/video-card-columns.js';
 
 export type ResultKind = 'channel' | 'video' | 'sift' | 'playlist';
 
@@ -335,15 +334,6 @@ export class SearchRepository {
   }
 
   // ---- cards of one page ----------------------------------------------------------------------------------------
-
-  async videosByIds(ids: number[]): Promise<VideoCardRow[]> {
-    if (ids.length === 0) return [];
-    return this.db
-      .select(videoCardColumns)
-      .from(videos)
-      .innerJoin(channels, eq(channels.id, videos.channelId))
-      .where(inArray(videos.id, ids));
-  }
 
   async channelsByIds(ids: number[]): Promise<ChannelRow[]> {
     if (ids.length === 0) return [];

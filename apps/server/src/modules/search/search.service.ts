@@ -1,7 +1,8 @@
 import type { Channel, PublicUser, SearchItem, SearchQuery, SearchResults, SearchType } from '@sift/contracts';
 import { SEARCH_CANDIDATES } from '@sift/contracts';
 import { notFound } from '../../infra/http/errors.js';
-import { presentChannel, presentVideo } from '../catalog/catalog.presenter.js';
+import { presentChannel } from '../catalog/catalog.presenter.js';
+import type { CatalogService } from '../catalog/catalog.service.js';
 import { compareKeys, decodeRankCursor, encodeRankCursor, searchFingerprint, sortKey, type SortKey } from './search-order.js';
 import { parseSearchText, type SearchText } from './search-text.js';
 import { presentPlaylist, presentSift } from './search.presenter.js';
@@ -69,6 +70,7 @@ export class SearchService {
 
   constructor(
     private readonly repository: SearchRepository,
+    private readonly catalog: Pick<CatalogService, 'videoCards'>,
     options: SearchServiceOptions = {},
   ) {
     this.cap = options.candidates ?? SEARCH_CANDIDATES;
@@ -273,15 +275,15 @@ export class SearchService {
     moreChannels: number[] = [],
   ): Promise<{ items: SearchItem[]; channels: Map<number, Channel> }> {
     const ids = (kind: ResultKind) => page.filter((c) => c.kind === kind).map((c) => c.id);
-    const [videoRows, channelRows, siftRows, playlistRows] = await Promise.all([
-      this.repository.videosByIds(ids('video')),
+    const [videoCards, channelRows, siftRows, playlistRows] = await Promise.all([
+      this.catalog.videoCards(ids('video')),
       this.repository.channelsByIds([...new Set([...ids('channel'), ...moreChannels])]),
       this.repository.siftsByIds(ids('sift')),
       this.repository.playlistsByIds(ids('playlist')),
     ]);
     const byKey = new Map<string, SearchItem>();
     const channels = new Map<number, Channel>();
-    for (const row of videoRows) byKey.set(`video:${row.video.id}`, presentVideo(row));
+    for (const card of videoCards) byKey.set(`video:${card.video.id}`, card.video);
     for (const row of channelRows) {
       const card = presentChannel(channelWithoutVector(row));
       channels.set(row.id, card);
@@ -309,12 +311,7 @@ export class SearchService {
   private recommendedVideos(): Promise<SearchItem[]> {
     return this.popularVideos.get(async () => {
       const ids = await this.repository.popularRecentVideoIds(RECOMMENDED_VIDEOS);
-      const rows = await this.repository.videosByIds(ids);
-      const byId = new Map(rows.map((r) => [r.video.id, r]));
-      return ids.flatMap((id) => {
-        const row = byId.get(id);
-        return row ? [presentVideo(row)] : [];
-      });
+      return (await this.catalog.videoCards(ids)).map((card) => card.video);
     });
   }
 
