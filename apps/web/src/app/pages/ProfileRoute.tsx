@@ -5,19 +5,18 @@ import { useSubscriptionsEnabled } from '../subscriptions-option';
 
 /**
  * /profile: the account's profile (issue 3) with the member's subscriptions and the private feed reader address
- * of their feed under it (issue 7) — both only with the subscription option on (SPEC §5).
+ * of their feed in it (issue 7), before the account's ending — both only with the subscription option on (SPEC §5).
  */
 export default function ProfileRoute() {
   const subscriptionsEnabled = useSubscriptionsEnabled();
   return (
-    <>
-      <ProfilePage />
+    <ProfilePage>
       {subscriptionsEnabled && (
-        <div className="page account-page profile-subscriptions">
+        <>
           <SubscriptionsList />
           <FeedAddress />
-        </div>
+        </>
       )}
-    </>
+    </ProfilePage>
   );
 }

@@ -51,8 +51,12 @@ function memberSince(createdAt: string): string | null {
   return Number.isNaN(d.getTime()) ? null : new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'long', day: 'numeric' }).format(d);
 }
 
-/** /profile: who you are, your plan, and what you can do with the account. */
-export function ProfilePage() {
+/**
+ * /profile: who you are, your plan, and what you can do with the account. `children` are the sections other
+ * features add (the member's subscriptions): they come after the card and before the account's ending, which
+ * stays last.
+ */
+export function ProfilePage({ children }: { children?: ReactNode }) {
   const session = useSession();
   const user = session.user;
   const qc = useQueryClient();
@@ -139,6 +143,8 @@ export function ProfilePage() {
           </p>
         )}
       </div>
+
+      {children && <div className="profile-sections">{children}</div>}
 
       <section className="danger-zone" aria-labelledby="danger-heading">
         <h2 id="danger-heading">Take a break or leave</h2>
