@@ -57,6 +57,8 @@ test('/feed?sid= asks a visitor to log in, then plays the sift with the sift as 
   const player = page.getByRole('region', { name: `Minimised player: ${videos[0]!.title}` });
   await expect(player).toBeVisible();
   await expect(page.getByRole('heading', { name: 'My feed', level: 1 })).toBeVisible();
+  // This member follows nothing yet: the empty feed says where to find things to follow.
+  await expect(page.getByRole('link', { name: 'Search channels and sifts' })).toHaveAttribute('href', /\/search/);
   await page.screenshot({ path: testInfo.outputPath(`feed-sid-${testInfo.project.name}.png`), fullPage: false });
 
   // The queue is the sift: "Next video" goes to its second video.

@@ -1,11 +1,13 @@
 import { useEffect, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { FeedFilter, Video } from '@sift/contracts';
+import { AppLink } from '../../../components/AppLink';
 import { VideoCard } from '../../../components/Cards';
 import { InfiniteList } from '../../../components/InfiniteList';
 import { Page } from '../../../components/Page';
 import { ViewToggle } from '../../../components/ViewToggle';
 import { useNow, usePreference } from '../../../lib/hooks';
+import { paths, to } from '../../../lib/paths';
 import { usePersonalFeed } from '../api/queries';
 import { PublicFeed } from './PublicFeed';
 import '../feed.css';
@@ -92,9 +94,18 @@ function MemberFeed({ selected, onSelect }: { selected: number[]; onSelect: (ids
         </button>
       )}
       {nothingFollowed ? (
-        <p className="muted feed-empty">
-          Your feed is empty. Follow channels and sifts to see their new videos here.
-        </p>
+        <div className="feed-empty">
+          <p className="muted">Your feed is empty. Follow channels and sifts to see their new videos here.</p>
+          {/* Where the things to follow are: channels on Home, any channel or public sift by name in Search. */}
+          <p className="feed-empty-actions">
+            <AppLink to={to.home()} className="btn btn-primary">
+              Discover channels
+            </AppLink>
+            <AppLink to={paths.search} className="btn btn-secondary">
+              Search channels and sifts
+            </AppLink>
+          </p>
+        </div>
       ) : (
         <section className="section" aria-labelledby="feed-heading">
           <div className="section-head">
