@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { APP_PORT, acceptCookies, chooseFromMenu, uniqueEmail } from '../support/accounts';
+import { APP_PORT, acceptCookies, apiLogin, chooseFromMenu, createUser, uniqueEmail } from '../support/accounts';
 
 /** Goes through the provider's own (development) login and consent pages, whichever it shows, back to the app. */
 async function passProvider(page: Page, email: string) {
@@ -71,5 +71,27 @@ test('a failed provider callback logs a warning and goes to the Dashboard', asyn
   expect(warnings.join('\n')).toContain('Sign-in with google failed');
   // An unknown provider goes to the Dashboard too.
   await page.goto('/oauth2/myspace');
+  await expect(page).toHaveURL('/');
+});
+
+test('a member whose data is still loading is not sent to the provider by /oauth2/google', async ({ page, context, baseURL, request }, testInfo) => {
+  await acceptCookies(context, baseURL);
+  const member = await createUser(request, testInfo, { tag: 'oauth-member', onboarded: true });
+  const token = await apiLogin(request, member);
+  await page.addInitScript((t) => localStorage.setItem('sift.token', JSON.stringify(t)), token);
+  // A slow answer to "who is this?": the sign-in must not start before it comes.
+  await page.route('**/api/users', async (route) => {
+    await new Promise((r) => setTimeout(r, 1_000));
+    await route.continue();
+  });
+  const starts: string[] = [];
+  page.on('request', (r) => r.url().includes('/api/oauth2/request/') && starts.push(r.url()));
+
+  await page.goto('/oauth2/google');
+  await expect(page).toHaveURL('/');
+  await expect(page.getByText(`Hi, ${member.firstName}`)).toBeVisible();
+  // Had the start gone out, the browser would be on its way to the provider by now.
+  await page.waitForTimeout(1_000);
+  expect(starts).toEqual([]);
   await expect(page).toHaveURL('/');
 });
