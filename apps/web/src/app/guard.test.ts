@@ -2,15 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { decideNavigation, isDuplicateNavigation, type GuardDecision, type GuardInput } from './guard';
 import { findRoute } from './routes';
 
-type Who = 'visitor' | 'member' | 'new-member' | 'stale-token';
+type Who = 'visitor' | 'member' | 'new-member' | 'stale-token' | 'checking';
 
-const SESSIONS: Record<Who, Pick<GuardInput, 'hasToken' | 'loggedIn' | 'onboarded'>> = {
+const SESSIONS: Record<Who, Pick<GuardInput, 'hasToken' | 'loggedIn' | 'onboarded' | 'userPending'>> = {
   visitor: { hasToken: false, loggedIn: false, onboarded: true },
   member: { hasToken: true, loggedIn: true, onboarded: true },
   /** Logged in, not onboarded, onboarding not started. */
   'new-member': { hasToken: true, loggedIn: true, onboarded: false },
   /** A token whose user data has not arrived (yet). */
   'stale-token': { hasToken: true, loggedIn: false, onboarded: true },
+  /** A token whose user data is still on its way. */
+  checking: { hasToken: true, loggedIn: false, onboarded: true, userPending: true },
 };
 
 /** Runs the guard for a URL the way routes.tsx does: the route table decides the route and its params. */
@@ -86,6 +88,10 @@ describe('navigation guard (SPEC §2)', () => {
     // (a member on the callback: the callback step itself goes to the Dashboard, see OAuthPages)
     ['/oauth2/google/callback?code=c&state=s', 'member', { kind: 'oauth', step: 'callback', provider: 'google' }],
     ['/oauth2/google', 'new-member', redirect('/')],
+    // (whether a kept token is a member is not known yet: the start waits rather than leave for the provider)
+    ['/oauth2/google', 'checking', { kind: 'wait' }],
+    ['/oauth2/google/callback?code=c&state=s', 'checking', { kind: 'oauth', step: 'callback', provider: 'google' }],
+    ['/profile', 'checking', render],
     // showModal opens login, channel, subscribe or multiSubscribe on the Dashboard
     ['/ec/login', 'visitor', redirect('/', 'login')],
     ['/ec/channel', 'visitor', redirect('/', 'channel')],

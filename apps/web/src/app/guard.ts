@@ -8,7 +8,8 @@
  * - A logged-in but not onboarded user → /welcome (not from the onboarding routes, the OAuth routes, or while
  *   logging out).
  * - /oauth2/{provider}[/callback]: unknown provider or already logged in → Dashboard; otherwise the OAuth step
- *   (on the callback, "already logged in" is checked by the step when it starts).
+ *   (on the callback, "already logged in" is checked by the step when it starts). With a kept token whose user
+ *   data is still on its way, the start waits: starting would send a member off to the provider.
  * - /ec/{showModal}: the Dashboard with the modal named (login, channel, subscribe or multiSubscribe).
  * - A redirect to where the browser already is, is a duplicate navigation and is ignored.
  * (Clearing the error message on each navigation is a path-change effect: layout/RouteEffects.)
@@ -34,6 +35,8 @@ export interface GuardInput {
   hasToken: boolean;
   /** The user data says logged in. */
   loggedIn: boolean;
+  /** A token is stored and the user data it unlocks has not come yet: logged in or not is unknown. */
+  userPending?: boolean;
   /** The user has onboarded (server flag) or started onboarding (state machine). */
   onboarded: boolean;
   loggingOut?: boolean;
@@ -46,7 +49,9 @@ export type GuardDecision =
   | { kind: 'render' }
   | { kind: 'login'; to: string }
   | { kind: 'redirect'; to: string; state?: { showModal: ShowModal } }
-  | { kind: 'oauth'; step: 'start' | 'callback'; provider: string };
+  | { kind: 'oauth'; step: 'start' | 'callback'; provider: string }
+  /** Nothing to decide yet (the session is still being checked). */
+  | { kind: 'wait' };
 
 const LOGIN = '/login';
 const WELCOME = '/welcome';
@@ -64,7 +69,10 @@ export function decideNavigation(input: GuardInput): GuardDecision {
   if (route.special === 'oauth-start' || route.special === 'oauth-callback') {
     const provider = (params.provider ?? '').toLowerCase();
     if (!KNOWN_PROVIDERS.includes(provider)) return { kind: 'redirect', to: HOME };
-    if (route.special === 'oauth-start') return input.loggedIn ? { kind: 'redirect', to: HOME } : { kind: 'oauth', step: 'start', provider };
+    if (route.special === 'oauth-start') {
+      if (input.userPending) return { kind: 'wait' };
+      return input.loggedIn ? { kind: 'redirect', to: HOME } : { kind: 'oauth', step: 'start', provider };
+    }
     // The callback itself logs the user in: deciding "logged in → Dashboard" here would race the login's own
     // navigation. The callback step checks for an existing login once, when it starts.
     return { kind: 'oauth', step: 'callback', provider };

@@ -228,6 +228,7 @@ function Guarded({ def }: { def: RouteDef }) {
     params,
     hasToken: !!session.token,
     loggedIn: session.isLoggedIn,
+    userPending: session.userPending,
     onboarded: session.onboarded,
     loggingOut: out,
   });
@@ -240,6 +241,8 @@ function Guarded({ def }: { def: RouteDef }) {
       return <GuardRedirect to={decision.to} state={decision.state} />;
     case 'oauth':
       return <OAuthHandler callback={decision.step === 'callback'} />;
+    case 'wait':
+      return <PageLoading />;
   }
 }
 

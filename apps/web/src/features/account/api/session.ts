@@ -74,6 +74,8 @@ export interface Session {
   user: UserInfo | undefined;
   /** SPEC §3 userIsLoggedIn: a token and the user data it unlocks. */
   isLoggedIn: boolean;
+  /** A token is kept and its user data has not come yet: logged in or not is unknown for now. */
+  userPending: boolean;
   firstName: string;
   plan: 'FREE' | 'PREMIUM';
   isPremium: boolean;
@@ -85,12 +87,13 @@ export interface Session {
 export function useSession(): Session {
   const [token] = usePreference('token');
   const onboarding = useOnboardingState();
-  const { data } = useUserData();
+  const { data, isPending } = useUserData();
   const user = token && data?.userIsLoggedIn ? data : undefined;
   return {
     token,
     user,
     isLoggedIn: !!user,
+    userPending: !!token && isPending,
     firstName: user?.firstName ?? '',
     plan: user?.plan ?? 'FREE',
     isPremium: user?.isPremium ?? false,

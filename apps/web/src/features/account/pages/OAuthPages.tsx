@@ -4,7 +4,7 @@ import { useDocumentTitle } from '../../../components/Page';
 import { globalError } from '../../../lib/api';
 import { paths, to } from '../../../lib/paths';
 import { exchangeOAuthCode, requestOAuth } from '../api/endpoints';
-import { useSession, useUserData } from '../api/session';
+import { useSession } from '../api/session';
 import { isKnownProvider, oauthStorage, safeRedirect, useCompleteLogin } from '../login-flow';
 
 function SigningIn() {
@@ -31,13 +31,9 @@ export function OAuthHandler({ callback }: { callback: boolean }) {
   const completeLogin = useCompleteLogin();
   const ran = useRef(false);
   const loggedIn = session.isLoggedIn;
-  // With a token kept from an earlier visit, whether this is a member is known only once the user data has come:
-  // starting before that would send a logged-in member off to the provider (and away from the Dashboard).
-  const userData = useUserData();
-  const sessionKnown = !session.token || !userData.isPending;
 
   useEffect(() => {
-    if (!sessionKnown || ran.current) return;
+    if (ran.current) return;
     ran.current = true;
     const home = () => navigate(to.home(), { replace: true });
     const fail = (why: unknown) => {
@@ -77,7 +73,7 @@ export function OAuthHandler({ callback }: { callback: boolean }) {
     exchangeOAuthCode(name, code, state, params.get('iss'))
       .then((result) => completeLogin(result, safeRedirect(saved.redirect)))
       .catch(fail);
-  }, [sessionKnown, callback, provider, params, navigate, loggedIn, completeLogin]);
+  }, [callback, provider, params, navigate, loggedIn, completeLogin]);
 
   return <SigningIn />;
 }
