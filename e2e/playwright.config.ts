@@ -50,12 +50,14 @@ export default defineConfig({
     env: {
       E2E_PORT: String(PORT),
       E2E_DATA_DIR: `test-results/e2e-data-${PORT}`,
-      LOG_LEVEL: 'warn',
+      // The server's warnings and errors show in the test output ([WebServer]); E2E_LOG_LEVEL=info logs every request.
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
     },
     url: `http://127.0.0.1:${PORT}/api/auth/config`,
     timeout: 120_000,
     reuseExistingServer: false,
+    stdout: 'pipe',
     gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
   },
 });
