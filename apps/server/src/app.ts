@@ -58,6 +58,7 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { UsersService } from './modules/users/users.service.js';
 import { registerNewVideoJobs } from './jobs/new-videos.js';
 import type { VideoProvider } from './providers/video-provider.js';
+import { VideoServiceUnavailableError } from './providers/video-service-errors.js';
 
 /** What accounts need from the configuration; `Config` has every field, so main passes it whole. */
 export interface AccountSettings {
@@ -148,6 +149,10 @@ export function defaultAccountSettings(overrides: Partial<AccountSettings> = {})
 
 const quietLog = { warn: () => {}, error: () => {} };
 
+function ignoreUnavailable(error: unknown): void {
+  if (!(error instanceof VideoServiceUnavailableError)) throw error;
+}
+
 /** The composition root: wires repositories → services → routes. No module builds its own dependencies. */
 export function createServices(deps: ServiceDependencies): Services {
   const settings = defaultAccountSettings(deps.accounts);
@@ -181,7 +186,10 @@ export function createServices(deps: ServiceDependencies): Services {
     captcha,
     google,
     accounts,
-    search: new SearchService(new SearchRepository(deps.db), catalog),
+    search: new SearchService(new SearchRepository(deps.db), catalog, {
+      // A real service's channels for the words join the header search; when it cannot be asked, the database answers.
+      remote: deps.provider.remote ? { storeMatches: (text) => catalog.storeRemoteChannelMatches(text).then(() => undefined, ignoreUnavailable) } : undefined,
+    }),
     playlists: new PlaylistsService(new PlaylistsRepository(deps.db), catalog, files),
     sifts: new SiftsService(new SiftsRepository(deps.db), catalog, jobs, files),
     subscriptions,

@@ -22,8 +22,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built SPA lives; the server serves it with history fallback when the folder exists. */
   WEB_DIST_DIR: z.string().optional(),
-  /** Seed the demo catalog when the database has no channels yet. */
-  SEED_DEMO: flag('true'),
+  /** Seed the demo catalog when the database has no channels yet (default: only without YOUTUBE_API_KEY). */
+  SEED_DEMO: z.enum(['true', 'false', '1', '0', 'on', 'off']).optional(),
   /** Trust X-Forwarded-For from a reverse proxy, so per-IP rate limits see the client's address. */
   TRUST_PROXY: flag('false'),
   /** The address people reach Sift at; mail links and the OpenID redirect URI start with it. Default http://localhost:$PORT. */
@@ -55,7 +55,26 @@ const envSchema = z.object({
   SUBSCRIPTIONS_ENABLED: flag('true'),
   /** Demo provider: minutes between two new uploads of one demo channel (0: the demo catalog stays as seeded). */
   DEMO_UPLOAD_MINUTES: z.coerce.number().int().min(0).max(100_000).default(120),
+  /** Real part for the video service: with a Data API v3 key the catalog is YouTube's (decisions/015). */
+  YOUTUBE_API_KEY: z.string().trim().min(1).optional(),
+  YOUTUBE_API_URL: z.string().url().default('https://www.googleapis.com/youtube/v3'),
+  YOUTUBE_FEEDS_URL: z.string().url().default('https://www.youtube.com/feeds/videos.xml'),
+  YOUTUBE_QUOTA_PER_DAY: z.coerce.number().int().min(1).max(100_000_000).default(10_000),
+  /** Region of the most popular videos that fill a fresh YouTube-backed instance (ISO 3166-1 alpha-2). */
+  YOUTUBE_REGION: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, 'must be a two-letter region code such as US')
+    .default('US')
+    .transform((r) => r.toUpperCase()),
 });
+
+export interface YouTubeSettings {
+  apiKey: string;
+  apiUrl: string;
+  feedsUrl: string;
+  quotaPerDay: number;
+  region: string;
+}
 
 export interface GoogleSettings {
   issuer: string;
@@ -85,6 +104,10 @@ export interface Config {
   channelRefreshMinutes: number;
   demoUploadMinutes: number;
   subscriptionsEnabled: boolean;
+  /** Set when YOUTUBE_API_KEY is: the video service is YouTube; otherwise the demo provider. */
+  youtube: YouTubeSettings | undefined;
+  /** YOUTUBE_QUOTA_PER_DAY, also without a key (the admin's quota report). */
+  youtubeQuotaPerDay: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -103,7 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appName: e.APP_NAME,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
-    seedDemo: e.SEED_DEMO,
+    seedDemo: e.SEED_DEMO === undefined ? !e.YOUTUBE_API_KEY : ['true', '1', 'on'].includes(e.SEED_DEMO),
     trustProxy: e.TRUST_PROXY,
     publicUrl,
     smtpUrl: e.SMTP_URL,
@@ -120,5 +143,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     channelRefreshMinutes: e.CHANNEL_REFRESH_MINUTES,
     demoUploadMinutes: e.DEMO_UPLOAD_MINUTES,
     subscriptionsEnabled: e.SUBSCRIPTIONS_ENABLED,
+    youtube: e.YOUTUBE_API_KEY
+      ? {
+          apiKey: e.YOUTUBE_API_KEY,
+          apiUrl: e.YOUTUBE_API_URL.replace(/\/+$/, ''),
+          feedsUrl: e.YOUTUBE_FEEDS_URL,
+          quotaPerDay: e.YOUTUBE_QUOTA_PER_DAY,
+          region: e.YOUTUBE_REGION,
+        }
+      : undefined,
+    youtubeQuotaPerDay: e.YOUTUBE_QUOTA_PER_DAY,
   };
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { buildApp } from './app.js';
+import type { FastifyBaseLogger } from 'fastify';
+import { buildApp, type Services } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './infra/db/client.js';
 import { paths } from './infra/paths.js';
@@ -8,20 +9,36 @@ import { scheduleNewVideoJobs } from './jobs/new-videos.js';
 import { seedDemoCatalog } from './jobs/seed-demo-catalog.js';
 import { DemoProvider } from './providers/demo/demo-provider.js';
 import { DemoWithNewUploads } from './providers/demo/new-uploads.js';
+import type { VideoProvider } from './providers/video-provider.js';
+import { VideoServiceUnavailableError } from './providers/video-service-errors.js';
+import { createYouTubeProvider, type YouTubeProvider } from './providers/youtube/index.js';
+
+/** How often the day's YouTube quota use is logged. */
+const QUOTA_LOG_MS = 60 * 60_000;
 
 /** Starts Sift: one process serving the API and the built SPA, on embedded defaults unless configured. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
   const startedAt = new Date();
+  // The provider is made before the app and its logger: its lines go to the app's log once there is one.
+  const appLog: { current?: FastifyBaseLogger } = {};
+  const providerLog = {
+    warn: (obj: object, msg: string) => (appLog.current ? appLog.current.warn(obj, msg) : console.warn(msg, obj)),
+    error: (obj: object, msg: string) => (appLog.current ? appLog.current.error(obj, msg) : console.error(msg, obj)),
+  };
+  // The video service: YouTube with YOUTUBE_API_KEY; otherwise the demo, which publishes a new video per channel
+  // every DEMO_UPLOAD_MINUTES, so follows have news.
+  const youtube = config.youtube ? createYouTubeProvider(config.youtube, database.db, providerLog) : undefined;
   const demo = new DemoProvider({ now: startedAt });
+  const provider: VideoProvider =
+    youtube ?? (config.demoUploadMinutes > 0 ? new DemoWithNewUploads(demo, { since: startedAt, intervalMinutes: config.demoUploadMinutes }) : demo);
   // Jobs: in this process on the embedded default; on PostgreSQL a shared pg-boss queue, so several processes
   // split the work and each job (and each scheduled tick) runs once.
   const jobs = config.databaseUrl ? new PgBossJobQueue({ connectionString: config.databaseUrl, log: { error: (obj, msg) => console.error(msg, obj) } }) : undefined;
   const { app, services } = await buildApp({
     db: database.db,
-    // The demo service publishes a new video per channel every DEMO_UPLOAD_MINUTES, so follows have news.
-    provider: config.demoUploadMinutes > 0 ? new DemoWithNewUploads(demo, { since: startedAt, intervalMinutes: config.demoUploadMinutes }) : demo,
+    provider,
     jobs,
     channelRefreshMinutes: config.channelRefreshMinutes,
     subscriptionsEnabled: config.subscriptionsEnabled,
@@ -33,9 +50,11 @@ async function main(): Promise<void> {
     accounts: config,
   });
 
+  appLog.current = app.log;
   if (config.seedDemo && (await seedDemoCatalog(services))) app.log.info('Seeded the demo catalog');
+  if (youtube) await startYouTube(youtube, services, app.log);
   // Followed channels refreshed every CHANNEL_REFRESH_MINUTES; notifications dispatched every minute.
-  await scheduleNewVideoJobs(services, { refreshMinutes: config.channelRefreshMinutes });
+  await scheduleNewVideoJobs(services, { refreshMinutes: config.channelRefreshMinutes, remote: provider.remote });
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
@@ -51,8 +70,30 @@ async function main(): Promise<void> {
   app.log.info(`${config.appName} is ready at http://localhost:${config.port} (database: ${where})`);
   const mail = config.smtpUrl ? 'SMTP' : `.eml files in ${path.join(config.dataDir, 'outbox')}`;
   const limits = config.redisUrl ? 'Redis' : 'memory';
-  app.log.info(`Public URL ${config.publicUrl}; mail: ${mail}; rate limits: ${limits}; Google sign-in: ${config.google ? 'on' : 'off'}; subscriptions: ${config.subscriptionsEnabled ? 'on' : 'off'}`);
+  const videoService = config.youtube ? `YouTube (${config.youtube.apiUrl}, ${config.youtube.quotaPerDay} units a day)` : 'demo';
+  app.log.info(`Public URL ${config.publicUrl}; mail: ${mail}; rate limits: ${limits}; Google sign-in: ${config.google ? 'on' : 'off'}; subscriptions: ${config.subscriptionsEnabled ? 'on' : 'off'}; video service: ${videoService}`);
   if (!process.env.CAPTCHA_HMAC_KEY) app.log.info('CAPTCHA_HMAC_KEY is not set: captcha challenges are signed with a key of this process only');
+}
+
+/**
+ * A fresh YouTube-backed instance is filled with the region's most popular videos (and their channels), so nobody
+ * meets an empty dashboard; a known catalog is only probed (1 unit). A refused key is said once, clearly, and the app
+ * serves what it has. The day's quota use is logged every hour.
+ */
+async function startYouTube(youtube: YouTubeProvider, services: Services, log: FastifyBaseLogger): Promise<void> {
+  try {
+    if (await services.catalog.isEmpty()) log.info(`Filled the catalog with ${await services.catalog.importPopular()} of YouTube's most popular videos`);
+    else await youtube.popularVideos(1);
+  } catch (error) {
+    if (!(error instanceof VideoServiceUnavailableError)) throw error;
+    if (error.reason !== 'key-refused') log.warn(`YouTube is not reachable at start-up (${error.message}); Sift serves what it has and tries again when asked`);
+  }
+  const logQuota = async () => {
+    const quota = await youtube.quota();
+    log.info(`YouTube quota ${quota.day} (Pacific): ${quota.spent} of ${quota.budget} units used; resets at ${quota.resetsAt.toISOString()}`);
+  };
+  await logQuota();
+  setInterval(() => void logQuota().catch(() => {}), QUOTA_LOG_MS).unref();
 }
 
 main().catch((error: unknown) => {

@@ -171,7 +171,7 @@ describe('GET /api/public/v01/channel/search', () => {
     expect(list.items).toHaveLength(2);
     expect(list.totalResults).toBeGreaterThanOrEqual(2);
     expectError(await get('/api/public/v01/channel/search?q=a&limit=1000'), 400, 'limit');
-    expectError(await get(`/api/public/v01/channel/search?q=${'a'.repeat(201)}`), 400, 'q');
+    expectError(await get(`/api/public/v01/channel/search?q=${'a'.repeat(2001)}`), 400, 'q');
   });
 });
 

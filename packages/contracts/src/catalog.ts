@@ -102,6 +102,15 @@ export const videoPageQuerySchema = z.object({
 
 /** An empty or missing q lists the most-followed channels (SPEC §5: query text is used only when non-empty). */
 export const channelSearchQuerySchema = z.object({
-  q: z.string().trim().max(200).optional(),
+  q: z.string().trim().max(2000).optional(),
   limit: limitParam,
 });
+
+/** GET /api/public/v01/resolve?q=: what a pasted address (a video's or a channel's, a handle, an id) names. */
+export const resolveQuerySchema = z.object({ q: z.string().trim().min(1).max(2000) });
+export const resolvedAddressSchema = z.object({
+  /** `none`: the text is not an address (search for it instead). */
+  type: z.enum(['video', 'channel', 'none']),
+  externalId: z.string().nullable(),
+});
+export type ResolvedAddress = z.infer<typeof resolvedAddressSchema>;

@@ -2,6 +2,7 @@
  * Administration commands on the server's own configuration and database:
  *
  *   npm run admin -- set-plan <email> PREMIUM|FREE
+ *   npm run admin -- quota
  *
  * With the embedded PGlite database, stop the server first: PGlite's files belong to one process at a time.
  */
@@ -14,9 +15,12 @@ import { TokenService } from '../modules/auth/tokens.service.js';
 import { AuthRepository } from '../modules/auth/auth.repository.js';
 import { UsersRepository } from '../modules/users/users.repository.js';
 import { UsersService } from '../modules/users/users.service.js';
+import { ProviderStateRepository } from '../providers/provider-state.repository.js';
+import { QuotaLedger } from '../providers/youtube/quota.js';
 
 const USAGE = `Usage:
-  npm run admin -- set-plan <email> PREMIUM|FREE   set a member's plan (payment comes later)`;
+  npm run admin -- set-plan <email> PREMIUM|FREE   set a member's plan (payment comes later)
+  npm run admin -- quota                           today's YouTube Data API units (YOUTUBE_QUOTA_PER_DAY)`;
 
 export interface AdminOptions {
   out?: (line: string) => void;
@@ -27,6 +31,15 @@ export interface AdminOptions {
 export async function runAdmin(args: string[], options: AdminOptions = {}): Promise<number> {
   const out = options.out ?? console.log;
   const [command, ...rest] = args;
+  if (command === 'quota') return withDatabase(options, async (db) => {
+    const config = loadConfig();
+    const ledger = new QuotaLedger(new ProviderStateRepository(db), { provider: 'youtube', dailyBudget: config.youtubeQuotaPerDay });
+    const quota = await ledger.status();
+    const share = ((quota.spent / quota.budget) * 100).toFixed(1);
+    out(`YouTube Data API quota for ${quota.day} (Pacific time): ${quota.spent} of ${quota.budget} units used (${share}%); resets at ${quota.resetsAt.toISOString()}.`);
+    if (!config.youtube) out('YOUTUBE_API_KEY is not set: this instance runs on the demo catalog and spends no units.');
+    return 0;
+  });
   if (command !== 'set-plan') {
     out(USAGE);
     return command === undefined || command === 'help' || command === '--help' ? 0 : 2;
@@ -38,15 +51,7 @@ export async function runAdmin(args: string[], options: AdminOptions = {}): Prom
     return 2;
   }
 
-  let db = options.database;
-  let close = async () => {};
-  if (!db) {
-    const config = loadConfig();
-    const handle = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
-    db = handle.db;
-    close = handle.close;
-  }
-  try {
+  return withDatabase(options, async (db) => {
     const users = new UsersService(new UsersRepository(db), new TokenService(new AuthRepository(db)));
     if (!(await users.setPlan(email, plan.data))) {
       out(`No account with the e-mail ${email}.`);
@@ -54,8 +59,18 @@ export async function runAdmin(args: string[], options: AdminOptions = {}): Prom
     }
     out(`${email} is now on the ${plan.data} plan.`);
     return 0;
+  });
+}
+
+/** Runs a command on the given database, or on the configured one, opened for it and closed after. */
+async function withDatabase(options: AdminOptions, command: (db: Database) => Promise<number>): Promise<number> {
+  if (options.database) return command(options.database);
+  const config = loadConfig();
+  const handle = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
+  try {
+    return await command(handle.db);
   } finally {
-    await close();
+    await handle.close();
   }
 }
 

@@ -1,38 +1,73 @@
 import type { Services } from '../app.js';
+import { VideoServiceUnavailableError } from '../providers/video-service-errors.js';
 
-/** Job names of follows and notifications (decisions/012, 013). */
+/** Job names of follows and notifications (decisions/012, 013, 015). */
 export const NEW_VIDEO_JOBS = {
-  /** Scheduled: finds the followed channels due for a refresh and queues one refresh each. */
+  /** Scheduled every minute: claims the share of due channels for this minute and queues them in groups. */
   refreshDue: 'channels-refresh-due',
-  /** One channel: new uploads from the video service → stored once → sifts → notifications. */
-  refreshChannel: 'channel-refresh',
+  /** A group of channels: new uploads from the video service → stored once → sifts → notifications. */
+  refreshChannels: 'channels-refresh',
   /** Scheduled every minute: builds the digests of finished periods and sends the built ones. */
   dispatch: 'notifications-dispatch',
+  /** Scheduled hourly, works every RECENT_REFRESH.everyHours: recent videos' details; gone ones marked unavailable. */
+  refreshRecent: 'videos-refresh-recent',
 } as const;
 
+/** Channels per refresh job: one videos.list call takes the new ids of up to 50 videos, whichever channels they are of. */
+export const REFRESH_GROUP = 50;
+/** Claimed per tick at least, so a small instance refreshes everything due at once. */
+const MIN_CLAIM = 50;
+/** The slow refresh: every 6 hours, the videos of the last 3 days (at most 2,500: 50 units a run, 200 a day). */
+export const RECENT_REFRESH = { everyHours: 6, days: 3, limit: 2500 } as const;
+/** A job whose service call failed (5xx, timeout) tries again after these pauses; a spent quota or refused key does not. */
+const RETRY_PAUSES_MS = [2_000, 10_000];
+
+/** Runs a job's work again with backoff while the video service fails for a passing reason. */
+export async function withRetries<T>(work: () => Promise<T>, pauses: readonly number[] = RETRY_PAUSES_MS): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      const passing = error instanceof VideoServiceUnavailableError && error.reason === 'unavailable';
+      if (!passing || attempt >= pauses.length) throw error;
+      await new Promise((resolve) => setTimeout(resolve, pauses[attempt]));
+    }
+  }
+}
+
 export interface RefreshSettings {
-  /** A followed channel is asked for new uploads at most this often. */
+  /** A refreshed channel is asked for new uploads at most this often (CHANNEL_REFRESH_MINUTES). */
   refreshMinutes: number;
-  /** Channels queued per tick (the rest wait for the next tick, least recently refreshed first). */
-  batch?: number;
 }
 
 /**
- * New videos of one channel, end to end: ask the video service (catalog), store each video once, let every sift
+ * New videos of some channels, end to end: ask the video service (catalog), store each video once, let every sift
  * with the channel evaluate them, queue notifications for channel and sift followers. Answers the new video ids.
  */
-export async function refreshFollowedChannel(services: Services, externalId: string): Promise<number[]> {
-  const ids = await services.catalog.fetchNewUploads(externalId);
+export async function refreshChannels(services: Services, externalIds: string[]): Promise<number[]> {
+  const ids = await services.catalog.refreshUploads(externalIds);
   if (ids.length === 0) return ids;
   const matches = await services.sifts.onVideosArrived(ids);
   await services.notifications.queueNew(ids, matches);
   return ids;
 }
 
+/** One channel's refresh (tests and callers that have one channel). */
+export function refreshFollowedChannel(services: Services, externalId: string): Promise<number[]> {
+  return refreshChannels(services, [externalId]);
+}
+
+/**
+ * The work of one minute: the channels due (followed, or in a sift, not refreshed for `refreshMinutes`), at most a
+ * `refreshMinutes`-th of them, so a period's refreshes spread over its minutes rather than arrive at once. Claimed
+ * in the database, so two processes never take the same channel; queued in groups of REFRESH_GROUP.
+ */
 export async function queueDueRefreshes(services: Services, settings: RefreshSettings, now = new Date()): Promise<number> {
-  const due = await services.subscriptions.channelsToRefresh(new Date(now.getTime() - settings.refreshMinutes * 60_000), settings.batch ?? 500);
-  for (const channel of due) {
-    await services.jobs.send(NEW_VIDEO_JOBS.refreshChannel, { externalId: channel.externalId }, { singletonKey: channel.externalId });
+  const before = new Date(now.getTime() - settings.refreshMinutes * 60_000);
+  const share = (total: number) => Math.max(MIN_CLAIM, Math.ceil(total / settings.refreshMinutes));
+  const due = await services.subscriptions.claimChannelsToRefresh(before, now, share);
+  for (let i = 0; i < due.length; i += REFRESH_GROUP) {
+    await services.jobs.send(NEW_VIDEO_JOBS.refreshChannels, { externalIds: due.slice(i, i + REFRESH_GROUP).map((c) => c.externalId) });
   }
   return due.length;
 }
@@ -42,16 +77,21 @@ export async function registerNewVideoJobs(services: Services, settings: Refresh
   await services.jobs.work(NEW_VIDEO_JOBS.refreshDue, async () => {
     await queueDueRefreshes(services, settings);
   });
-  await services.jobs.work<{ externalId: string }>(NEW_VIDEO_JOBS.refreshChannel, async ({ externalId }) => {
-    await refreshFollowedChannel(services, externalId);
+  await services.jobs.work<{ externalIds: string[] }>(NEW_VIDEO_JOBS.refreshChannels, async ({ externalIds }) => {
+    await withRetries(() => refreshChannels(services, externalIds));
   });
   await services.jobs.work(NEW_VIDEO_JOBS.dispatch, async () => {
     await services.notifications.dispatch();
   });
+  await services.jobs.work(NEW_VIDEO_JOBS.refreshRecent, async () => {
+    if (new Date().getUTCHours() % RECENT_REFRESH.everyHours !== 0) return;
+    await withRetries(() => services.catalog.refreshRecentVideos(RECENT_REFRESH.days, RECENT_REFRESH.limit));
+  });
 }
 
 /** Starts the schedules (main.ts; tests run the steps directly). */
-export async function scheduleNewVideoJobs(services: Services, settings: RefreshSettings): Promise<void> {
-  await services.jobs.every(NEW_VIDEO_JOBS.refreshDue, Math.min(settings.refreshMinutes, 60));
+export async function scheduleNewVideoJobs(services: Services, settings: RefreshSettings & { remote: boolean }): Promise<void> {
+  await services.jobs.every(NEW_VIDEO_JOBS.refreshDue, 1);
   await services.jobs.every(NEW_VIDEO_JOBS.dispatch, 1);
+  if (settings.remote) await services.jobs.every(NEW_VIDEO_JOBS.refreshRecent, 60);
 }

@@ -6,6 +6,8 @@ import type { ProviderChannel, ProviderVideo, ProviderVideoPage, VideoProvider }
  */
 export class FakeVideoService implements VideoProvider {
   readonly name = 'fake';
+  /** Like the demo: what the tests store is the whole catalog. */
+  readonly remote = false;
   readonly channels = new Map<string, ProviderChannel>();
   readonly videos = new Map<string, ProviderVideo>();
   calls = 0;
@@ -13,6 +15,16 @@ export class FakeVideoService implements VideoProvider {
   async getVideo(externalId: string) {
     this.calls++;
     return this.videos.get(externalId) ?? null;
+  }
+
+  async getVideos(externalIds: string[]) {
+    this.calls++;
+    return externalIds.flatMap((id) => (this.videos.has(id) ? [this.videos.get(id)!] : []));
+  }
+
+  async getChannels(externalIds: string[]) {
+    this.calls++;
+    return externalIds.flatMap((id) => (this.channels.has(id) ? [this.channels.get(id)!] : []));
   }
 
   async getChannel(externalId: string) {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type AccountSettings, type Services } from '../../src/app.js';
 import { MemoryMailer, type Mailer } from '../../src/infra/mail/mailer.js';
 import { UNLIMITED_RATE_LIMITS, type RateLimiter } from '../../src/infra/rate-limit/rate-limiter.js';
+import type { VideoProvider } from '../../src/providers/video-provider.js';
 import { FakeVideoService } from './fake-video-service.js';
 import { openTestDatabase, type TestDatabase } from './test-database.js';
 
@@ -28,6 +29,8 @@ export interface TestAppOptions {
   rateLimiter?: RateLimiter;
   /** The subscription option (SUBSCRIPTIONS_ENABLED); default on. */
   subscriptionsEnabled?: boolean;
+  /** A video service of the test's own (the YouTube provider against its stand-in); default the FakeVideoService. */
+  videoProvider?: (database: TestDatabase) => VideoProvider;
 }
 
 /** One app over one fresh database per test file; each test builds the rows it needs with the factories. */
@@ -45,7 +48,7 @@ export function useTestApp(options: TestAppOptions = {}): TestContext {
     };
     const built = await buildApp({
       db: context.database.db,
-      provider: context.videoService,
+      provider: options.videoProvider?.(context.database) ?? context.videoService,
       appName: 'Sift',
       accounts,
       mailer: options.mailer ?? (accounts.smtpUrl ? undefined : context.mailer),

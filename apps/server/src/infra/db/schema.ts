@@ -127,6 +127,15 @@ export const channels = pgTable(
     numberOfVideos: counter('number_of_videos'),
     numberOfViews: counter('number_of_views'),
     refreshedAt: timestamp('refreshed_at', { withTimezone: true }),
+    /** Validators of the channel's public feed (a real service's cheap way to see new uploads): a 304 costs nothing. */
+    feedEtag: text('feed_etag'),
+    feedLastModified: text('feed_last_modified'),
+    /**
+     * Paging through all uploads on demand (decisions/015): the service's page token of the next older page not yet
+     * read, and whether every upload is stored (a seeded catalog is complete from the start).
+     */
+    uploadsPageToken: text('uploads_page_token'),
+    uploadsComplete: boolean('uploads_complete').notNull().default(false),
     createdAt: createdAt(),
     searchVector: searchVector('sift_tsvector("name", "topic", "description")'),
   },
@@ -159,6 +168,8 @@ export const videos = pgTable(
     thumbnail: text('thumbnail').notNull(),
     /** A locally playable file for the demo provider; null where the service's own player plays it. */
     mediaUrl: text('media_url'),
+    /** The service no longer returns it (deleted or made private): kept for playlists that hold it, never played. */
+    unavailable: boolean('unavailable').notNull().default(false),
     createdAt: createdAt(),
     /** Title (A), tags (B), description (C), plus a `~YYYYMM` lexeme of the publication month for recency windows. */
     searchVector: searchVector('sift_video_vector("title", "tags", "description", "published_at")'),
@@ -491,4 +502,29 @@ export const siteMessages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('site_messages_locations_idx').using('gin', t.pageLocations)],
+);
+
+/**
+ * Units of a metered video-service API spent per day (the YouTube Data API's quota day runs midnight to midnight
+ * Pacific time), persisted so a restart or a second process does not start counting from zero (decisions/015).
+ */
+export const providerQuota = pgTable(
+  'provider_quota',
+  {
+    provider: text('provider').notNull(),
+    day: text('day').notNull(),
+    units: integer('units').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.day] })],
+);
+
+/** Answers of a video service kept for a while (channel searches cost 100 units: kept a day), shared by every process. */
+export const providerCache = pgTable(
+  'provider_cache',
+  {
+    key: text('key').primaryKey(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('provider_cache_expires_idx').on(t.expiresAt)],
 );

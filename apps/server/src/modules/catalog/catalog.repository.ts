@@ -1,8 +1,8 @@
-import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../infra/db/client.js';
 import { channels, videos } from '../../infra/db/schema.js';
 import type { PublishedKey } from '../../infra/http/cursor.js';
-import type { ProviderChannel, ProviderVideo } from '../../providers/video-provider.js';
+import type { ProviderChannel, ProviderVideo, UploadValidators } from '../../providers/video-provider.js';
 import { videoCardColumns, type VideoCardRow } from '../../infra/db/video-card-columns.js';
 
 export type ChannelRow = typeof channels.$inferSelect;
@@ -43,11 +43,22 @@ const videoValues = (provider: string, channelId: number, v: ProviderVideo) => (
   mediaUrl: v.mediaUrl,
 });
 
-/** On conflict, take the service's fresh values for everything but identity. */
-const refreshedVideoColumns = Object.fromEntries(
-  (['title', 'description', 'tags', 'durationSeconds', 'numberOfViews', 'numberOfLikes', 'liveStatus', 'embeddable', 'isShort', 'thumbnail', 'mediaUrl'] as const).map(
-    (key) => [key, sql.raw(`excluded.${videos[key].name}`)],
+/** On conflict, take the service's fresh values for everything but identity; a video the service returns is available. */
+const refreshedVideoColumns = {
+  ...Object.fromEntries(
+    (['title', 'description', 'tags', 'durationSeconds', 'numberOfViews', 'numberOfLikes', 'liveStatus', 'embeddable', 'isShort', 'thumbnail', 'mediaUrl'] as const).map(
+      (key) => [key, sql.raw(`excluded.${videos[key].name}`)],
+    ),
   ),
+  unavailable: sql`false`,
+};
+
+/** A channel's details as the service tells them; `refreshed_at` (when its uploads were last read) is not touched. */
+const describedChannelColumns = Object.fromEntries(
+  (['name', 'description', 'topic', 'thumbnail', 'numberOfFollowers', 'numberOfVideos', 'numberOfViews'] as const).map((key) => [
+    key,
+    sql.raw(`excluded.${channels[key].name}`),
+  ]),
 );
 
 const olderThan = (key: PublishedKey | undefined): SQL | undefined =>
@@ -82,6 +93,68 @@ export class CatalogRepository {
     return row!;
   }
 
+  /**
+   * Stores channels as the service describes them (search results, pasted addresses, popular videos' channels)
+   * without marking their uploads as read: a channel stored this way is imported when a sift takes it.
+   */
+  async describeChannels(provider: string, list: ProviderChannel[]): Promise<ChannelRow[]> {
+    if (list.length === 0) return [];
+    const unique = [...new Map(list.map((c) => [c.externalId, c])).values()];
+    const rows = await this.db
+      .insert(channels)
+      .values(unique.map((c) => ({ ...channelValues(provider, c, new Date()), refreshedAt: null })))
+      .onConflictDoUpdate({ target: channels.externalId, set: describedChannelColumns })
+      .returning();
+    const byExternalId = new Map(rows.map((r) => [r.externalId, r]));
+    return unique.map((c) => byExternalId.get(c.externalId)!);
+  }
+
+  async findChannelsByExternalIds(externalIds: string[]): Promise<ChannelRow[]> {
+    if (externalIds.length === 0) return [];
+    return this.db.select().from(channels).where(inArray(channels.externalId, externalIds));
+  }
+
+  async setFeedValidators(channelId: number, validators: UploadValidators): Promise<void> {
+    await this.db.update(channels).set({ feedEtag: validators.etag, feedLastModified: validators.lastModified }).where(eq(channels.id, channelId));
+  }
+
+  /** Where paging through a channel's uploads on demand stands: the next older page's token, or complete. */
+  async setUploadsPaging(channelId: number, nextPageToken: string | null): Promise<void> {
+    await this.db
+      .update(channels)
+      .set({ uploadsPageToken: nextPageToken, uploadsComplete: nextPageToken === null, refreshedAt: sql`coalesce(${channels.refreshedAt}, now())` })
+      .where(eq(channels.id, channelId));
+  }
+
+  /** Which of these video ids are stored. */
+  async knownVideoIds(externalIds: string[]): Promise<Set<string>> {
+    if (externalIds.length === 0) return new Set();
+    const rows = await this.db.select({ externalId: videos.externalId }).from(videos).where(inArray(videos.externalId, externalIds));
+    return new Set(rows.map((r) => r.externalId));
+  }
+
+  /** Service ids of the videos published since `since` and still available, newest first (the slow details refresh). */
+  async recentVideoIds(provider: string, since: Date, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .select({ externalId: videos.externalId })
+      .from(videos)
+      .where(and(eq(videos.provider, provider), gte(videos.publishedAt, since), eq(videos.unavailable, false)))
+      .orderBy(desc(videos.publishedAt))
+      .limit(limit);
+    return rows.map((r) => r.externalId);
+  }
+
+  /** The service no longer returns these (deleted or private): never played again, kept for the playlists holding them. */
+  async markUnavailable(externalIds: string[]): Promise<number> {
+    if (externalIds.length === 0) return 0;
+    const rows = await this.db
+      .update(videos)
+      .set({ unavailable: true, embeddable: false })
+      .where(and(inArray(videos.externalId, externalIds), eq(videos.unavailable, false)))
+      .returning({ id: videos.id });
+    return rows.length;
+  }
+
   /** Inserts a channel unless its externalId is stored already (then the stored row is answered unchanged). */
   async insertChannelIfMissing(provider: string, channel: ProviderChannel): Promise<ChannelRow> {
     const values = { ...channelValues(provider, channel, new Date()), refreshedAt: null };
@@ -95,7 +168,8 @@ export class CatalogRepository {
     for (let i = 0; i < list.length; i += INSERT_BATCH) {
       const rows = await this.db
         .insert(channels)
-        .values(list.slice(i, i + INSERT_BATCH).map((c) => channelValues(provider, c, now)))
+        // A whole catalog is loaded at once: every upload of these channels is stored.
+        .values(list.slice(i, i + INSERT_BATCH).map((c) => ({ ...channelValues(provider, c, now), uploadsComplete: true })))
         .returning({ id: channels.id, externalId: channels.externalId });
       for (const r of rows) ids.set(r.externalId, r.id);
     }

@@ -8,13 +8,15 @@ import {
   channelSearchQuerySchema,
   channelVideosParamsSchema,
   pagedVideosSchema,
+  resolvedAddressSchema,
+  resolveQuerySchema,
   videoPageQuerySchema,
   videoParamsSchema,
   videoSchema,
 } from '@sift/contracts';
 import type { CatalogService } from './catalog.service.js';
 
-const errors = { 400: apiErrorSchema, 404: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 503: apiErrorSchema };
 
 /** SPEC §7 "Content and messages" and "Search" calls about channels and videos. */
 export const catalogRoutes =
@@ -61,13 +63,26 @@ export const catalogRoutes =
     );
 
     app.get(
+      '/public/v01/resolve',
+      {
+        schema: {
+          tags: ['videos', 'channels'],
+          summary: 'What a pasted address, handle or id names: a video or a channel (fetched from the video service when new), or none',
+          querystring: resolveQuerySchema,
+          response: { 200: resolvedAddressSchema, ...errors },
+        },
+      },
+      (req) => catalog.resolveAddress(req.query.q),
+    );
+
+    app.get(
       '/public/v01/channel/search',
       {
         schema: {
           tags: ['channels'],
           summary: 'Channels whose name contains q (or whose topic starts with it), most followed first; no q lists all',
           querystring: channelSearchQuerySchema,
-          response: { 200: channelListSchema, 400: apiErrorSchema },
+          response: { 200: channelListSchema, 400: apiErrorSchema, 503: apiErrorSchema },
         },
       },
       (req) => catalog.searchChannels(req.query.q, req.query.limit),

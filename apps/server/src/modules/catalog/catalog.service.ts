@@ -1,7 +1,9 @@
-import type { Channel, ChannelList, PagedVideos, Video } from '@sift/contracts';
+import type { Channel, ChannelList, PagedVideos, ResolvedAddress, Video } from '@sift/contracts';
+import pLimit from 'p-limit';
 import { decodeCursor, encodeCursor } from '../../infra/http/cursor.js';
-import { notFound } from '../../infra/http/errors.js';
+import { HttpError, notFound } from '../../infra/http/errors.js';
 import type { ProviderChannel, ProviderVideo, VideoProvider } from '../../providers/video-provider.js';
+import { VideoServiceUnavailableError } from '../../providers/video-service-errors.js';
 import type { VideoCardRow } from '../../infra/db/video-card-columns.js';
 import type { CatalogRepository, ChannelRow } from './catalog.repository.js';
 import { presentChannel, presentVideo } from './catalog.presenter.js';
@@ -9,6 +11,14 @@ import { VideoCards, type VideoCard } from './video-cards.js';
 
 /** Videos handed to the repository at a time while importing, so a million never sit in memory at once. */
 const IMPORT_BATCH = 10_000;
+/** A real service's pages read when a sift imports a channel (2 units each on YouTube); older ones come on demand. */
+const REMOTE_IMPORT_PAGES = 4;
+/** The service's pages one request of a channel page may read when the database has no more (decisions/015). */
+const ON_DEMAND_PAGES = 3;
+/** Channel feeds read at once during a refresh: the feed is free, but not infinitely patient. */
+const FEED_CONCURRENCY = 8;
+/** How many channels a channel search asks a real service for (one search.list call). */
+const REMOTE_SEARCH_RESULTS = 25;
 
 /**
  * Channels and videos as the API shows them. The database is the catalog; the video provider fills it on
@@ -31,9 +41,63 @@ export class CatalogService {
     return presentChannel(await this.findOrFetchChannel(idOrExternalId));
   }
 
+  /**
+   * Every channel search box: a pasted address, handle or id finds that channel (a video's address, its channel);
+   * words search the database, and on a real service its channel search too (its answers kept a day).
+   */
   async searchChannels(query: string | undefined, limit: number): Promise<ChannelList> {
-    const { rows, total } = await this.repository.searchChannels(query || undefined, limit);
-    return { items: rows.map(presentChannel), totalResults: total };
+    const text = query?.trim() ?? '';
+    const reference = text && this.provider.resolve ? await this.provider.resolve(text) : undefined;
+    if (reference) {
+      let channel: ChannelRow | undefined;
+      if (reference.type === 'channel') [channel] = await this.repository.describeChannels(this.provider.name, [reference.channel]);
+      if (reference.type === 'video') {
+        const video = await this.getVideo(reference.externalId).catch((error: unknown) => ignoreNotFound(error));
+        channel = video ? await this.repository.findChannel(video.channelExternalId) : undefined;
+      }
+      return channel ? { items: [presentChannel(channel)], totalResults: 1 } : { items: [], totalResults: 0 };
+    }
+    if (!text || !this.provider.remote) {
+      const { rows, total } = await this.repository.searchChannels(text || undefined, limit);
+      return { items: rows.map(presentChannel), totalResults: total };
+    }
+    const stored = await this.repository.searchChannels(text, limit);
+    let found: ChannelRow[] = [];
+    try {
+      found = await this.storeRemoteChannelMatches(text);
+    } catch (error) {
+      // The service cannot be asked (quota, outage): what the database found still answers; nothing found says why.
+      if (!(error instanceof VideoServiceUnavailableError) || stored.rows.length === 0) throw error;
+    }
+    const seen = new Set(found.map((c) => c.id));
+    const rows = [...found, ...stored.rows.filter((c) => !seen.has(c.id))].slice(0, limit);
+    return { items: rows.map(presentChannel), totalResults: Math.max(rows.length, stored.total) };
+  }
+
+  /**
+   * The channels a real service finds for these words, stored (their uploads not yet read), so that every search
+   * of the database finds them too: the channel search boxes and the header search (`SearchService`'s remote seam).
+   */
+  async storeRemoteChannelMatches(text: string): Promise<ChannelRow[]> {
+    if (!this.provider.remote || !text.trim()) return [];
+    return this.repository.describeChannels(this.provider.name, await this.provider.searchChannels(text, REMOTE_SEARCH_RESULTS));
+  }
+
+  /**
+   * What a pasted address names (the header search opens a video or a channel by it): fetched and stored when the
+   * catalog lacks it. `none` when the text is not an address; 404 when the service does not know what it names.
+   */
+  async resolveAddress(text: string): Promise<ResolvedAddress> {
+    const reference = this.provider.resolve ? await this.provider.resolve(text.trim()) : undefined;
+    if (!reference) {
+      // The demo knows no addresses, but its ids are as good as one.
+      const stored = (await this.repository.findVideo(text.trim())) ?? null;
+      return stored ? { type: 'video', externalId: stored.video.externalId } : { type: 'none', externalId: null };
+    }
+    if (reference.type === 'unknown') throw notFound('Channel or video');
+    if (reference.type === 'video') return { type: 'video', externalId: (await this.getVideo(reference.externalId)).externalId };
+    const [channel] = await this.repository.describeChannels(this.provider.name, [reference.channel]);
+    return { type: 'channel', externalId: channel!.externalId };
   }
 
   async getVideo(externalId: string): Promise<Video> {
@@ -49,26 +113,77 @@ export class CatalogService {
   }
 
   /**
-   * Brings a channel and its newest uploads up to date from the video service: the work of the channel
-   * refresh job, and of `r=1`. Reads at most maxPages of the service's pages.
+   * Brings a channel and its newest uploads up to date from the video service: the work of a sift's channel import,
+   * and of `r=1`. Reads at most maxPages of the service's pages (fewer on a metered service: older ones come on
+   * demand when someone pages that far).
    */
   async syncChannel(externalId: string, options: { maxPages?: number } = {}): Promise<Channel> {
     const channel = await this.refreshChannel(externalId);
+    const maxPages = Math.min(options.maxPages ?? 1, this.provider.remote ? REMOTE_IMPORT_PAGES : Infinity);
     let pageToken: string | undefined;
-    for (let page = 0; page < (options.maxPages ?? 1); page++) {
+    let complete = false;
+    for (let page = 0; page < maxPages; page++) {
       const result = await this.provider.listChannelVideos(channel.externalId, pageToken);
       await this.repository.upsertVideos(this.provider.name, result.videos.map((video) => ({ channelId: channel.id, video })));
-      if (!result.nextPageToken) break;
+      if (!result.nextPageToken) {
+        complete = true;
+        break;
+      }
       pageToken = result.nextPageToken;
     }
+    // Paging on demand starts where this left off, unless it has already gone further.
+    if (complete || (!channel.uploadsComplete && channel.uploadsPageToken === null)) await this.repository.setUploadsPaging(channel.id, complete ? null : pageToken!);
     return presentChannel(channel);
   }
 
   /**
-   * The channel refresh job's work: the channel and its newest page of uploads from the video service, stored
-   * once; answers the ids of videos the catalog did not have (new uploads). Unknown to the service: nothing new.
+   * The refresh job's work for a group of channels: their new uploads from the video service, stored once; answers
+   * the ids of videos the catalog did not have. A service with a free listing of new uploads (YouTube's channel
+   * feed, sent as a conditional request) is asked only for the details of ids not yet known, 50 to a call, across
+   * the whole group: that is what keeps a thousand channels within a few percent of the daily quota.
    */
-  async fetchNewUploads(externalId: string): Promise<number[]> {
+  async refreshUploads(externalIds: string[]): Promise<number[]> {
+    const latestUploads = this.provider.latestUploads?.bind(this.provider);
+    if (!latestUploads) {
+      const fresh: number[] = [];
+      for (const externalId of externalIds) fresh.push(...(await this.fetchNewUploads(externalId)));
+      return fresh;
+    }
+    const channels = await this.repository.findChannelsByExternalIds(externalIds);
+    const channelOf = new Map<string, number>(); // video externalId → our channel id
+    let unavailable: unknown = null;
+    const limit = pLimit(FEED_CONCURRENCY);
+    await Promise.all(
+      channels.map((channel) =>
+        limit(async () => {
+          const validators = channel.feedEtag || channel.feedLastModified ? { etag: channel.feedEtag, lastModified: channel.feedLastModified } : null;
+          try {
+            const latest = await latestUploads(channel.externalId, validators);
+            if (latest.status !== 'ok') return;
+            await this.repository.setFeedValidators(channel.id, latest.validators);
+            for (const id of latest.videoIds) channelOf.set(id, channel.id);
+          } catch (error) {
+            unavailable = error; // one channel's feed failing does not hold up the others
+          }
+        }),
+      ),
+    );
+    const known = await this.repository.knownVideoIds([...channelOf.keys()]);
+    const unknown = [...channelOf.keys()].filter((id) => !known.has(id));
+    const videos = unknown.length > 0 ? await this.provider.getVideos(unknown) : [];
+    const fresh = await this.repository.upsertVideosReturningNew(
+      this.provider.name,
+      videos.map((video) => ({ channelId: channelOf.get(video.externalId)!, video })),
+    );
+    if (fresh.length === 0 && unavailable && channels.length === 1) throw unavailable;
+    return fresh;
+  }
+
+  /**
+   * One channel's newest page of uploads, the way a service without a free listing is refreshed (the demo): the
+   * channel and its newest page from the video service, stored once; answers the ids of videos that are new.
+   */
+  private async fetchNewUploads(externalId: string): Promise<number[]> {
     const stored = await this.repository.findChannel(externalId);
     const fetched = await this.provider.getChannel(stored?.externalId ?? externalId);
     const channel = fetched ? await this.repository.upsertChannel(this.provider.name, fetched) : stored;
@@ -77,10 +192,54 @@ export class CatalogService {
     return this.repository.upsertVideosReturningNew(this.provider.name, page.videos.map((video) => ({ channelId: channel.id, video })));
   }
 
+  /**
+   * The slow refresh (decisions/015): titles, counts, embeddability and live state of the videos published in the
+   * last `days`, 50 to a call; those the service no longer returns (deleted, private) are marked unavailable.
+   */
+  async refreshRecentVideos(days: number, limit: number, now = new Date()): Promise<{ refreshed: number; unavailable: number }> {
+    if (!this.provider.remote) return { refreshed: 0, unavailable: 0 };
+    const ids = await this.repository.recentVideoIds(this.provider.name, new Date(now.getTime() - days * 86_400_000), limit);
+    if (ids.length === 0) return { refreshed: 0, unavailable: 0 };
+    const videos = await this.provider.getVideos(ids);
+    const channels = new Map((await this.repository.findChannelsByExternalIds([...new Set(videos.map((v) => v.channelExternalId))])).map((c) => [c.externalId, c.id]));
+    await this.repository.upsertVideos(
+      this.provider.name,
+      videos.filter((v) => channels.has(v.channelExternalId)).map((video) => ({ channelId: channels.get(video.channelExternalId)!, video })),
+    );
+    const returned = new Set(videos.map((v) => v.externalId));
+    return { refreshed: videos.length, unavailable: await this.repository.markUnavailable(ids.filter((id) => !returned.has(id))) };
+  }
+
+  /**
+   * A fresh instance on a real service shows its most popular videos (and their channels in the channel strip)
+   * until people follow channels: 2 units. Answers how many videos were stored.
+   */
+  async importPopular(limit = 50): Promise<number> {
+    if (!this.provider.popularVideos) return 0;
+    const videos = await this.provider.popularVideos(limit);
+    const channels = await this.repository.describeChannels(this.provider.name, await this.provider.getChannels([...new Set(videos.map((v) => v.channelExternalId))]));
+    const ids = new Map(channels.map((c) => [c.externalId, c.id]));
+    const stored = videos.filter((v) => ids.has(v.channelExternalId)).map((video) => ({ channelId: ids.get(video.channelExternalId)!, video }));
+    await this.repository.upsertVideos(this.provider.name, stored);
+    return stored.length;
+  }
+
+  /**
+   * A channel's videos, newest first. When the database runs out before the page is full and the service has older
+   * uploads not yet stored, their next pages are read and stored first: a channel's page pages through everything
+   * it ever uploaded, and a page read once is read from the database after that.
+   */
   async channelVideos(channelExternalId: string, limit: number, next?: string): Promise<PagedVideos> {
     const after = next ? decodeCursor(next) : undefined;
-    const channel = await this.findOrFetchChannel(channelExternalId);
-    const rows = await this.repository.pageVideos(channel.id, after, limit);
+    let channel = await this.findOrFetchChannel(channelExternalId);
+    let rows = await this.repository.pageVideos(channel.id, after, limit);
+    for (let read = 0; rows.length <= limit && !channel.uploadsComplete && read < ON_DEMAND_PAGES; read++) {
+      const page = await this.provider.listChannelVideos(channel.externalId, channel.uploadsPageToken ?? undefined);
+      await this.repository.upsertVideos(this.provider.name, page.videos.map((video) => ({ channelId: channel.id, video })));
+      await this.repository.setUploadsPaging(channel.id, page.nextPageToken);
+      channel = { ...channel, uploadsPageToken: page.nextPageToken, uploadsComplete: page.nextPageToken === null };
+      rows = await this.repository.pageVideos(channel.id, after, limit);
+    }
     return toPage(rows, limit, channel.numberOfVideos);
   }
 
@@ -146,8 +305,14 @@ export class CatalogService {
     });
   }
 
+  /** A stored channel, or the service's description of it stored now (its uploads not yet read). */
   private async findOrFetchChannel(idOrExternalId: string): Promise<ChannelRow> {
-    return (await this.repository.findChannel(idOrExternalId)) ?? this.refreshChannel(idOrExternalId);
+    const stored = await this.repository.findChannel(idOrExternalId);
+    if (stored) return stored;
+    const fetched = await this.provider.getChannel(idOrExternalId);
+    if (!fetched) throw notFound('Channel');
+    const [described] = await this.repository.describeChannels(this.provider.name, [fetched]);
+    return described!;
   }
 
   private async refreshChannel(idOrExternalId: string): Promise<ChannelRow> {
@@ -159,6 +324,11 @@ export class CatalogService {
     }
     return this.repository.upsertChannel(this.provider.name, fetched);
   }
+}
+
+function ignoreNotFound(error: unknown): null {
+  if (error instanceof HttpError && error.status === 404) return null;
+  throw error;
 }
 
 function toPage(rows: VideoCardRow[], limit: number, totalResults: number): PagedVideos {

@@ -24,9 +24,10 @@ export interface Viewer {
 }
 
 /**
- * The seam for a video service that can search (YouTube, later): before the first page of a search that
- * includes videos, it stores the videos the service finds that the catalog does not know yet. The catalog's
- * unique externalId de-duplicates them, and the search below ranks them with everything else.
+ * The seam for a video service that can search (YouTube): before the first page of a search that includes
+ * channels or videos, it stores what the service finds that the catalog does not know yet (on YouTube: the
+ * channels, decisions/015). The catalog's unique externalId de-duplicates them, and the search below ranks them
+ * with everything else. It must not fail the search: what the database has answers when the service cannot.
  */
 export interface RemoteVideoSearch {
   storeMatches(text: string, limit: number): Promise<void>;
@@ -91,7 +92,7 @@ export class SearchService {
       ownerUuid: query.ownerId,
     };
     // Before the text is prepared: what the service stores changes the words and months the videos have.
-    if (firstPage && text.kind === 'terms' && this.remote && kinds.includes('video')) await this.remote.storeMatches(query.q ?? '', this.cap);
+    if (firstPage && text.kind === 'terms' && this.remote && (kinds.includes('video') || kinds.includes('channel'))) await this.remote.storeMatches(query.q ?? '', this.cap);
     const profile = query.ownerId !== undefined;
     const ownChannels = !profile && kinds.includes('channel');
 

@@ -7,7 +7,7 @@ import { videoCardColumns, type VideoCardRow } from '../../infra/db/video-card-c
 import { SiftMatchesRepository } from './sift-matches.repository.js';
 
 export type SiftRow = typeof sifts.$inferSelect;
-export type SiftChannelRow = typeof channels.$inferSelect;
+export type SiftChannelRow = Pick<typeof channels.$inferSelect, keyof typeof channelColumns>;
 export type SiftImportStatus = SiftRow['importStatus'];
 
 /** A sift with what its card shows besides its own columns. */

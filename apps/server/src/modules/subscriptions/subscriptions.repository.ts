@@ -148,19 +148,31 @@ export class SubscriptionsRepository {
    * Channels to ask the video service about: followed directly, or a channel of a followed sift; least recently
    * refreshed first, and only those not refreshed since `refreshedBefore`.
    */
-  async channelsToRefresh(refreshedBefore: Date, limit: number): Promise<Array<{ id: number; externalId: string }>> {
-    const followed = sql`(
+  /**
+   * Claims the channels due for a refresh of their uploads: followed channels (not opted out) and every channel in a
+   * sift, not refreshed since `refreshedBefore`, least recently refreshed first. Claiming stamps `refreshed_at`, and
+   * rows locked by another process's claim are skipped, so two processes never refresh the same channel twice.
+   * At most `limit`, of which the caller spreads a period's work over its minutes.
+   */
+  async claimChannelsToRefresh(refreshedBefore: Date, now: Date, perPeriod: (total: number) => number): Promise<Array<{ id: number; externalId: string }>> {
+    const refreshable = sql`(
       SELECT ${subscriptions.channelId} AS channel_id FROM ${subscriptions}
         WHERE ${subscriptions.channelId} IS NOT NULL AND NOT ${subscriptions.optOut}
       UNION
       SELECT ${siftChannels.channelId} FROM ${siftChannels}
-        JOIN ${subscriptions} ON ${subscriptions.siftId} = ${siftChannels.siftId} AND NOT ${subscriptions.optOut}
     )`;
+    const [counted] = rowsOf<{ n: string | number }>(await this.db.execute(sql`SELECT count(*) AS n FROM ${refreshable} r`));
+    const limit = perPeriod(Number(counted?.n ?? 0));
     const result = await this.db.execute(sql`
-      SELECT c.id, c.external_id FROM ${channels} c
-      WHERE c.id IN ${followed} AND (c.refreshed_at IS NULL OR c.refreshed_at < ${refreshedBefore.toISOString()}::timestamptz)
-      ORDER BY c.refreshed_at ASC NULLS FIRST, c.id
-      LIMIT ${limit}`);
+      WITH due AS (
+        SELECT c.id FROM ${channels} c
+        WHERE c.id IN ${refreshable} AND (c.refreshed_at IS NULL OR c.refreshed_at < ${refreshedBefore.toISOString()}::timestamptz)
+        ORDER BY c.refreshed_at ASC NULLS FIRST, c.id
+        LIMIT ${limit}
+        FOR UPDATE OF c SKIP LOCKED
+      )
+      UPDATE ${channels} SET refreshed_at = ${now.toISOString()}::timestamptz FROM due WHERE ${channels}.id = due.id
+      RETURNING ${channels}.id, ${channels}.external_id`);
     return rowsOf<{ id: string | number; external_id: string }>(result).map((r) => ({ id: Number(r.id), externalId: r.external_id }));
   }
 

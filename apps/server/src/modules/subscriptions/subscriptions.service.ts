@@ -44,8 +44,9 @@ export class SubscriptionsService {
     return this.repository.feedSources(userId, only);
   }
 
-  channelsToRefresh(refreshedBefore: Date, limit: number): Promise<Array<{ id: number; externalId: string }>> {
-    return this.repository.channelsToRefresh(refreshedBefore, limit);
+  /** Channels due for a refresh, claimed for this caller (see the repository); `perPeriod` sizes the claim from the total. */
+  claimChannelsToRefresh(refreshedBefore: Date, now: Date, perPeriod: (total: number) => number): Promise<Array<{ id: number; externalId: string }>> {
+    return this.repository.claimChannelsToRefresh(refreshedBefore, now, perPeriod);
   }
 
   /** POST /api/subscriptions. `created` tells a new subscription (201) from an updated one (200). */

@@ -53,6 +53,8 @@ function buildIndex(options: GenerateCatalogOptions): DemoIndex {
 
 export class DemoProvider implements VideoProvider {
   readonly name = 'demo';
+  /** Seeded whole: searches and channel pages read the database alone. */
+  readonly remote = false;
   private index: DemoIndex | undefined;
 
   /**
@@ -81,9 +83,23 @@ export class DemoProvider implements VideoProvider {
     return video ? copyVideo(video) : null;
   }
 
+  async getVideos(externalIds: string[]): Promise<ProviderVideo[]> {
+    return externalIds.flatMap((id) => {
+      const video = this.catalog.videosById.get(id);
+      return video ? [copyVideo(video)] : [];
+    });
+  }
+
   async getChannel(externalId: string): Promise<ProviderChannel | null> {
     const channel = this.catalog.channelsById.get(externalId);
     return channel ? copyChannel(channel) : null;
+  }
+
+  async getChannels(externalIds: string[]): Promise<ProviderChannel[]> {
+    return externalIds.flatMap((id) => {
+      const channel = this.catalog.channelsById.get(id);
+      return channel ? [copyChannel(channel)] : [];
+    });
   }
 
   /** An unknown channel has no uploads (an empty last page); a token this provider did not issue throws. */

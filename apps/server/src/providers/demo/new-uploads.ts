@@ -29,6 +29,7 @@ function fnv(text: string): number {
  */
 export class DemoWithNewUploads implements VideoProvider {
   readonly name: string;
+  readonly remote: boolean;
   private readonly made = new Map<string, ProviderVideo>();
   private readonly clock: () => Date;
 
@@ -37,6 +38,7 @@ export class DemoWithNewUploads implements VideoProvider {
     private readonly options: NewUploadsOptions,
   ) {
     this.name = base.name;
+    this.remote = base.remote;
     this.clock = options.clock ?? (() => new Date());
   }
 
@@ -74,8 +76,17 @@ export class DemoWithNewUploads implements VideoProvider {
     return this.base.getVideo(externalId);
   }
 
+  async getVideos(externalIds: string[]): Promise<ProviderVideo[]> {
+    const found = await Promise.all(externalIds.map((id) => this.getVideo(id)));
+    return found.filter((video): video is ProviderVideo => video !== null);
+  }
+
   getChannel(externalId: string): Promise<ProviderChannel | null> {
     return this.base.getChannel(externalId);
+  }
+
+  getChannels(externalIds: string[]): Promise<ProviderChannel[]> {
+    return this.base.getChannels(externalIds);
   }
 
   async listChannelVideos(channelExternalId: string, pageToken?: string): Promise<ProviderVideoPage> {

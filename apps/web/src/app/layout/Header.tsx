@@ -4,6 +4,7 @@ import { Icon } from '../../components/Icon';
 import { Menu, type MenuEntry } from '../../components/Menu';
 import { SearchField } from '../../components/SearchField';
 import { useLogout, useSession } from '../../features/account';
+import { useSearchSubmit } from '../../features/search/submit';
 import { APP_NAME, SOCIAL_LINKS } from '../../lib/config';
 import { usePreference } from '../../lib/hooks';
 import { useHistoryNavigation } from '../history';
@@ -24,6 +25,7 @@ export function Header() {
   const location = useLocation();
   const session = useSession();
   const logout = useLogout();
+  const submitSearch = useSearchSubmit();
   const [sideOpen, setSideOpen] = usePreference('sidemenu_opened');
   const onSearch = location.pathname === paths.search || location.pathname === paths.searchMain;
   const st = onSearch ? (new URLSearchParams(location.search).get('st') ?? '') : '';
@@ -83,7 +85,7 @@ export function Header() {
           <span className="logo-text">{APP_NAME}</span>
         </AppLink>
       </div>
-      <SearchField className="header-search" value={st} onSubmit={(text) => navigate(to.search(text))} />
+      <SearchField className="header-search" value={st} onSubmit={(text) => void submitSearch(text)} />
       <div className="header-end">
         <p className="welcome">{session.isLoggedIn ? `Hi, ${session.firstName}` : `Welcome to ${APP_NAME}`}</p>
         <Menu

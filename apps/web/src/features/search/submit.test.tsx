@@ -1,0 +1,151 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NotificationProvider } from '../../components/Notifications';
+import { SearchField } from '../../components/SearchField';
+import { globalError } from '../../lib/api';
+import { looksLikeAddress, useSearchSubmit } from './submit';
+
+/** The header's search box as it is wired there, over the app's real api client with `fetch` faked. */
+function Where() {
+  const { pathname, search } = useLocation();
+  return <p data-testid="location">{pathname + search}</p>;
+}
+
+function Box() {
+  const submit = useSearchSubmit();
+  return <SearchField value="" onSubmit={(text) => void submit(text)} />;
+}
+
+function mount(start = '/') {
+  render(
+    <MemoryRouter initialEntries={[start]}>
+      <NotificationProvider>
+        <Box />
+        <Where />
+      </NotificationProvider>
+    </MemoryRouter>,
+  );
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+beforeEach(() => {
+  fetchMock = vi.fn<typeof fetch>();
+  vi.stubGlobal('fetch', fetchMock);
+  globalError.set(null);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const box = () => screen.getByRole('searchbox');
+const location = () => screen.getByTestId('location').textContent;
+const type = (text: string) => fireEvent.change(box(), { target: { value: text } });
+const enter = () => fireEvent.submit(box().closest('form')!);
+const resolveCalls = () => fetchMock.mock.calls.map(([url]) => String(url)).filter((u) => u.startsWith('/api/public/v01/resolve'));
+
+describe('looksLikeAddress', () => {
+  it.each([
+    ['https://example.com/watch?v=abc', true],
+    ['example.com/@someone', true],
+    ['@someone', true],
+    ['UCabcdefghijklmnopqrstuv', true],
+    ['UCshort', false],
+    ['jazz piano', false],
+    ['jazz', false],
+    ['a/b c', false],
+    ['', false],
+  ])('%s → %s', (text, expected) => {
+    expect(looksLikeAddress(text)).toBe(expected);
+  });
+});
+
+describe('header search submit (SPEC §2 search box, pasted addresses)', () => {
+  it('opens the watch route for a video address, asking the server what it names', async () => {
+    fetchMock.mockResolvedValue(json(200, { type: 'video', externalId: 'dQw4w9WgXcQ' }));
+    mount();
+    type('https://video.example/watch?v=dQw4w9WgXcQ');
+    enter();
+    await waitFor(() => expect(location()).toBe('/watch?v=dQw4w9WgXcQ'));
+    expect(resolveCalls()).toEqual([`/api/public/v01/resolve?q=${encodeURIComponent('https://video.example/watch?v=dQw4w9WgXcQ')}`]);
+  });
+
+  it('opens the channel page for a handle', async () => {
+    fetchMock.mockResolvedValue(json(200, { type: 'channel', externalId: 'UCabcdefghijklmnopqrstuv' }));
+    mount();
+    type('@someone');
+    enter();
+    await waitFor(() => expect(location()).toBe('/channel/UCabcdefghijklmnopqrstuv'));
+    expect(resolveCalls()).toEqual(['/api/public/v01/resolve?q=%40someone']);
+  });
+
+  it('sends plain words to the search page without resolving, and never resolves while typing', () => {
+    mount();
+    type('jazz');
+    type('jazz.piano');
+    type('@jazz');
+    expect(fetchMock).not.toHaveBeenCalled();
+    type('jazz piano');
+    enter();
+    expect(location()).toBe('/search/main?st=jazz%20piano');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('searches for the text when the address names nothing', async () => {
+    fetchMock.mockResolvedValue(json(200, { type: 'none', externalId: null }));
+    mount();
+    type('node.js');
+    enter();
+    await waitFor(() => expect(location()).toBe('/search/main?st=node.js'));
+    expect(resolveCalls()).toHaveLength(1);
+  });
+
+  it('searches for the text when the video service does not know the address (404)', async () => {
+    fetchMock.mockResolvedValue(json(404, { status: 404, message: 'Channel or video not found', code: 'NOT_FOUND' }));
+    mount();
+    type('@nobody');
+    enter();
+    await waitFor(() => expect(location()).toBe('/search/main?st=%40nobody'));
+  });
+
+  it('stays and shows the server’s message when the video service cannot be asked (503)', async () => {
+    fetchMock.mockResolvedValue(json(503, { status: 503, message: 'The video service is not answering. Try again later.', code: 'UNAVAILABLE' }));
+    mount('/feed');
+    type('@someone');
+    enter();
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('The video service is not answering. Try again later.'));
+    expect(globalError.get()?.message).toBe('The video service is not answering. Try again later.');
+    expect(location()).toBe('/feed');
+  });
+
+  it('stays and shows the generic message on a network failure', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    mount('/feed');
+    type('@someone');
+    enter();
+    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/generic error/));
+    expect(location()).toBe('/feed');
+  });
+
+  it('keeps only the newest submit: an earlier answer still on its way is dropped', async () => {
+    let answerFirst: (r: Response) => void = () => {};
+    fetchMock
+      .mockImplementationOnce((_url, init) => new Promise((resolve, reject) => {
+        answerFirst = resolve;
+        init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+      }))
+      .mockResolvedValueOnce(json(200, { type: 'channel', externalId: 'UCabcdefghijklmnopqrstuv' }));
+    mount();
+    type('@first');
+    enter();
+    type('@second');
+    enter();
+    await waitFor(() => expect(location()).toBe('/channel/UCabcdefghijklmnopqrstuv'));
+    await act(async () => answerFirst(json(200, { type: 'video', externalId: 'x' })));
+    expect(location()).toBe('/channel/UCabcdefghijklmnopqrstuv');
+  });
+});

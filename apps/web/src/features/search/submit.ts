@@ -1,0 +1,68 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+import type { ResolvedAddress } from '@sift/contracts';
+import { useAppNavigate } from '../../components/AppLink';
+import { useNotify } from '../../components/Notifications';
+import { isApiError, RequestCancelledError } from '../../lib/api';
+import { to } from '../../lib/paths';
+import { resolveAddress } from './api/resolve';
+
+const CHANNEL_ID = /^UC[A-Za-z0-9_-]{22}$/;
+
+/**
+ * Whether submitted text may be an address the server can resolve: one word that has a '/' or a '.', starts
+ * with '@' (a handle) or is a channel id. Which hosts are the video service's is the server's business.
+ */
+export function looksLikeAddress(text: string): boolean {
+  if (!text || /\s/.test(text)) return false;
+  return text.includes('/') || text.includes('.') || text.startsWith('@') || CHANNEL_ID.test(text);
+}
+
+/** Where a resolved address opens; null when it names nothing (search for the text instead). */
+export function resolvedPath(found: ResolvedAddress): string | null {
+  if (!found.externalId) return null;
+  if (found.type === 'video') return to.watch(found.externalId);
+  if (found.type === 'channel') return to.channel(found.externalId);
+  return null;
+}
+
+/**
+ * The header search box's submit: text that looks like an address is resolved first and opens the video or
+ * channel it names; anything else, an address that names nothing, or one the video service does not know (404)
+ * goes to the search page as before. Other failures (503, network) show the server's message and stay. A newer
+ * submit, or going elsewhere meanwhile, drops an answer still on its way.
+ */
+export function useSearchSubmit() {
+  const navigate = useAppNavigate();
+  const notify = useNotify();
+  const { key } = useLocation();
+  const pending = useRef<AbortController | null>(null);
+  useEffect(() => () => pending.current?.abort(), [key]);
+
+  return useCallback(
+    async (text: string) => {
+      pending.current?.abort();
+      pending.current = null;
+      if (!looksLikeAddress(text)) return navigate(to.search(text));
+      const controller = new AbortController();
+      pending.current = controller;
+      let target: string | null;
+      try {
+        target = resolvedPath(await resolveAddress(text, controller.signal));
+      } catch (err) {
+        if (err instanceof RequestCancelledError || controller.signal.aborted) return;
+        if (!isApiError(err) || err.status !== 404) {
+          if (isApiError(err) && err.message) notify(err.message);
+          return;
+        }
+        target = null;
+      } finally {
+        if (pending.current === controller) pending.current = null;
+      }
+      if (controller.signal.aborted) return;
+      // A watch link names its own `v`, so the current one is not carried over it (as a card opens a video).
+      navigate(target ?? to.search(text));
+    },
+    [navigate, notify],
+  );
+}
