@@ -3,8 +3,8 @@
  * `sift_bench_youtube` (created, and dropped at the end unless BENCH_KEEP=1), against the local stand-in of the Data
  * API and the channel feed (apps/server/test/support/youtube-stand-in.ts), with the real provider, catalog and jobs:
  * 1. 1,000 channels at the stand-in with 15 uploads each, stored in the catalog, all followed by one member;
- * 2. refresh cycles exactly as production runs them: a tick a minute (`queueDueRefreshes`, which claims a
- *    CHANNEL_REFRESH_MINUTES-th of the channels) whose jobs (groups of 50) run to the end, 15 ticks a cycle; before
+ * 2. refresh cycles exactly as production runs them: a tick every 5 minutes (`queueDueRefreshes`, which claims a
+ *    third of the channels) whose jobs (groups of 500) run to the end, 3 ticks a cycle; before
  *    each cycle the stand-in publishes BENCH_UPLOADS_PER_DAY / 96 new uploads on random channels;
  * 3. for each cycle: wall time (sum of the ticks' times), Data API units spent, feed requests and 304s; the
  *    per-tick p50 / p99; and the baseline of the same run: the 1,000 feeds read alone with the same concurrency
@@ -19,7 +19,7 @@ import pLimit from 'p-limit';
 import pg from 'pg';
 import { createServices } from '../apps/server/src/app.js';
 import { openDatabase } from '../apps/server/src/infra/db/client.js';
-import { queueDueRefreshes, RECENT_REFRESH, REFRESH_GROUP, registerNewVideoJobs } from '../apps/server/src/jobs/new-videos.js';
+import { queueDueRefreshes, RECENT_REFRESH, REFRESH_GROUP, refreshTickMinutes, registerNewVideoJobs } from '../apps/server/src/jobs/new-videos.js';
 import { mulberry32 } from '../apps/server/src/providers/demo/catalog.js';
 import { createYouTubeProvider } from '../apps/server/src/providers/youtube/index.js';
 import { YouTubeStandIn } from '../apps/server/test/support/youtube-stand-in.js';
@@ -30,6 +30,7 @@ const DB = 'sift_bench_youtube';
 const CHANNELS = Number(process.env.BENCH_CHANNELS ?? 1000);
 const UPLOADS = 15;
 const REFRESH_MINUTES = 15;
+const TICK_MINUTES = refreshTickMinutes(REFRESH_MINUTES);
 const CYCLES = Number(process.env.BENCH_CYCLES ?? 4);
 const UPLOADS_PER_DAY = Number(process.env.BENCH_UPLOADS_PER_DAY ?? CHANNELS); // one upload a channel a day
 const FEED_DELAY_MS = Number(process.env.BENCH_FEED_DELAY_MS ?? 150);
@@ -94,8 +95,8 @@ for (let cycle = 0; cycle < CYCLES; cycle++) {
   const before = Number((await client.query<{ n: string }>('SELECT count(*) AS n FROM videos')).rows[0]!.n);
   let wallMs = 0;
   let refreshed = 0;
-  for (let tick = 0; tick < REFRESH_MINUTES; tick++) {
-    now += 60_000;
+  for (let tick = 0; tick < REFRESH_MINUTES / TICK_MINUTES; tick++) {
+    now += TICK_MINUTES * 60_000;
     const t0 = performance.now();
     refreshed += await queueDueRefreshes(services, { refreshMinutes: REFRESH_MINUTES }, new Date(now));
     await services.jobs.drain();
@@ -122,14 +123,14 @@ const section = `## YouTube refresh (issue 15)
 ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, load ${load}. \`npx tsx bench/youtube-refresh.ts\`: ${CHANNELS} followed
 channels on PostgreSQL 15, the real provider, catalog and jobs against the local stand-in of the Data API and the
 channel feed (in this process: its work counts in the wall time), feeds answered after ${FEED_DELAY_MS} ms,
-${UPLOADS_PER_DAY} new uploads a day spread over random channels, \`CHANNEL_REFRESH_MINUTES=${REFRESH_MINUTES}\` (15 ticks
-a cycle, ${REFRESH_GROUP} channels a job).
+${UPLOADS_PER_DAY} new uploads a day spread over random channels, \`CHANNEL_REFRESH_MINUTES=${REFRESH_MINUTES}\` (a claim
+every ${TICK_MINUTES} minutes, ${REFRESH_GROUP} channels a job).
 
 | Cycle | Channels refreshed | Wall time | Data API units | Feed requests | 304 Not Modified | New videos |
 |---|---|---|---|---|---|---|
 ${cycles.map((c, i) => `| ${i + 1}${i === 0 ? ' (no validators yet)' : ''} | ${c.refreshed} | ${f1(c.wallMs / 1000)} s | ${c.units} | ${c.feeds} | ${c.notModified} | ${c.newVideos} |`).join('\n')}
 
-- One tick (a minute's share, jobs drained): p50 ${f1(median(tickMs))} ms, p99 ${f1(percentile(tickMs, 99))} ms.
+- One tick (${TICK_MINUTES} minutes' share, jobs drained): p50 ${f1(median(tickMs))} ms, p99 ${f1(percentile(tickMs, 99))} ms.
 - Baseline of the same run: the ${CHANNELS} feeds read alone, 8 at a time, no database: ${f1(baselineMs / 1000)} s.
 - **Units a day**: ${f1(unitsPerCycle)} a cycle × ${CYCLES_PER_DAY} cycles = **${Math.round(refreshUnitsPerDay)}** for the refresh, plus at most
   ${recentUnitsPerDay} for the slow refresh of recent videos (every ${RECENT_REFRESH.everyHours} h, the last ${RECENT_REFRESH.days} days):

@@ -3,7 +3,7 @@ import { VideoServiceUnavailableError } from '../providers/video-service-errors.
 
 /** Job names of follows and notifications (decisions/012, 013, 015). */
 export const NEW_VIDEO_JOBS = {
-  /** Scheduled every minute: claims the share of due channels for this minute and queues them in groups. */
+  /** Scheduled every refreshTickMinutes: claims the tick's share of due channels and queues them in groups. */
   refreshDue: 'channels-refresh-due',
   /** A group of channels: new uploads from the video service → stored once → sifts → notifications. */
   refreshChannels: 'channels-refresh',
@@ -13,12 +13,16 @@ export const NEW_VIDEO_JOBS = {
   refreshRecent: 'videos-refresh-recent',
 } as const;
 
-/** Channels per refresh job: one videos.list call takes the new ids of up to 50 videos, whichever channels they are of. */
-export const REFRESH_GROUP = 50;
+/**
+ * Channels per refresh job. The new ids of a whole job go to videos.list together (50 a call, whichever channels
+ * they are of), so a tick's news costs one unit rather than one per small group; 500 feeds take about 10 s, 8 at a
+ * time, and several processes still split a large tick between them.
+ */
+export const REFRESH_GROUP = 500;
 /** Claimed per tick at least, so a small instance refreshes everything due at once. */
 const MIN_CLAIM = 50;
-/** The slow refresh: every 6 hours, the videos of the last 3 days (at most 2,500: 50 units a run, 200 a day). */
-export const RECENT_REFRESH = { everyHours: 6, days: 3, limit: 2500 } as const;
+/** The slow refresh: every 12 hours, the videos of the last 2 days (at most 2,500: 50 units a run, 100 a day). */
+export const RECENT_REFRESH = { everyHours: 12, days: 2, limit: 2500 } as const;
 /** A job whose service call failed (5xx, timeout) tries again after these pauses; a spent quota or refused key does not. */
 const RETRY_PAUSES_MS = [2_000, 10_000];
 
@@ -58,13 +62,24 @@ export function refreshFollowedChannel(services: Services, externalId: string): 
 }
 
 /**
- * The work of one minute: the channels due (followed, or in a sift, not refreshed for `refreshMinutes`), at most a
- * `refreshMinutes`-th of them, so a period's refreshes spread over its minutes rather than arrive at once. Claimed
- * in the database, so two processes never take the same channel; queued in groups of REFRESH_GROUP.
+ * Minutes between two claims: the largest divisor of the period up to 5 (15 → 5, 6 → 3, 4 → 4). Each claim's new
+ * ids cost one videos.list unit when there are any, so fewer, larger claims cost fewer units (at most 288 a day at
+ * 5 minutes) while still spreading a period's work over it (decisions/015).
+ */
+export function refreshTickMinutes(refreshMinutes: number): number {
+  for (let tick = Math.min(5, refreshMinutes); tick > 1; tick--) if (refreshMinutes % tick === 0) return tick;
+  return 1;
+}
+
+/**
+ * The work of one tick: the channels due (followed, or in a sift, not refreshed for `refreshMinutes`), at most the
+ * tick's share of them, so a period's refreshes spread over it rather than arrive at once. Claimed in the database,
+ * so two processes never take the same channel; queued in groups of REFRESH_GROUP.
  */
 export async function queueDueRefreshes(services: Services, settings: RefreshSettings, now = new Date()): Promise<number> {
   const before = new Date(now.getTime() - settings.refreshMinutes * 60_000);
-  const share = (total: number) => Math.max(MIN_CLAIM, Math.ceil(total / settings.refreshMinutes));
+  const ticksPerPeriod = settings.refreshMinutes / refreshTickMinutes(settings.refreshMinutes);
+  const share = (total: number) => Math.max(MIN_CLAIM, Math.ceil(total / ticksPerPeriod));
   const due = await services.subscriptions.claimChannelsToRefresh(before, now, share);
   for (let i = 0; i < due.length; i += REFRESH_GROUP) {
     await services.jobs.send(NEW_VIDEO_JOBS.refreshChannels, { externalIds: due.slice(i, i + REFRESH_GROUP).map((c) => c.externalId) });
@@ -91,7 +106,7 @@ export async function registerNewVideoJobs(services: Services, settings: Refresh
 
 /** Starts the schedules (main.ts; tests run the steps directly). */
 export async function scheduleNewVideoJobs(services: Services, settings: RefreshSettings & { remote: boolean }): Promise<void> {
-  await services.jobs.every(NEW_VIDEO_JOBS.refreshDue, 1);
+  await services.jobs.every(NEW_VIDEO_JOBS.refreshDue, refreshTickMinutes(settings.refreshMinutes));
   await services.jobs.every(NEW_VIDEO_JOBS.dispatch, 1);
   if (settings.remote) await services.jobs.every(NEW_VIDEO_JOBS.refreshRecent, 60);
 }

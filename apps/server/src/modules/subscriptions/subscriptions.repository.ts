@@ -150,7 +150,7 @@ export class SubscriptionsRepository {
    */
   /**
    * Claims the channels due for a refresh of their uploads: followed channels (not opted out) and every channel in a
-   * sift, not refreshed since `refreshedBefore`, least recently refreshed first. Claiming stamps `refreshed_at`, and
+   * sift, not refreshed after `refreshedBefore`, least recently refreshed first. Claiming stamps `refreshed_at`, and
    * rows locked by another process's claim are skipped, so two processes never refresh the same channel twice.
    * At most `limit`, of which the caller spreads a period's work over its minutes.
    */
@@ -166,7 +166,7 @@ export class SubscriptionsRepository {
     const result = await this.db.execute(sql`
       WITH due AS (
         SELECT c.id FROM ${channels} c
-        WHERE c.id IN ${refreshable} AND (c.refreshed_at IS NULL OR c.refreshed_at < ${refreshedBefore.toISOString()}::timestamptz)
+        WHERE c.id IN ${refreshable} AND (c.refreshed_at IS NULL OR c.refreshed_at <= ${refreshedBefore.toISOString()}::timestamptz)
         ORDER BY c.refreshed_at ASC NULLS FIRST, c.id
         LIMIT ${limit}
         FOR UPDATE OF c SKIP LOCKED
