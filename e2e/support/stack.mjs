@@ -6,6 +6,8 @@
 //   E2E_PORT (default 8181)  the app          http://127.0.0.1:$E2E_PORT
 //   E2E_PORT + 1             the mail API     GET /mails?to=<address>  → [{ to, subject, text, html, links }]
 //   E2E_PORT + 2             the OpenID issuer (login form of oidc-provider's devInteractions: any login works)
+//   E2E_PORT + 3             a second app on YouTube (YOUTUBE_API_KEY), its catalog the stand-in's (issue 15)
+//   E2E_PORT + 4             the stand-in of the YouTube Data API and channel feed (test/support/youtube-stand-in.ts)
 //   (SMTP itself listens on a free port that only the app needs to know.)
 // With DATABASE_URL set (CI), the app runs on a fresh PostgreSQL database of its own, sift_e2e_<port>, made anew
 // for each run (and with it pg-boss); without it, on PGlite in the run's empty data folder.
@@ -162,8 +164,7 @@ await new Promise((resolve, reject) => {
 fs.rmSync(DATA_DIR, { recursive: true, force: true });
 
 /** A fresh database beside the one DATABASE_URL names, so that no run sees another's rows or job queue. */
-async function freshDatabase(serverUrl) {
-  const name = `sift_e2e_${APP_PORT}`;
+async function freshDatabase(serverUrl, name = `sift_e2e_${APP_PORT}`) {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
@@ -202,22 +203,70 @@ const app = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')
 });
 log(`app ${APP_URL} (${DATABASE_URL ? 'PostgreSQL' : 'PGlite'}) · mail API http://${HOST}:${MAIL_PORT}/mails · SMTP ${SMTP_URL} · OpenID issuer ${ISSUER}`);
 
+// ---- the app on YouTube, against the stand-in ------------------------------------------------------------------
+
+const YOUTUBE_APP_PORT = APP_PORT + 3;
+const STAND_IN_PORT = APP_PORT + 4;
+const standIn = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/test/support/youtube-stand-in-main.ts')], {
+  cwd: ROOT,
+  stdio: ['ignore', 'pipe', 'inherit'],
+  env: { ...process.env, YOUTUBE_STAND_IN_PORT: String(STAND_IN_PORT) },
+});
+/** @type {{ apiUrl: string; feedsUrl: string; apiKey: string }} */
+const standInUrls = await new Promise((resolve, reject) => {
+  let out = '';
+  standIn.stdout.on('data', (chunk) => {
+    out += chunk;
+    const line = out.split('\n').find((l) => l.startsWith('{'));
+    if (line) resolve(JSON.parse(line));
+  });
+  standIn.on('exit', (code) => reject(new Error(`the YouTube stand-in exited (${code})`)));
+});
+const YOUTUBE_DATABASE_URL = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL, `sift_e2e_yt_${APP_PORT}`) : undefined;
+const YOUTUBE_DATA_DIR = `${DATA_DIR}-youtube`;
+fs.rmSync(YOUTUBE_DATA_DIR, { recursive: true, force: true });
+const youtubeApp = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')], {
+  cwd: ROOT,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    PORT: String(YOUTUBE_APP_PORT),
+    HOST,
+    DATA_DIR: YOUTUBE_DATA_DIR,
+    ...(YOUTUBE_DATABASE_URL ? { DATABASE_URL: YOUTUBE_DATABASE_URL } : {}),
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    PUBLIC_URL: `http://${HOST}:${YOUTUBE_APP_PORT}`,
+    SMTP_URL,
+    MAIL_FROM: 'Sift <no-reply@sift.test>',
+    CAPTCHA_MAX_NUMBER: '2000',
+    RATE_LIMITS: 'off',
+    YOUTUBE_API_KEY: standInUrls.apiKey,
+    YOUTUBE_API_URL: standInUrls.apiUrl,
+    YOUTUBE_FEEDS_URL: standInUrls.feedsUrl,
+  },
+});
+log(`YouTube app http://${HOST}:${YOUTUBE_APP_PORT} · Data API stand-in ${standInUrls.apiUrl}`);
+
 let stopping = false;
 function stop(code = 0) {
   if (stopping) return;
   stopping = true;
   app.kill('SIGTERM');
+  youtubeApp.kill('SIGTERM');
+  standIn.kill('SIGTERM');
   const close = (s) => new Promise((resolve) => s.close(() => resolve()));
   oidcServer.closeAllConnections?.();
   mailApi.closeAllConnections?.();
   Promise.all([close(oidcServer), close(mailApi), close(smtp)]).finally(() => process.exit(code));
   setTimeout(() => process.exit(code), 3000).unref();
 }
-app.on('exit', (code) => {
-  if (!stopping) {
-    log(`the app exited (${code})`);
-    stop(code ?? 1);
-  }
-});
+for (const [name, child] of [['app', app], ['YouTube app', youtubeApp], ['YouTube stand-in', standIn]]) {
+  child.on('exit', (code) => {
+    if (!stopping) {
+      log(`the ${name} exited (${code})`);
+      stop(code ?? 1);
+    }
+  });
+}
 process.on('SIGTERM', () => stop(0));
 process.on('SIGINT', () => stop(0));
