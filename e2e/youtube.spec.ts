@@ -99,7 +99,11 @@ test('a member finds a channel by name and by address, follows it, sifts it and 
   await expect(page.getByRole('heading', { name: 'Create a Sift' })).toBeVisible();
   await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByLabel('Add channels').fill('youtube.com/@pedalandpath');
-  await page.getByRole('button', { name: 'Add Pedal & Path' }).click();
+  await expect(page.getByRole('button', { name: 'Add Pedal & Path' })).toBeVisible();
+  // Enter adds the channel found; it does not submit the sift.
+  await page.getByLabel('Add channels').press('Enter');
+  await expect(page.getByRole('list', { name: 'Channels of this sift' }).getByText('Pedal & Path')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Create a Sift' })).toBeVisible();
   await page.getByRole('button', { name: 'Create sift' }).click();
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
   // The channel's uploads are imported in the background; the sift's feed shows them.

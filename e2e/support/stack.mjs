@@ -177,32 +177,6 @@ async function freshDatabase(serverUrl, name = `sift_e2e_${APP_PORT}`) {
   url.pathname = `/${name}`;
   return url.toString();
 }
-const DATABASE_URL = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : undefined;
-
-const app = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')], {
-  cwd: ROOT,
-  stdio: 'inherit',
-  env: {
-    ...process.env,
-    PORT: String(APP_PORT),
-    HOST,
-    DATA_DIR,
-    ...(DATABASE_URL ? { DATABASE_URL } : {}),
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-    PUBLIC_URL: APP_URL,
-    SMTP_URL,
-    MAIL_FROM: 'Sift <no-reply@sift.test>',
-    GOOGLE_ISSUER: ISSUER,
-    GOOGLE_CLIENT_ID: OIDC_CLIENT.id,
-    GOOGLE_CLIENT_SECRET: OIDC_CLIENT.secret,
-    // A small proof of work: the widget solves it for real, in well under a second.
-    CAPTCHA_MAX_NUMBER: '2000',
-    // Parallel tests log in many times from one address.
-    RATE_LIMITS: 'off',
-  },
-});
-log(`app ${APP_URL} (${DATABASE_URL ? 'PostgreSQL' : 'PGlite'}) · mail API http://${HOST}:${MAIL_PORT}/mails · SMTP ${SMTP_URL} · OpenID issuer ${ISSUER}`);
-
 // ---- the app on YouTube, against the stand-in ------------------------------------------------------------------
 
 const YOUTUBE_APP_PORT = APP_PORT + 3;
@@ -245,7 +219,48 @@ const youtubeApp = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/ma
     YOUTUBE_FEEDS_URL: standInUrls.feedsUrl,
   },
 });
+// Up before the main app is (Playwright starts the tests once that one answers): its start-up work (migrations, the
+// popular videos) must not compete with the first tests for the machine's two cores.
+for (const started = Date.now(); ; ) {
+  const up = await fetch(`http://${HOST}:${YOUTUBE_APP_PORT}/api/auth/config`).then((r) => r.ok, () => false);
+  if (up) break;
+  if (youtubeApp.exitCode !== null || Date.now() - started > 90_000) {
+    youtubeApp.kill('SIGTERM');
+    standIn.kill('SIGTERM');
+    throw new Error('the YouTube app did not start');
+  }
+  await new Promise((resolve) => setTimeout(resolve, 250));
+}
 log(`YouTube app http://${HOST}:${YOUTUBE_APP_PORT} · Data API stand-in ${standInUrls.apiUrl}`);
+
+// ---- the main app (demo catalog) -------------------------------------------------------------------------------
+
+const DATABASE_URL = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : undefined;
+
+const app = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')], {
+  cwd: ROOT,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    PORT: String(APP_PORT),
+    HOST,
+    DATA_DIR,
+    ...(DATABASE_URL ? { DATABASE_URL } : {}),
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    PUBLIC_URL: APP_URL,
+    SMTP_URL,
+    MAIL_FROM: 'Sift <no-reply@sift.test>',
+    GOOGLE_ISSUER: ISSUER,
+    GOOGLE_CLIENT_ID: OIDC_CLIENT.id,
+    GOOGLE_CLIENT_SECRET: OIDC_CLIENT.secret,
+    // A small proof of work: the widget solves it for real, in well under a second.
+    CAPTCHA_MAX_NUMBER: '2000',
+    // Parallel tests log in many times from one address.
+    RATE_LIMITS: 'off',
+  },
+});
+log(`app ${APP_URL} (${DATABASE_URL ? 'PostgreSQL' : 'PGlite'}) · mail API http://${HOST}:${MAIL_PORT}/mails · SMTP ${SMTP_URL} · OpenID issuer ${ISSUER}`);
+
 
 let stopping = false;
 function stop(code = 0) {

@@ -58,7 +58,7 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { UsersService } from './modules/users/users.service.js';
 import { registerNewVideoJobs } from './jobs/new-videos.js';
 import type { VideoProvider } from './providers/video-provider.js';
-import { VideoServiceUnavailableError } from './providers/video-service-errors.js';
+import { ignoreUnavailable } from './providers/video-service-errors.js';
 
 /** What accounts need from the configuration; `Config` has every field, so main passes it whole. */
 export interface AccountSettings {
@@ -148,10 +148,6 @@ export function defaultAccountSettings(overrides: Partial<AccountSettings> = {})
 }
 
 const quietLog = { warn: () => {}, error: () => {} };
-
-function ignoreUnavailable(error: unknown): void {
-  if (!(error instanceof VideoServiceUnavailableError)) throw error;
-}
 
 /** The composition root: wires repositories → services → routes. No module builds its own dependencies. */
 export function createServices(deps: ServiceDependencies): Services {

@@ -1,6 +1,6 @@
 import { channelListSchema, feedSchema, pagedVideosSchema, resolvedAddressSchema, siftSchema, videoSchema, type Sift } from '@sift/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { queueDueRefreshes } from '../src/jobs/new-videos.js';
+import { queueDueRefreshes, refreshChannels } from '../src/jobs/new-videos.js';
 import { createYouTubeProvider, type YouTubeProvider } from '../src/providers/youtube/index.js';
 import { aMember, call, expectError } from './support/accounts.js';
 import { useTestApp } from './support/test-app.js';
@@ -228,6 +228,17 @@ describe('keeping up with new uploads through the channel feed', () => {
     await t.services.jobs.drain();
     expect(standIn.feedNotModified).toBeGreaterThanOrEqual(1);
     expect(dataApiCalls()).toBe(0);
+  });
+
+  it('following a channel found by a search shows its uploads at once, and its first refresh takes none of them for news', async () => {
+    const member = await aMember(t);
+    const { id, videos } = aServiceChannel(5, { title: 'Quiet Harbour Films', newest: new Date(Date.now() - 3_600_000) });
+    expect(channelListSchema.parse((await get('/api/public/v01/channel/search?q=quiet%20harbour')).body).items[0]?.externalId).toBe(id);
+    const followed = await call(t.app, { method: 'POST', url: '/api/subscriptions', token: member.token, payload: { externalId: id, frequency: 'IMMEDIATE' } });
+    expect(followed.status, JSON.stringify(followed.body)).toBe(201);
+    const feed = feedSchema.parse((await get('/api/me/feeds/videos', member.token)).body);
+    expect(feed.videoFeedItems.videos.map((v) => v.externalId)).toContain(videos[0]!.id);
+    expect(await refreshChannels(t.services, [id])).toEqual([]);
   });
 
   it('marks a video YouTube no longer returns as unavailable (not playable) on the slow refresh', async () => {

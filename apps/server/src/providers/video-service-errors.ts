@@ -23,3 +23,8 @@ export class VideoServiceUnavailableError extends HttpError {
     this.name = 'VideoServiceUnavailableError';
   }
 }
+
+/** For work that may go without the video service (it comes later): swallows its unavailability, rethrows the rest. */
+export function ignoreUnavailable(error: unknown): void {
+  if (!(error instanceof VideoServiceUnavailableError)) throw error;
+}

@@ -4,6 +4,7 @@ import { HttpError, notFound } from '../../infra/http/errors.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import { presentFeedFilter, presentSubscription, presentTarget } from './subscriptions.presenter.js';
 import type { SubscriptionRow, SubscriptionsRepository, SubscriptionTargetKey, SubscriptionWithTargetRow } from './subscriptions.repository.js';
+import { ignoreUnavailable } from '../../providers/video-service-errors.js';
 
 /** What subscriptions need of sifts: the sift a member may see, by hash or id (404 when private to someone else). */
 export interface SiftDirectory {
@@ -53,6 +54,10 @@ export class SubscriptionsService {
   async followChannel(userId: number, input: FollowChannel): Promise<{ subscription: Subscription; created: boolean }> {
     // Unknown to the catalog: looked up at the video service and stored (404 when the service does not know it).
     const channel = await this.catalog.getChannel(input.externalId ?? String(input.channelId));
+    // A channel whose uploads were never read (found by a search on YouTube): its newest page now, so the feed shows
+    // it at once and its first refresh does not take fifteen old uploads for news (and mail them). When the service
+    // cannot be asked just now, the follow still counts and the refresh brings the uploads later.
+    if (channel.refreshedAt === null) await this.catalog.syncChannel(channel.externalId).catch(ignoreUnavailable);
     return this.follow(userId, { channelId: channel.id }, input.frequency);
   }
 

@@ -97,7 +97,8 @@ export class YouTubeProvider implements VideoProvider {
 
   /** search.list type=channel (100 units), then channels.list for their counts (1 unit); the answer is kept a day. */
   async searchChannels(query: string, limit: number): Promise<ProviderChannel[]> {
-    const wanted = query.trim().toLowerCase().replace(/\s+/g, ' ');
+    // YouTube refuses very long queries (400); nobody types 200 characters of a channel's name.
+    const wanted = query.trim().toLowerCase().replace(/\s+/g, ' ').slice(0, 200);
     const max = Math.max(1, Math.min(Math.floor(limit) || 1, MAX_PER_CALL));
     if (!wanted) return [];
     const key = `youtube:search:channel:${max}:${wanted}`;

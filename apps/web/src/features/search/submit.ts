@@ -2,7 +2,6 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import type { ResolvedAddress } from '@sift/contracts';
 import { useAppNavigate } from '../../components/AppLink';
-import { useNotify } from '../../components/Notifications';
 import { isApiError, RequestCancelledError } from '../../lib/api';
 import { to } from '../../lib/paths';
 import { resolveAddress } from './api/resolve';
@@ -29,12 +28,11 @@ export function resolvedPath(found: ResolvedAddress): string | null {
 /**
  * The header search box's submit: text that looks like an address is resolved first and opens the video or
  * channel it names; anything else, an address that names nothing, or one the video service does not know (404)
- * goes to the search page as before. Other failures (503, network) show the server's message and stay. A newer
+ * goes to the search page as before. Other failures (503, network) stay, with the server's message in the error banner. A newer
  * submit, or going elsewhere meanwhile, drops an answer still on its way.
  */
 export function useSearchSubmit() {
   const navigate = useAppNavigate();
-  const notify = useNotify();
   const { key } = useLocation();
   const pending = useRef<AbortController | null>(null);
   useEffect(() => () => pending.current?.abort(), [key]);
@@ -51,10 +49,9 @@ export function useSearchSubmit() {
         target = resolvedPath(await resolveAddress(text, controller.signal));
       } catch (err) {
         if (err instanceof RequestCancelledError || controller.signal.aborted) return;
-        if (!isApiError(err) || err.status !== 404) {
-          if (isApiError(err) && err.message) notify(err.message);
-          return;
-        }
+        // The api client has put its message in the error banner already (a toast here, from the header, upset the
+        // watch overlay's non-embeddable flow: see the browser tests of the player).
+        if (!isApiError(err) || err.status !== 404) return;
         target = null;
       } finally {
         if (pending.current === controller) pending.current = null;
@@ -63,6 +60,6 @@ export function useSearchSubmit() {
       // A watch link names its own `v`, so the current one is not carried over it (as a card opens a video).
       navigate(target ?? to.search(text));
     },
-    [navigate, notify],
+    [navigate],
   );
 }

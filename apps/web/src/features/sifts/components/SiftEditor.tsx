@@ -104,12 +104,33 @@ function ChannelSearch({ onAdd, exclude }: { onAdd: (c: SiftChannelInput & { nam
   }, [q]);
   const found = useChannelSuggestions(debounced);
   const items = (found.data?.items ?? []).filter((c) => !exclude.has(c.externalId));
+  const add = (c: (typeof items)[number]) => {
+    onAdd({ externalId: c.externalId, name: c.name, thumbnail: c.thumbnail, numberOfFollowers: c.numberOfFollowers });
+    setQ('');
+    setDebounced('');
+  };
+  // Enter here must not submit the sift: it adds the first channel found (a pasted address finds exactly one), or
+  // searches at once when the results for this text have not come yet.
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key !== 'Enter') return;
+    e.preventDefault();
+    if (debounced === q && !found.isPending && items[0]) add(items[0]);
+    else setDebounced(q);
+  };
   return (
     <div className="field">
       <label htmlFor={id} className="field-label">
         Add channels
       </label>
-      <input id={id} type="search" className="sift-input" placeholder="Search channels" value={q} onChange={(e) => setQ(e.currentTarget.value)} />
+      <input
+        id={id}
+        type="search"
+        className="sift-input"
+        placeholder="Search channels"
+        value={q}
+        onChange={(e) => setQ(e.currentTarget.value)}
+        onKeyDown={onKeyDown}
+      />
       {debounced.trim() && (
         <ul className="sift-suggestions" aria-label="Channels found">
           {items.map((c) => (
@@ -118,11 +139,7 @@ function ChannelSearch({ onAdd, exclude }: { onAdd: (c: SiftChannelInput & { nam
                 type="button"
                 className="sift-suggestion"
                 aria-label={`Add ${c.name}`}
-                onClick={() => {
-                  onAdd({ externalId: c.externalId, name: c.name, thumbnail: c.thumbnail, numberOfFollowers: c.numberOfFollowers });
-                  setQ('');
-                  setDebounced('');
-                }}
+                onClick={() => add(c)}
               >
                 <Avatar src={c.thumbnail} size={28} />
                 <span>{c.name}</span>
