@@ -49,8 +49,7 @@ export function useSearchSubmit() {
         target = resolvedPath(await resolveAddress(text, controller.signal));
       } catch (err) {
         if (err instanceof RequestCancelledError || controller.signal.aborted) return;
-        // The api client has put its message in the error banner already (a toast here, from the header, upset the
-        // watch overlay's non-embeddable flow: see the browser tests of the player).
+        // The api client has put its message in the error banner already: one place for it, not a toast as well.
         if (!isApiError(err) || err.status !== 404) return;
         target = null;
       } finally {
