@@ -201,11 +201,7 @@ export class CatalogService {
     const ids = await this.repository.recentVideoIds(this.provider.name, new Date(now.getTime() - days * 86_400_000), limit);
     if (ids.length === 0) return { refreshed: 0, unavailable: 0 };
     const videos = await this.provider.getVideos(ids);
-    const channels = new Map((await this.repository.findChannelsByExternalIds([...new Set(videos.map((v) => v.channelExternalId))])).map((c) => [c.externalId, c.id]));
-    await this.repository.upsertVideos(
-      this.provider.name,
-      videos.filter((v) => channels.has(v.channelExternalId)).map((video) => ({ channelId: channels.get(video.channelExternalId)!, video })),
-    );
+    await this.storeVideos(videos, await this.repository.findChannelsByExternalIds([...new Set(videos.map((v) => v.channelExternalId))]));
     const returned = new Set(videos.map((v) => v.externalId));
     return { refreshed: videos.length, unavailable: await this.repository.markUnavailable(ids.filter((id) => !returned.has(id))) };
   }
@@ -218,10 +214,15 @@ export class CatalogService {
     if (!this.provider.popularVideos) return 0;
     const videos = await this.provider.popularVideos(limit);
     const channels = await this.repository.describeChannels(this.provider.name, await this.provider.getChannels([...new Set(videos.map((v) => v.channelExternalId))]));
+    return this.storeVideos(videos, channels);
+  }
+
+  /** Stores the videos whose channel is among `channels` (the rest are left out); answers how many were stored. */
+  private async storeVideos(videos: ProviderVideo[], channels: ChannelRow[]): Promise<number> {
     const ids = new Map(channels.map((c) => [c.externalId, c.id]));
-    const stored = videos.filter((v) => ids.has(v.channelExternalId)).map((video) => ({ channelId: ids.get(video.channelExternalId)!, video }));
-    await this.repository.upsertVideos(this.provider.name, stored);
-    return stored.length;
+    const rows = videos.filter((v) => ids.has(v.channelExternalId)).map((video) => ({ channelId: ids.get(video.channelExternalId)!, video }));
+    await this.repository.upsertVideos(this.provider.name, rows);
+    return rows.length;
   }
 
   /**

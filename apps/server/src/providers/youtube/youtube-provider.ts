@@ -30,9 +30,19 @@ export interface YouTubeProviderOptions {
   timeoutMs: number;
 }
 
-function chunks<T>(list: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+/**
+ * Items by id, MAX_PER_CALL ids a call (one unit each): ids that cannot be the service's are not sent, each id once,
+ * and items the mapping cannot read are left out.
+ */
+async function inBatches<Item, T>(ids: string[], valid: RegExp, list: (batch: string[]) => Promise<Item[]>, map: (item: Item) => T | null): Promise<T[]> {
+  const wanted = [...new Set(ids.filter((id) => valid.test(id)))];
+  const out: T[] = [];
+  for (let i = 0; i < wanted.length; i += MAX_PER_CALL) {
+    for (const item of await list(wanted.slice(i, i + MAX_PER_CALL))) {
+      const mapped = map(item);
+      if (mapped !== null) out.push(mapped);
+    }
+  }
   return out;
 }
 
@@ -55,16 +65,8 @@ export class YouTubeProvider implements VideoProvider {
     return video ?? null;
   }
 
-  async getVideos(externalIds: string[]): Promise<ProviderVideo[]> {
-    const ids = [...new Set(externalIds.filter((id) => VIDEO_ID_PATTERN.test(id)))];
-    const out: ProviderVideo[] = [];
-    for (const batch of chunks(ids, MAX_PER_CALL)) {
-      for (const item of await this.options.api.videos(batch)) {
-        const video = toProviderVideo(item);
-        if (video) out.push(video);
-      }
-    }
-    return out;
+  getVideos(externalIds: string[]): Promise<ProviderVideo[]> {
+    return inBatches(externalIds, VIDEO_ID_PATTERN, (batch) => this.options.api.videos(batch), toProviderVideo);
   }
 
   async getChannel(externalId: string): Promise<ProviderChannel | null> {
@@ -72,16 +74,8 @@ export class YouTubeProvider implements VideoProvider {
     return channel ?? null;
   }
 
-  async getChannels(externalIds: string[]): Promise<ProviderChannel[]> {
-    const ids = [...new Set(externalIds.filter((id) => CHANNEL_ID_PATTERN.test(id)))];
-    const out: ProviderChannel[] = [];
-    for (const batch of chunks(ids, MAX_PER_CALL)) {
-      for (const item of await this.options.api.channels({ id: batch })) {
-        const channel = toProviderChannel(item);
-        if (channel) out.push(channel);
-      }
-    }
-    return out;
+  getChannels(externalIds: string[]): Promise<ProviderChannel[]> {
+    return inBatches(externalIds, CHANNEL_ID_PATTERN, (batch) => this.options.api.channels({ id: batch }), toProviderChannel);
   }
 
   /** One page of the uploads playlist (newest first) and the videos on it: 2 units for up to 50 videos. */
