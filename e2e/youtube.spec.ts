@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { acceptCookies, APP_PORT, createUser, logInWithForm, recordToasts } from './support/accounts';
 
@@ -13,7 +14,8 @@ import { acceptCookies, APP_PORT, createUser, logInWithForm, recordToasts } from
  */
 
 const YOUTUBE_APP = `http://127.0.0.1:${APP_PORT + 3}`;
-test.use({ baseURL: YOUTUBE_APP });
+// bypassCSP: the app's policy would refuse the axe script the accessibility checks inject.
+test.use({ baseURL: YOUTUBE_APP, bypassCSP: true });
 test.describe.configure({ timeout: 120_000 });
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -37,6 +39,13 @@ async function searchFromHeader(page: Page, text: string) {
   await box.press('Enter');
 }
 
+/** axe on the page as it is: nothing critical or serious. */
+async function expectAccessible(page: Page, where: string) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const bad = violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`), where).toEqual([]);
+}
+
 const player = (page: Page) => page.getByRole('dialog', { name: /./ }).filter({ has: page.locator('.watch-media') });
 
 test.beforeAll(async ({ request }) => {
@@ -57,6 +66,7 @@ test('a fresh YouTube-backed instance greets people with popular videos and real
   const names = (await strip.allTextContents()).join(' ');
   expect(names).toMatch(/Cooking with Ana|Tiny Workshop|Night Sky Notes|Pedal & Path|Code in Small Steps|Música Lenta/);
   await page.screenshot({ path: testInfo.outputPath(`youtube-home-${testInfo.project.name}.png`) });
+  await expectAccessible(page, 'home');
 });
 
 test('a member finds a channel by name and by address, follows it, sifts it and plays a pasted video', async ({ page, request, context, baseURL }, testInfo) => {
@@ -74,12 +84,14 @@ test('a member finds a channel by name and by address, follows it, sifts it and 
   const result = page.getByRole('feed', { name: 'Search results' }).getByRole('link', { name: /Tiny Workshop/ }).first();
   await expect(result).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath(`youtube-search-${testInfo.project.name}.png`) });
+  await expectAccessible(page, 'search results');
   await result.click();
   await expect(page).toHaveURL(/\/channel\/UC[\w-]{22}/);
   await expect(page.getByRole('heading', { name: 'Tiny Workshop' }).first()).toBeVisible();
   // Its uploads come from YouTube on the first visit.
   await expect(page.getByRole('feed').getByRole('article').first()).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath(`youtube-channel-${testInfo.project.name}.png`) });
+  await expectAccessible(page, 'channel page');
 
   // Follow it.
   await page.getByRole('button', { name: 'Follow Tiny Workshop' }).first().click();
@@ -109,6 +121,7 @@ test('a member finds a channel by name and by address, follows it, sifts it and 
   // The channel's uploads are imported in the background; the sift's feed shows them.
   await expect(page.getByRole('feed').getByRole('article').first()).toBeVisible({ timeout: 30_000 });
   await page.screenshot({ path: testInfo.outputPath(`youtube-sift-${testInfo.project.name}.png`) });
+  await expectAccessible(page, 'sift page');
 
   // A pasted video address plays in the YouTube IFrame player.
   const uploads = await request.get('/api/public/v01/channel/search?q=%40tinyworkshop');
