@@ -1,11 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
-  between,
   blockedPair,
   playablePair,
-  recordTimeline,
   routeYouTube,
-  timeline,
   youtubeVideo,
   type CatalogVideo,
 } from './support/player-catalog';
@@ -261,45 +258,47 @@ test('cinema mode and fullscreen', async ({ page, isMobile }) => {
   await expect(watch).not.toHaveClass(/watch--fullscreen/);
 });
 
+/**
+ * The leave modal's 7 s and the card's 5 s are read on the page's own clock, paused and moved by the test
+ * (Playwright's clock): a busy machine can neither stretch them nor make a look miss them.
+ */
+async function pauseClock(page: Page) {
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+}
+
 test("a non-embeddable video: the card, and the leave modal that plays the next video after 7 s", async ({ page }) => {
   const { video, next } = await blockedPair(page.request);
-  await recordTimeline(page);
+  await page.clock.install();
   await page.goto(`/watch?v=${video.externalId}`);
   const leave = page.getByRole('dialog', { name: "You're leaving Sift" });
   await expect(leave).toBeVisible();
-  // One look while it is up: it hides itself after 7 s, and on a busy machine four separate looks can miss it.
-  const seen = await leave.evaluate((el) => ({
-    text: el.textContent ?? '',
-    openOn: [...el.querySelectorAll('button')].some((b) => /Open on/.test(b.textContent ?? '')),
-    checked: (el.querySelector('input[type=checkbox]') as HTMLInputElement | null)?.checked,
-    // Behind it, the thumbnail card instead of a player.
-    card: document.body.innerText.includes("This video can't be played here."),
-    media: document.querySelectorAll('.watch-media video').length,
-  }));
-  expect(seen.text).toContain(video.title);
-  expect(seen.text).toContain("Don't show this again");
-  expect(seen).toMatchObject({ openOn: true, checked: false, card: true, media: 0 });
+  await pauseClock(page);
+  await expect(leave).toContainText(video.title);
+  await expect(leave.getByRole('button', { name: /Open on/ })).toBeVisible();
+  await expect(leave.getByRole('checkbox', { name: "Don't show this again" })).not.toBeChecked();
+  // Behind it, the thumbnail card instead of a player.
+  await expect(page.getByText("This video can't be played here.")).toBeAttached();
+  await expect(dialog(page).locator('video')).toHaveCount(0);
 
-  // Untouched, it hides and the next video plays.
-  await expect(page).toHaveURL(new RegExp(`[?&]v=${next.externalId}`), { timeout: 15_000 });
+  // Untouched, it stays up to 7 s (not the card's 5 s) and then hides and the next video plays.
+  await page.clock.runFor(5_500);
+  await expect(leave).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`[?&]v=${video.externalId}`));
+  await page.clock.runFor(1_600);
+  await expect(page).toHaveURL(new RegExp(`[?&]v=${next.externalId}`));
   await expect(leave).toHaveCount(0);
+  await page.clock.resume();
   await expect.poll(() => currentTime(media(page)), { timeout: 15_000 }).toBeGreaterThan(0.5);
-  const entries = await timeline(page);
-  const shown = between(entries, (e) => e.leave && e.v === video.externalId, (e) => !e.leave);
-  // 7 s by the engine's clock; rendering on a busy machine adds some, either side (and it is not the 5 s rule).
-  expect(shown).toBeGreaterThan(6_200);
-  expect(shown).toBeLessThan(8_800);
-  expect(entries.find((e) => !e.leave && entries.some((f) => f.leave && f.t < e.t))?.v).toBe(next.externalId);
 });
 
 test('leave modal: Skip continues at once; "don\'t show again" then lets the next video come after 5 s', async ({ page }) => {
   const { video, next } = await blockedPair(page.request);
-  await recordTimeline(page);
-  // Autoplay off: the modal then waits for the person (a busy machine may take 7 s to click), and Skip still
-  // continues to the next video.
+  await page.clock.install();
+  // Autoplay off: the modal then waits for the person, and Skip still continues to the next video.
   await page.addInitScript(() => localStorage.setItem('sift.autoplay', 'false'));
   await page.goto(`/watch?v=${video.externalId}`);
   const leave = page.getByRole('dialog', { name: "You're leaving Sift" });
+  await expect(leave).toBeVisible();
   await expect(leave.getByRole('timer')).toHaveCount(0); // no countdown without autoplay
   await leave.getByRole('checkbox', { name: "Don't show this again" }).check();
   await leave.getByRole('button', { name: 'Skip' }).click();
@@ -314,16 +313,16 @@ test('leave modal: Skip continues at once; "don\'t show again" then lets the nex
   await expect(autoplay).toHaveAttribute('aria-checked', 'false');
   await autoplay.click();
   await showControls(page);
+  await pauseClock(page);
   await dialog(page).getByRole('button', { name: 'Previous video' }).click();
   await expect(page).toHaveURL(new RegExp(`[?&]v=${video.externalId}`));
   await expect(dialog(page).getByText(/Next video in \d s/)).toBeVisible();
   await expect(leave).toHaveCount(0);
-  await expect(page).toHaveURL(new RegExp(`[?&]v=${next.externalId}`), { timeout: 15_000 });
-  const entries = await timeline(page);
-  const cardShown = entries.map((e) => e.card).lastIndexOf(false, entries.map((e) => e.card).lastIndexOf(true)) + 1;
-  const waited = between(entries.slice(cardShown), (e) => e.card, (e) => e.v === next.externalId);
-  expect(waited).toBeGreaterThan(4_300);
-  expect(waited).toBeLessThan(6_500);
+  await page.clock.runFor(4_500);
+  await expect(page).toHaveURL(new RegExp(`[?&]v=${video.externalId}`));
+  await page.clock.runFor(600);
+  await expect(page).toHaveURL(new RegExp(`[?&]v=${next.externalId}`));
+  await page.clock.resume();
 });
 
 test('/watch alone plays the default introduction video', async ({ page }) => {

@@ -36,6 +36,7 @@ async function routeYouTubeHosts(page: Page) {
 async function searchFromHeader(page: Page, text: string) {
   const box = page.getByRole('banner').getByRole('searchbox');
   await box.fill(text);
+  await expect(box).toHaveValue(text);
   await box.press('Enter');
 }
 
@@ -76,6 +77,8 @@ test('a member finds a channel by name and by address, follows it, sifts it and 
   const user = await createUser(request, testInfo, { tag: 'youtube', onboarded: true });
   await page.goto('/login');
   await logInWithForm(page, user);
+  // The login page has the header search too: wait for the login to land, or its navigation would replace ours.
+  await expect(page).not.toHaveURL(/\/login/);
   await expect(page.getByRole('banner').getByRole('searchbox')).toBeVisible();
 
   // By name: the header search asks YouTube for channels and lists them with what the catalog has.
