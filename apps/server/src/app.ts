@@ -32,9 +32,14 @@ import { TokenService } from './modules/auth/tokens.service.js';
 import { CatalogRepository } from './modules/catalog/catalog.repository.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { CatalogService } from './modules/catalog/catalog.service.js';
+import { exportsRoutes } from './modules/exports/exports.routes.js';
+import { ExportsService } from './modules/exports/exports.service.js';
 import { FeedsRepository } from './modules/feeds/feeds.repository.js';
 import { feedsRoutes } from './modules/feeds/feeds.routes.js';
 import { FeedsService } from './modules/feeds/feeds.service.js';
+import { ImportsRepository } from './modules/imports/imports.repository.js';
+import { importsRoutes } from './modules/imports/imports.routes.js';
+import { ImportsService } from './modules/imports/imports.service.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { MessagesRepository } from './modules/messages/messages.repository.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
@@ -56,7 +61,7 @@ import { SubscriptionsService } from './modules/subscriptions/subscriptions.serv
 import { UsersRepository } from './modules/users/users.repository.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { UsersService } from './modules/users/users.service.js';
-import { registerNewVideoJobs } from './jobs/new-videos.js';
+import { NEW_VIDEO_JOBS, registerNewVideoJobs } from './jobs/new-videos.js';
 import type { VideoProvider } from './providers/video-provider.js';
 import { ignoreUnavailable } from './providers/video-service-errors.js';
 
@@ -119,6 +124,7 @@ export interface Services {
   subscriptions: SubscriptionsService;
   feeds: FeedsService;
   notifications: NotificationsService;
+  imports: ImportsService;
 }
 
 export interface ServiceDependencies extends Pick<AppDependencies, 'db' | 'provider' | 'accounts' | 'files'> {
@@ -168,10 +174,12 @@ export function createServices(deps: ServiceDependencies): Services {
   const jobs = deps.jobs ?? new InProcessJobQueue(log);
   const catalog = new CatalogService(new CatalogRepository(deps.db), deps.provider);
   // Follows, feeds and notifications (issue 7); subscriptions find sifts through the sifts service.
-  const subscriptions = new SubscriptionsService(new SubscriptionsRepository(deps.db), catalog, { get: (idOrHash, viewerId) => built.sifts.get(idOrHash, viewerId) });
+  const subscriptions = new SubscriptionsService(new SubscriptionsRepository(deps.db), catalog, { get: (idOrHash, viewerId) => sifts.get(idOrHash, viewerId) });
   const feeds = new FeedsService(new FeedsRepository(deps.db), subscriptions, catalog);
+  const playlists = new PlaylistsService(new PlaylistsRepository(deps.db), catalog, files);
+  const sifts = new SiftsService(new SiftsRepository(deps.db), catalog, jobs, files);
   const notifications = new NotificationsService(new NotificationsRepository(deps.db), deps.mailer ?? new MemoryMailer(), { appName, publicUrl }, log);
-  const built: Services = {
+  return {
     jobs,
     files,
     catalog,
@@ -186,13 +194,22 @@ export function createServices(deps: ServiceDependencies): Services {
       // A real service's channels for the words join the header search; when it cannot be asked, the database answers.
       remote: deps.provider.remote ? { storeMatches: (text) => catalog.storeRemoteChannelMatches(text).then(() => undefined, ignoreUnavailable) } : undefined,
     }),
-    playlists: new PlaylistsService(new PlaylistsRepository(deps.db), catalog, files),
-    sifts: new SiftsService(new SiftsRepository(deps.db), catalog, jobs, files),
+    playlists,
+    sifts,
     subscriptions,
     feeds,
     notifications,
+    imports: new ImportsService(new ImportsRepository(deps.db), {
+      catalog,
+      subscriptions,
+      playlists,
+      sifts,
+      jobs,
+      // Channels an import follows are read at once (never-read channels are claimed first), not at the next tick.
+      onChannelsFollowed: () => jobs.send(NEW_VIDEO_JOBS.refreshDue, {}),
+      log,
+    }),
   };
-  return built;
 }
 
 export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyInstance; services: Services }> {
@@ -267,6 +284,8 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
       await api.register(searchRoutes(services.search));
       await api.register(playlistsRoutes(services.playlists));
       await api.register(siftsRoutes(services.sifts));
+      await api.register(importsRoutes(services.imports));
+      await api.register(exportsRoutes(new ExportsService(services, deps.appName)));
     },
     { prefix: '/api' },
   );

@@ -107,7 +107,7 @@ describe.runIf(onPostgres)('two server processes on one PostgreSQL', () => {
       });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
     }
-    const fresh = aVideo(channel, { title: 'Everyone gets this once', publishedAt: new Date(Date.UTC(2026, 5, 2)) });
+    const fresh = aVideo(channel, { title: 'Everyone gets this once', publishedAt: new Date(Date.now() + 60_000) }); // after the follows
     t.videoService.videos.set(fresh.externalId, fresh);
     await refreshFollowedChannel(t.services, channel.externalId);
 
@@ -142,7 +142,7 @@ describe.runIf(onPostgres)('a process that dies after the SMTP server accepted, 
     const m = await aMember(t);
     const res = await call<Subscription>(t.app, { method: 'POST', url: '/api/subscriptions', token: m.token, payload: { externalId: channel.externalId, frequency: 'IMMEDIATE' } });
     expect(res.status).toBe(201);
-    const fresh = aVideo(channel, { title: 'Sent just before the crash', publishedAt: new Date(Date.UTC(2026, 6, 2)) });
+    const fresh = aVideo(channel, { title: 'Sent just before the crash', publishedAt: new Date(Date.now() + 60_000) }); // after the follows
     t.videoService.videos.set(fresh.externalId, fresh);
     await refreshFollowedChannel(t.services, channel.externalId);
 

@@ -44,7 +44,8 @@ async function aStoredChannel(): Promise<ProviderChannel> {
 }
 
 function addVideo(channel: ProviderChannel, overrides: Partial<ProviderVideo>): ProviderVideo {
-  const video = aVideo(channel, { publishedAt: new Date(Date.UTC(2026, 5, 1) + ++hour * 3_600_000), ...overrides });
+  // Published now (a second apart, in order): mails tell only of videos published after the follow.
+  const video = aVideo(channel, { publishedAt: new Date(Date.now() + ++hour * 1_000), ...overrides });
   t.videoService.videos.set(video.externalId, video);
   return video;
 }

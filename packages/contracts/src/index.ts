@@ -6,3 +6,5 @@ export * from './search.js';
 export * from './sifts.js';
 export * from './subscriptions.js';
 export * from './playlists.js';
+export * from './exports.js';
+export * from './imports.js';

@@ -1,5 +1,5 @@
 import type { Services } from '../app.js';
-import { VideoServiceUnavailableError } from '../providers/video-service-errors.js';
+import { withRetries } from '../providers/video-service-errors.js';
 
 /** Job names of follows and notifications (decisions/012, 013, 015). */
 export const NEW_VIDEO_JOBS = {
@@ -23,22 +23,6 @@ export const REFRESH_GROUP = 500;
 const MIN_CLAIM = 50;
 /** The slow refresh: every 12 hours, the videos of the last 2 days (at most 2,500: 50 units a run, 100 a day). */
 export const RECENT_REFRESH = { everyHours: 12, days: 2, limit: 2500 } as const;
-/** A job whose service call failed (5xx, timeout) tries again after these pauses; a spent quota or refused key does not. */
-const RETRY_PAUSES_MS = [2_000, 10_000];
-
-/** Runs a job's work again with backoff while the video service fails for a passing reason. */
-export async function withRetries<T>(work: () => Promise<T>, pauses: readonly number[] = RETRY_PAUSES_MS): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await work();
-    } catch (error) {
-      const passing = error instanceof VideoServiceUnavailableError && error.reason === 'unavailable';
-      if (!passing || attempt >= pauses.length) throw error;
-      await new Promise((resolve) => setTimeout(resolve, pauses[attempt]));
-    }
-  }
-}
-
 export interface RefreshSettings {
   /** A refreshed channel is asked for new uploads at most this often (CHANNEL_REFRESH_MINUTES). */
   refreshMinutes: number;

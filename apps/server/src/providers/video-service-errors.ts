@@ -28,3 +28,19 @@ export class VideoServiceUnavailableError extends HttpError {
 export function ignoreUnavailable(error: unknown): void {
   if (!(error instanceof VideoServiceUnavailableError)) throw error;
 }
+
+/** A job whose service call failed (5xx, timeout) tries again after these pauses; a spent quota or refused key does not. */
+const RETRY_PAUSES_MS = [2_000, 10_000];
+
+/** Runs a job's work again with backoff while the video service fails for a passing reason. */
+export async function withRetries<T>(work: () => Promise<T>, pauses: readonly number[] = RETRY_PAUSES_MS): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      const passing = error instanceof VideoServiceUnavailableError && error.reason === 'unavailable';
+      if (!passing || attempt >= pauses.length) throw error;
+      await new Promise((resolve) => setTimeout(resolve, pauses[attempt]));
+    }
+  }
+}

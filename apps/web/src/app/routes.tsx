@@ -42,7 +42,6 @@ const ProfileEditPage = lazyNamed(profilePages, 'ProfileEditPage');
 const ChangePasswordPage = lazyNamed(profilePages, 'ChangePasswordPage');
 const WelcomePage = lazyNamed(onboardingPages, 'WelcomePage');
 const YoutubeImportIntroPage = lazyNamed(onboardingPages, 'YoutubeImportIntroPage');
-const YoutubeImportPage = lazyNamed(onboardingPages, 'YoutubeImportPage');
 const SiftIntroPage = lazyNamed(onboardingPages, 'SiftIntroPage');
 const SiftCreatePage = lazyNamed(onboardingPages, 'SiftCreatePage');
 const SocialRedirectPage = lazyNamed(oauthPages, 'SocialRedirectPage');
@@ -64,6 +63,10 @@ const CreateSiftPage = lazyNamed(siftPages, 'CreateSiftPage');
 const AddToSiftPage = lazyNamed(siftPages, 'AddToSiftPage');
 const ViewChannelsPage = lazyNamed(siftPages, 'ViewChannelsPage');
 const AddChannelsPage = lazyNamed(siftPages, 'AddChannelsPage');
+// Imports (issue 16), one chunk.
+const importPages = () => import('./pages/ImportRoutes');
+const ImportPage = lazyNamed(importPages, 'ImportPage');
+const OnboardingImportRoute = lazyNamed(importPages, 'OnboardingImportRoute');
 // Follows and feeds (issue 7).
 const FeedRoute = lazy(() => import('./pages/FeedRoute'));
 const UnsubscribePage = lazyNamed(() => import('../features/subscriptions/components/UnsubscribePage'), 'UnsubscribePage');
@@ -108,7 +111,7 @@ const resendActivation = page(ResendActivationPage);
 const emailSent = page(EmailSentPage);
 const profileEdit = page(ProfileEditPage);
 const welcome = page(WelcomePage);
-const youtubeImport = page(YoutubeImportPage);
+const youtubeImport = page(OnboardingImportRoute);
 const noPage = () => <></>;
 
 /** The full route table of SPEC §2, aliases and redirects included. Order does not matter: paths are ranked. */
@@ -166,8 +169,8 @@ export const ROUTES: readonly RouteDef[] = [
   auth(paths.profileEdit, 'Edit profile', profileEdit),
   auth(paths.profileEditAlias, 'Edit profile', profileEdit),
   auth(paths.changePassword, 'Change password', page(ChangePasswordPage)),
-  auth(paths.importYoutubeChannels, 'Import YouTube channels'),
-  auth(paths.importYoutubePlaylists, 'Import YouTube playlists'),
+  auth(paths.importYoutubeChannels, 'Import', page(ImportPage)),
+  auth(paths.importYoutubePlaylists, 'Import', page(ImportPage)),
   // Onboarding
   onboarding(paths.welcome, 'Welcome', welcome),
   onboarding(paths.welcomeOld, 'Welcome', welcome),

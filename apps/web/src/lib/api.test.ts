@@ -171,6 +171,28 @@ describe('timeout', () => {
     await expect(p).rejects.toBeInstanceOf(RequestCancelledError);
     expect(errors).toEqual([]);
   });
+
+  it("takes a call's own limit (downloads)", async () => {
+    const fetchMock = hangingFetch();
+    const { client } = setup(fetchMock);
+    const p = client.get('/api/me/exports/data.zip', { timeoutMs: 60_000 }).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
+    expect(fetchMock.mock.calls[0]![1].signal?.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(50_000);
+    expect(((await p) as ApiRequestError).status).toBe(0);
+  });
+});
+
+describe('downloads', () => {
+  it("reads the body as a Blob with as: 'blob', whatever its type", async () => {
+    // (Node's fetch makes Node's Blob, not jsdom's: compared by what it does.)
+    const { client } = setup(respond(200, '<opml version="1.1"/>', 'text/x-opml; charset=utf-8'), 'tok');
+    const res = await client.requestFull<Blob>('/api/me/exports/subscriptions.opml', { as: 'blob' });
+    expect(res.data.size).toBe(21);
+    expect(await res.data.text()).toBe('<opml version="1.1"/>');
+    const json = await setup(respond(200, '{"subscriptions":[]}')).client.request<Blob>('/api/me/exports/newpipe.json', { as: 'blob' });
+    expect(await json.text()).toBe('{"subscriptions":[]}');
+  });
 });
 
 describe('loading indicator', () => {

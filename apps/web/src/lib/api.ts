@@ -2,8 +2,9 @@
  * The typed HTTP client for `/api` (SPEC §7, §8; DESIGN §3).
  *
  * - Every call sends `Accept: application/json` and, when a token is stored, `Authorization: Bearer <token>`.
- * - Calls time out after 10 000 ms (AbortController); a timeout, like any call that got no response, fails with
- *   status 0.
+ * - Calls time out after 10 000 ms (AbortController; a call may set its own `timeoutMs`); a timeout, like any call
+ *   that got no response, fails with status 0.
+ * - Bodies are JSON, or text; `as: 'blob'` reads a download's bytes whatever its type.
  * - Failures are normalised to `{ status, message }`: the response's `message` field, or the body text, or the
  *   generic text; 401 and 404 carry an empty message and only the status.
  * - A 401 is classified (classifyUnauthorized): on the login-related calls the login data is refreshed and the
@@ -170,6 +171,10 @@ export interface RequestOptions {
   skipAuthHooks?: boolean;
   /** Do not raise the global error for a failure (SPEC §8: a user-data fetch failure is only logged). */
   quiet?: boolean;
+  /** Read the body as a Blob, whatever its type (downloads); otherwise JSON, or text. */
+  as?: 'blob';
+  /** This call's time limit instead of the client's (a download may take longer than a page of JSON). */
+  timeoutMs?: number;
 }
 
 export interface ApiResponse<T> {
@@ -233,7 +238,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     const timer = setTimeout(() => {
       timedOut = true;
       controller.abort();
-    }, timeoutMs);
+    }, opts.timeoutMs ?? timeoutMs);
     const onCallerAbort = () => controller.abort();
     if (opts.signal?.aborted) controller.abort();
     opts.signal?.addEventListener('abort', onCallerAbort);
@@ -262,6 +267,14 @@ export function createApiClient(options: ApiClientOptions = {}) {
     }
     const done = (data: unknown): ApiResponse<T> => ({ data: data as T, headers: response.headers, status: response.status });
     if (response.status === 204) return done(undefined);
+    if (opts.as === 'blob') {
+      try {
+        return done(await response.blob());
+      } catch {
+        // The connection broke while the body was coming: as good as no response.
+        throw new ApiRequestError({ status: 0, message: GENERIC_ERROR_MESSAGE });
+      }
+    }
     const type = response.headers.get('content-type') ?? '';
     const text = await response.text();
     if (!text) return done(undefined);

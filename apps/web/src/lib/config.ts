@@ -10,6 +10,9 @@ export const LIST_TRIGGER_PX = 1800;
 export const AREA_TRIGGER_PX = 100;
 
 export const NOTIFICATION_MS = 1500;
+/** Import polling (SPEC §9 "Import polling 600 / 1000 ms"): while the status is unchanged, and after it changed. */
+export const IMPORT_POLL_UNCHANGED_MS = 600;
+export const IMPORT_POLL_CHANGED_MS = 1000;
 export const BACK_TO_TOP_THRESHOLD_PX = 20;
 export const MESSAGE_PAGE_ID = 44;
 

@@ -12,6 +12,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -527,4 +528,31 @@ export const providerCache = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('provider_cache_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * A member's import of an export file (issue 16, decisions/016): the file is read when it arrives (a bad one is a
+ * 4xx and leaves no row) and what it names waits here as `bundle` until the `member-import` job applies it; the
+ * job reports progress, counts and every skipped row here, and drops the bundle when it is done.
+ */
+export const memberImports = pgTable(
+  'member_imports',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    format: text('format').notNull(),
+    status: text('status', { enum: ['PENDING', 'PROCESSING', 'CREATED', 'FAILED'] }).notNull().default('PENDING'),
+    progress: integer('progress').notNull().default(0),
+    /** The parsed file (ImportBundle) until the job has applied it. */
+    bundle: jsonb('bundle'),
+    counts: jsonb('counts').notNull().default({ channels: 0, playlists: 0, videos: 0, sifts: 0 }),
+    skipped: jsonb('skipped').notNull().default([]),
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('member_imports_user_idx').on(t.userId, t.id)],
 );

@@ -21,7 +21,7 @@ const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) /
  * request that is not multipart a 400 naming the field.
  */
 export async function readUploadedFile(request: FastifyRequest, field: string, maxBytes: number): Promise<UploadedFile> {
-  const missing = () => new HttpError(400, `Send the image as the multipart file field "${field}"`, 'VALIDATION', [
+  const missing = () => new HttpError(400, `Send the file as the multipart file field "${field}"`, 'VALIDATION', [
     { field, message: 'is required' },
   ]);
   if (!request.isMultipart()) throw missing();

@@ -126,6 +126,13 @@ export class CatalogRepository {
       .where(eq(channels.id, channelId));
   }
 
+  /** The stored videos among these service ids: service id → our id. */
+  async videoIdsByExternalIds(externalIds: string[]): Promise<Map<string, number>> {
+    if (externalIds.length === 0) return new Map();
+    const rows = await this.db.select({ id: videos.id, externalId: videos.externalId }).from(videos).where(inArray(videos.externalId, externalIds));
+    return new Map(rows.map((r) => [r.externalId, r.id]));
+  }
+
   /** Which of these video ids are stored. */
   async knownVideoIds(externalIds: string[]): Promise<Set<string>> {
     if (externalIds.length === 0) return new Set();

@@ -254,6 +254,43 @@ export class CatalogService {
     return toPage(rows, limit, total);
   }
 
+  /**
+   * Many channels by service id (an import): the stored ones from the database, the others from the video service
+   * in as few calls as it allows (YouTube: 50 ids a unit) and stored without their uploads, which the refresh reads
+   * for free from their feeds. Answers the channels found by service id; ids the service does not know are absent.
+   */
+  async ensureChannels(externalIds: string[]): Promise<Map<string, { id: number; name: string }>> {
+    const found = new Map<string, { id: number; name: string }>();
+    for (const row of await this.repository.findChannelsByExternalIds(externalIds)) found.set(row.externalId, { id: row.id, name: row.name });
+    const unknown = externalIds.filter((id) => !found.has(id));
+    if (unknown.length > 0) {
+      for (const row of await this.repository.describeChannels(this.provider.name, await this.provider.getChannels(unknown))) {
+        found.set(row.externalId, { id: row.id, name: row.name });
+      }
+    }
+    return found;
+  }
+
+  /**
+   * Many videos by service id (an import): the stored ones, and the others fetched (50 a call on YouTube) and stored
+   * with their channels. Answers service id → our id for those found (deleted and private videos are absent) and
+   * the ids of the videos new to the catalog, for the sifts to take in.
+   */
+  async ensureVideos(externalIds: string[]): Promise<{ ids: Map<string, number>; stored: number[] }> {
+    const ids = await this.repository.videoIdsByExternalIds(externalIds);
+    const unknown = externalIds.filter((id) => !ids.has(id));
+    if (unknown.length === 0) return { ids, stored: [] };
+    const fetched = await this.provider.getVideos(unknown);
+    const channelsOf = await this.ensureChannels([...new Set(fetched.map((v) => v.channelExternalId))]);
+    const storable = fetched.filter((v) => channelsOf.has(v.channelExternalId));
+    const stored = await this.repository.upsertVideosReturningNew(
+      this.provider.name,
+      storable.map((video) => ({ channelId: channelsOf.get(video.channelExternalId)!.id, video })),
+    );
+    for (const [externalId, id] of await this.repository.videoIdsByExternalIds(storable.map((v) => v.externalId))) ids.set(externalId, id);
+    return { ids, stored };
+  }
+
   /** A channel the catalog has stored, or null; never asks the video service. */
   async findStoredChannel(idOrExternalId: string): Promise<Channel | null> {
     const row = await this.repository.findChannel(idOrExternalId);

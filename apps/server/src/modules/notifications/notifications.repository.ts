@@ -28,7 +28,10 @@ const countOf = (result: unknown): number => {
 export class NotificationsRepository {
   constructor(private readonly db: Database) {}
 
-  /** New videos of followed channels → an item per subscription that wants mail. Repeats are ignored. */
+  /**
+   * New videos of followed channels → an item per subscription that wants mail. Repeats are ignored, and so are
+   * videos published before the follow: a channel's first refresh after an import brings its old uploads, not news.
+   */
   async queueChannelVideos(videoIds: number[], at: Date): Promise<number> {
     if (videoIds.length === 0) return 0;
     return countOf(
@@ -37,11 +40,12 @@ export class NotificationsRepository {
         SELECT s.id, v.id, ${at.toISOString()}::timestamptz
         FROM ${videos} v JOIN ${subscriptions} s ON s.channel_id = v.channel_id
         WHERE v.id = ANY(${sql.param(videoIds)}::bigint[]) AND NOT s.opt_out AND NOT s.muted AND s.frequency <> 'NONE'
+          AND v.published_at > s.created_at
         ON CONFLICT DO NOTHING`),
     );
   }
 
-  /** New matches of sifts → an item per follower that wants mail and may still see the sift. */
+  /** New matches of sifts → an item per follower that wants mail and may still see the sift (published after the follow). */
   async queueSiftMatches(matches: Array<{ siftId: number; videoId: number }>, at: Date): Promise<number> {
     if (matches.length === 0) return 0;
     return countOf(
@@ -51,7 +55,9 @@ export class NotificationsRepository {
         FROM unnest(${sql.param(matches.map((m) => m.siftId))}::bigint[], ${sql.param(matches.map((m) => m.videoId))}::bigint[]) AS m(sift_id, video_id)
         JOIN ${subscriptions} s ON s.sift_id = m.sift_id
         JOIN ${sifts} ON ${sifts.id} = m.sift_id
+        JOIN ${videos} v ON v.id = m.video_id
         WHERE NOT s.opt_out AND NOT s.muted AND s.frequency <> 'NONE' AND (${sifts.public} OR ${sifts.ownerId} = s.user_id)
+          AND v.published_at > s.created_at
         ON CONFLICT DO NOTHING`),
     );
   }

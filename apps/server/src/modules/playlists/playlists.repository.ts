@@ -4,6 +4,9 @@ import { channels, playlistFollows, playlistItems, playlists, users, videos } fr
 import { videoCardColumns } from '../../infra/db/video-card-columns.js';
 import type { ListKey } from '../../infra/http/cursor.js';
 
+/** Rows per INSERT when an import appends many videos (3 parameters each, far below PostgreSQL's 65,535). */
+const APPEND_BATCH = 1_000;
+
 export type PlaylistTableRow = typeof playlists.$inferSelect;
 export type NewPlaylist = typeof playlists.$inferInsert;
 
@@ -202,6 +205,31 @@ export class PlaylistsRepository {
     return row?.id;
   }
 
+  /** The owner's oldest playlist of exactly this name (Watch later aside): where an import of it goes again. */
+  async findOwnedByName(ownerId: number, name: string): Promise<number | undefined> {
+    const [row] = await this.db
+      .select({ id: playlists.id })
+      .from(playlists)
+      .where(and(eq(playlists.ownerId, ownerId), eq(playlists.name, name), eq(playlists.isWatchLater, false)))
+      .orderBy(asc(playlists.id))
+      .limit(1);
+    return row?.id;
+  }
+
+  /** Appends the videos the playlist lacks, in this order, `gap` apart after `after`; answers how many were added. */
+  async appendItems(playlistId: number, videoIds: number[], after: number, gap: number): Promise<number> {
+    let added = 0;
+    for (let i = 0; i < videoIds.length; i += APPEND_BATCH) {
+      const rows = await this.db
+        .insert(playlistItems)
+        .values(videoIds.slice(i, i + APPEND_BATCH).map((videoId, j) => ({ playlistId, videoId, position: after + gap * (i + j + 1) })))
+        .onConflictDoNothing({ target: [playlistItems.playlistId, playlistItems.videoId] })
+        .returning({ id: playlistItems.id });
+      added += rows.length;
+    }
+    return added;
+  }
+
   async changeCount(playlistId: number, delta: number): Promise<void> {
     await this.db
       .update(playlists)
@@ -330,6 +358,26 @@ export class PlaylistsRepository {
       .where(eq(playlistItems.playlistId, playlistId))
       .orderBy(asc(playlistItems.position), asc(playlistItems.id));
     return rows.map((r) => r.externalId);
+  }
+
+  /** Every playlist the member owns, Watch later first, then oldest first (the personal-data export). */
+  async ownedForExport(ownerId: number) {
+    return this.db
+      .select({ id: playlists.id, name: playlists.name, description: playlists.description, public: playlists.public, isWatchLater: playlists.isWatchLater })
+      .from(playlists)
+      .where(eq(playlists.ownerId, ownerId))
+      .orderBy(desc(playlists.isWatchLater), asc(playlists.createdAt), asc(playlists.id));
+  }
+
+  /** The entries of every playlist the member owns in one statement, each playlist's in its order (the export). */
+  async ownedEntriesForExport(ownerId: number) {
+    return this.db
+      .select({ playlistId: playlistItems.playlistId, externalId: videos.externalId, title: videos.title })
+      .from(playlistItems)
+      .innerJoin(playlists, eq(playlists.id, playlistItems.playlistId))
+      .innerJoin(videos, eq(videos.id, playlistItems.videoId))
+      .where(eq(playlists.ownerId, ownerId))
+      .orderBy(asc(playlistItems.playlistId), asc(playlistItems.position), asc(playlistItems.id));
   }
 
   async follow(userId: number, playlistId: number): Promise<void> {

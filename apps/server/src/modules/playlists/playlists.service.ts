@@ -27,6 +27,16 @@ import {
   type PlaylistsRepository,
 } from './playlists.repository.js';
 
+/** A playlist as the personal-data export carries it (GET /api/me/exports/data.zip). */
+export interface PlaylistExport {
+  name: string;
+  description: string;
+  public: boolean;
+  watchLater: boolean;
+  /** In the playlist's order; externalId is the video's id at its service. */
+  videos: Array<{ externalId: string; title: string }>;
+}
+
 /** Who is calling: a member, or null for a visitor. */
 export type Viewer = { id: number } | null;
 
@@ -238,6 +248,36 @@ export class PlaylistsService {
     return { itemId, video: { ...video, itemId, watchLater: playlist.isWatchLater || video.watchLater } };
   }
 
+  /**
+   * A playlist from an import (issue 16): into Watch later, or into the member's playlist of that name (made now,
+   * private and flagged imported, when there is none). The videos it lacks are appended in the file's order in one
+   * transaction under the playlist's lock, so the import adds all of them or none, and a second import adds nothing.
+   */
+  async importInto(
+    ownerId: number,
+    target: { name: string; description?: string | undefined; public?: boolean | undefined; watchLater?: boolean | undefined },
+    videoIds: number[],
+  ): Promise<{ created: boolean; added: number }> {
+    let id = target.watchLater ? await this.watchLaterId(ownerId) : await this.repository.findOwnedByName(ownerId, target.name);
+    const created = id === undefined;
+    id ??= await this.repository.insertPlaylist({
+      ownerId,
+      name: target.name,
+      description: target.description ?? '',
+      public: target.public ?? false,
+      imported: true,
+      importStatus: 'CREATED',
+    });
+    const playlistId = id;
+    const added = await this.repository.transaction(async (repository) => {
+      if (!(await repository.lockPlaylist(playlistId))) return 0; // deleted meanwhile
+      const count = await repository.appendItems(playlistId, [...new Set(videoIds)], (await repository.lastPosition(playlistId)) ?? 0, POSITION_GAP);
+      if (count > 0) await repository.changeCount(playlistId, count);
+      return count;
+    });
+    return { created, added };
+  }
+
   /** Moves one entry to `position` (0 = first): it takes the midpoint of its new neighbours, one row written. */
   async moveVideo(id: string, input: MovePlaylistVideo, viewer: Viewer): Promise<void> {
     const playlist = (await this.owned(id, viewer));
@@ -295,6 +335,23 @@ export class PlaylistsService {
     await this.repository.updatePlaylist(playlist.id, { thumbnail: null, thumbnailKey: null, thumbnailType: 'auto' });
     await this.deleteFile(playlist.thumbnailKey);
     return this.reload(playlist.id, viewer);
+  }
+
+  /**
+   * Every playlist the member owns (Watch later first) with its videos in order, for the personal-data export: two
+   * statements however many playlists and entries there are.
+   */
+  async exportOwned(userId: number): Promise<PlaylistExport[]> {
+    const [lists, entries] = await Promise.all([this.repository.ownedForExport(userId), this.repository.ownedEntriesForExport(userId)]);
+    const videosOf = new Map<number, PlaylistExport['videos']>(lists.map((p) => [p.id, []]));
+    for (const e of entries) videosOf.get(e.playlistId)?.push({ externalId: e.externalId, title: e.title });
+    return lists.map((p) => ({
+      name: p.name,
+      description: p.description,
+      public: p.public,
+      watchLater: p.isWatchLater,
+      videos: videosOf.get(p.id) ?? [],
+    }));
   }
 
   /** A cover no row points at any more; a failure leaves an orphan file, never a broken playlist. */

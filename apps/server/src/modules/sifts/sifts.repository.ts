@@ -156,6 +156,17 @@ export class SiftsRepository {
     return rules;
   }
 
+  /** The owner's oldest sift of exactly this name: where an import of a group goes again. */
+  async findOwnedByName(ownerId: number, name: string): Promise<number | undefined> {
+    const [row] = await this.db
+      .select({ id: sifts.id })
+      .from(sifts)
+      .where(and(eq(sifts.ownerId, ownerId), eq(sifts.name, name)))
+      .orderBy(asc(sifts.id))
+      .limit(1);
+    return row?.id;
+  }
+
   async insert(values: typeof sifts.$inferInsert): Promise<SiftRow | undefined> {
     const [row] = await this.db.insert(sifts).values(values).onConflictDoNothing({ target: sifts.hash }).returning();
     return row;
@@ -263,6 +274,46 @@ export class SiftsRepository {
       this.db.select({ n: sql<number>`count(*)::int` }).from(this.db.select({ one: sql`1` }).from(videos).where(where).limit(countLimit + 1).as('m')),
     ]);
     return { count: count?.n ?? 0, rows };
+  }
+
+  /** Every sift the member owns, oldest first (the personal-data export). */
+  async ownedForExport(ownerId: number) {
+    return this.db
+      .select({
+        id: sifts.id,
+        name: sifts.name,
+        description: sifts.description,
+        public: sifts.public,
+        category: sifts.category,
+        hideShorts: sifts.hideShorts,
+        hideLive: sifts.hideLive,
+        minDurationSeconds: sifts.minDurationSeconds,
+        maxDurationSeconds: sifts.maxDurationSeconds,
+      })
+      .from(sifts)
+      .where(eq(sifts.ownerId, ownerId))
+      .orderBy(asc(sifts.createdAt), asc(sifts.id));
+  }
+
+  /** The keywords of every sift the member owns, in one statement (the export). */
+  async ownedKeywordsForExport(ownerId: number) {
+    return this.db
+      .select({ siftId: siftKeywords.siftId, rule: siftKeywords.rule, keyword: siftKeywords.keyword })
+      .from(siftKeywords)
+      .innerJoin(sifts, eq(sifts.id, siftKeywords.siftId))
+      .where(eq(sifts.ownerId, ownerId))
+      .orderBy(asc(siftKeywords.id));
+  }
+
+  /** The channels of every sift the member owns, in one statement, each sift's in the order they were added (the export). */
+  async ownedChannelsForExport(ownerId: number) {
+    return this.db
+      .select({ siftId: siftChannels.siftId, externalId: channels.externalId, name: channels.name })
+      .from(siftChannels)
+      .innerJoin(sifts, eq(sifts.id, siftChannels.siftId))
+      .innerJoin(channels, eq(channels.id, siftChannels.channelId))
+      .where(eq(sifts.ownerId, ownerId))
+      .orderBy(asc(siftChannels.siftId), asc(siftChannels.createdAt), asc(channels.id));
   }
 
   async categories(): Promise<{ id: string; name: string }[]> {

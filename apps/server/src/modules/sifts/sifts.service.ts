@@ -1,11 +1,14 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import {
+  SIFT_CHANNELS_MAX,
   SIFT_PREVIEW_COUNT_LIMIT,
   type CreateSift,
   type PagedVideos,
   type Sift,
   type SiftCategory,
   type SiftChannelInput,
+  type SiftFilters,
+  type SiftKeywords,
   type SiftList,
   type SiftListQuery,
   type SiftPreview,
@@ -26,7 +29,17 @@ import type { SiftMatch } from './sift-matches.repository.js';
 import { presentSift, presentSiftSummary } from './sifts.presenter.js';
 import type { SiftsRepository, SiftWithCounts } from './sifts.repository.js';
 
-/** The catalog's card of a video; feed rows leave out the search vector, which the presenter never reads. */
+/** A sift as the personal-data export carries it (GET /api/me/exports/data.zip). */
+export interface SiftExport {
+  name: string;
+  description: string;
+  public: boolean;
+  category: string | null;
+  keywords: SiftKeywords;
+  filters: SiftFilters;
+  /** In the order they were added; externalId is the channel's id at its service. */
+  channels: Array<{ externalId: string; name: string }>;
+}
 
 export const SIFT_IMPORT_JOB = 'sift-channel-import';
 const SIFT_IMAGE_PREFIX = 'sifts/';
@@ -272,6 +285,38 @@ export class SiftsService {
     return this.get(String(sift.id), userId);
   }
 
+  /**
+   * A group of channels from an import (a FreeTube profile, a Piped or NewPipe group, a sift of Sift's own export):
+   * into the member's sift of that name, or a new one (private unless the export says otherwise). Channels it lacks
+   * join in order up to the 200 a sift holds; answers whether the sift was made, how many channels joined, and the
+   * ones that did not fit. Importing the same group again changes nothing.
+   */
+  async importGroup(ownerId: number, group: CreateSift & { channels: SiftChannelInput[] }): Promise<{ created: boolean; added: number; overflow: string[] }> {
+    // A category this site does not have (an export from another instance) is dropped, not a reason to refuse.
+    if (group.category && !(await this.repository.categoryExists(group.category))) group = { ...group, category: null };
+    const existing = await this.repository.findOwnedByName(ownerId, group.name);
+    if (existing === undefined) {
+      const fits = group.channels.slice(0, SIFT_CHANNELS_MAX);
+      await this.create({ ...group, channels: fits }, ownerId);
+      return { created: true, added: fits.length, overflow: group.channels.slice(SIFT_CHANNELS_MAX).map((c) => c.externalId) };
+    }
+    // resolveChannels answers one id per distinct channel, in order: ids[i] is unique[i]'s.
+    const unique = [...new Map(group.channels.map((c) => [c.externalId, c])).values()];
+    const { ids, imports } = await this.resolveChannels(unique);
+    const { present, joining } = await this.repository.transaction(async (repository) => {
+      await repository.lock(existing);
+      const inSift = new Set((await repository.channelsOf(existing)).map((c) => c.id));
+      const room = Math.max(0, SIFT_CHANNELS_MAX - inSift.size);
+      const joins = ids.filter((id) => !inSift.has(id)).slice(0, room);
+      if ((await repository.addChannels(existing, joins)) > 0) await repository.matches.rematchSift(existing);
+      return { present: inSift, joining: new Set(joins) };
+    });
+    const importing = new Set(imports);
+    await this.queueImports(existing, unique.filter((c, i) => importing.has(c.externalId) && joining.has(ids[i]!)).map((c) => c.externalId));
+    const overflow = unique.filter((_, i) => !present.has(ids[i]!) && !joining.has(ids[i]!)).map((c) => c.externalId);
+    return { created: false, added: joining.size, overflow };
+  }
+
   async removeChannel(idOrHash: string, channelIdOrExternalId: string, userId: number): Promise<Sift> {
     const { sift } = await this.owned(idOrHash, userId);
     const channel = await this.catalog.findStoredChannel(channelIdOrExternalId);
@@ -357,6 +402,33 @@ export class SiftsService {
       imports.push(input.externalId);
     }
     return { ids, imports };
+  }
+
+  /**
+   * Every sift the member owns with its keywords, filters and channels, for the personal-data export: three
+   * statements however many sifts there are.
+   */
+  async exportOwned(userId: number): Promise<SiftExport[]> {
+    const [rows, keywords, channels] = await Promise.all([
+      this.repository.ownedForExport(userId),
+      this.repository.ownedKeywordsForExport(userId),
+      this.repository.ownedChannelsForExport(userId),
+    ]);
+    const byId = new Map<number, SiftExport>();
+    for (const s of rows) {
+      byId.set(s.id, {
+        name: s.name,
+        description: s.description,
+        public: s.public,
+        category: s.category,
+        keywords: { all: [], any: [], none: [] },
+        filters: { hideShorts: s.hideShorts, hideLive: s.hideLive, minDurationSeconds: s.minDurationSeconds, maxDurationSeconds: s.maxDurationSeconds },
+        channels: [],
+      });
+    }
+    for (const k of keywords) byId.get(k.siftId)?.keywords[k.rule].push(k.keyword);
+    for (const c of channels) byId.get(c.siftId)?.channels.push({ externalId: c.externalId, name: c.name });
+    return [...byId.values()];
   }
 
   private async checkCategory(category: string): Promise<void> {

@@ -60,6 +60,24 @@ export class SubscriptionsRepository {
     return row ?? null;
   }
 
+  /**
+   * Follows many channels in one statement (an import): new subscriptions are made, unfollowed ones come back with
+   * the default frequency, the ones followed already are left as they are. Answers how many are newly followed.
+   */
+  async followChannels(userId: number, channelIds: number[], frequency: Frequency): Promise<number> {
+    if (channelIds.length === 0) return 0;
+    const rows = rowsOf<{ id: number }>(
+      await this.db.execute(sql`
+        INSERT INTO ${subscriptions} (user_id, channel_id, frequency)
+        SELECT ${userId}, c, ${frequency} FROM unnest(${sql.param(channelIds)}::bigint[]) AS c
+        ON CONFLICT (user_id, channel_id) WHERE channel_id IS NOT NULL
+        DO UPDATE SET opt_out = false, muted = false, frequency = EXCLUDED.frequency, updated_at = now()
+        WHERE ${subscriptions}.opt_out
+        RETURNING id`),
+    );
+    return rows.length;
+  }
+
   async update(id: number, values: Partial<Pick<SubscriptionRow, 'frequency' | 'muted' | 'optOut'>>): Promise<SubscriptionRow> {
     const [row] = await this.db
       .update(subscriptions)

@@ -13,6 +13,14 @@ export interface SiftDirectory {
 
 export type FeedSourceIds = { channelIds: number[]; siftIds: number[] };
 
+/** What the member follows, as the exports carry it (OPML, NewPipe, the personal-data export). */
+export interface FollowsExport {
+  /** Followed channels (not unfollowed), oldest follow first; externalId is the channel's id at its service. */
+  channels: Array<{ externalId: string; name: string; frequency: Frequency }>;
+  /** Followed sifts the member may still see (public, or their own). */
+  sifts: Array<{ hash: string; name: string; frequency: Frequency }>;
+}
+
 const notYours = () => new HttpError(403, 'This subscription belongs to someone else.', 'FORBIDDEN');
 
 /**
@@ -29,6 +37,16 @@ export class SubscriptionsService {
 
   async list(userId: number): Promise<Subscription[]> {
     return (await this.repository.listForUser(userId)).map(presentSubscription);
+  }
+
+  /** Everything the member follows, for the exports: the one statement of GET /api/subscriptions. */
+  async exportFollows(userId: number): Promise<FollowsExport> {
+    const out: FollowsExport = { channels: [], sifts: [] };
+    for (const { subscription, channel, sift } of await this.repository.listForUser(userId)) {
+      if (channel) out.channels.push({ externalId: channel.externalId, name: channel.name, frequency: subscription.frequency });
+      else if (sift && (sift.public || sift.ownerId === userId)) out.sifts.push({ hash: sift.hash, name: sift.name, frequency: subscription.frequency });
+    }
+    return out;
   }
 
   /**
@@ -59,6 +77,15 @@ export class SubscriptionsService {
     // cannot be asked just now, the follow still counts and the refresh brings the uploads later.
     if (channel.refreshedAt === null) await this.catalog.syncChannel(channel.externalId).catch(ignoreUnavailable);
     return this.follow(userId, { channelId: channel.id }, input.frequency);
+  }
+
+  /**
+   * Follows channels the catalog has stored (an import), all at once and idempotently: answers how many were not
+   * followed before. Their uploads come with the next refresh (never-read channels are claimed first), and mails
+   * only ever tell of videos published after the follow.
+   */
+  followStoredChannels(userId: number, channelIds: number[]): Promise<number> {
+    return this.repository.followChannels(userId, [...new Set(channelIds)], DEFAULT_FREQUENCY);
   }
 
   /** POST /api/subscriptions/sifts: every sift must be one the member may see, or nothing is followed. */

@@ -83,6 +83,13 @@ export class UsersService {
     return presentUser(row, await this.repository.watchLaterId(userId));
   }
 
+  /** The member's own profile as the personal-data export carries it. */
+  async exportProfile(userId: number): Promise<{ email: string; firstName: string; lastName: string; createdAt: string }> {
+    const row = await this.repository.findById(userId);
+    if (!row) throw signedOut();
+    return { email: row.email, firstName: row.firstName, lastName: row.lastName, createdAt: row.createdAt.toISOString() };
+  }
+
   /** GET /api/users for a visitor (docs/decisions/003-visitor-user-data.md). */
   visitor(): UserData {
     return visitorUserData();

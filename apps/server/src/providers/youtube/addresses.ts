@@ -123,3 +123,9 @@ function safeDecode(text: string): string | null {
     return null;
   }
 }
+
+/** The public YouTube addresses of a channel, by its id (`UC…`), as feed readers and other apps expect them. */
+export const youtubeChannelUrl = (channelId: string) => `https://www.youtube.com/channel/${encodeURIComponent(channelId)}`;
+
+/** The channel's own Atom feed of uploads: what every feed reader, Invidious and FreeTube read from an OPML. */
+export const youtubeChannelFeedUrl = (channelId: string) => `https://www.youtube.com/feeds/videos.xml?channel_id=${encodeURIComponent(channelId)}`;

@@ -1,2 +1,3 @@
 export { usePublicUser, profileKeys } from './api/queries';
 export { ProfileHeader, fullName } from './components/ProfileHeader';
+export { YourData } from './components/YourData';

@@ -135,17 +135,24 @@ export function YoutubeImportIntroPage() {
   );
 }
 
-/** /youtubeImport */
-export function YoutubeImportPage() {
+/**
+ * /youtubeImport: how to get the file, and the importer itself, which `src/app` hands in (features do not import
+ * each other).
+ */
+export function YoutubeImportPage({ importer }: { importer: ReactNode }) {
   return (
     <OnboardingStep
       step={2}
       title="Import from YouTube"
       art={<Art d="M4 6h12M4 11h12M4 16h7M16 14v6l5-3z" />}
-      primary={{ label: 'Choose channels to import', to: paths.importYoutubeChannels }}
-      secondary={{ label: 'Skip', to: paths.siftIntro }}
+      primary={{ label: 'Continue', to: paths.siftIntro }}
     >
-      <p>Connect your YouTube account, pick the channels you want, and we will follow them for you.</p>
+      <p>
+        Download your YouTube data from Google Takeout (takeout.google.com, choose YouTube) and import the .zip or its
+        subscriptions.csv here: we follow your channels and bring your playlists and Watch later. Exports of NewPipe,
+        FreeTube, Invidious and Piped work too.
+      </p>
+      <div className="onboarding-import">{importer}</div>
     </OnboardingStep>
   );
 }

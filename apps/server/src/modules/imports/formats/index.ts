@@ -1,0 +1,128 @@
+/**
+ * The one entry point of the import parsers: `parseImportFile` tells the format from the content (magic bytes, then
+ * the shape of the JSON, XML or CSV; never the file's name, which people rename) and reads it into an `ImportBundle`.
+ * Everything here is pure: no database, no network, no disk.
+ */
+import { BundleBuilder } from './builder.js';
+import { IMPORT_LIMITS, ImportFileError, type ImportBundle, type ImportFormat } from './bundle.js';
+import { isFreeTubeRecord, readFreeTube, readNedbLines } from './freetube.js';
+import { isInvidiousJson, readInvidious } from './invidious.js';
+import { isSqlite, readNewPipeDb } from './newpipe-db.js';
+import { isNewPipeJson, readNewPipeJson } from './newpipe.js';
+import { looksLikeOpml, readOpml } from './opml.js';
+import { isPipedJson, readPiped } from './piped.js';
+import { isSiftExport, readSiftExport } from './sift-export.js';
+import { readTakeoutFiles, recogniseTakeoutCsv, type TakeoutFile } from './takeout.js';
+import { decodeText, isRecord, list, parseJson } from './text.js';
+import { isZip, unzipSafely } from './zip.js';
+
+export * from './bundle.js';
+export { SKIP_REASONS, MAX_SKIPPED_LISTED, WATCH_LATER_NAME } from './builder.js';
+export { IMPORTED_PLAYLIST_NAME } from './takeout.js';
+export { SIFT_EXPORT_FILE, SIFT_EXPORT_FORMAT, SIFT_EXPORT_VERSION, type SiftExportDocument } from './sift-export.js';
+
+export const UNKNOWN_FORMAT_MESSAGE =
+  "This file is not an export Sift can read. Sift reads Google Takeout (subscriptions.csv, playlists, or the .zip), NewPipe, FreeTube, Invidious, Piped, OPML and Sift's own export.";
+
+/**
+ * Reads an uploaded file. Throws `ImportFileError`: IMPORT_FORMAT_UNKNOWN (no format Sift reads), IMPORT_TOO_LARGE
+ * (IMPORT_LIMITS: the file, a zip's unpacked size, the rows), IMPORT_FILE_INVALID (a format recognised but damaged).
+ */
+export async function parseImportFile(data: Uint8Array): Promise<ImportBundle> {
+  if (data.byteLength > IMPORT_LIMITS.maxFileBytes) {
+    const megabytes = Math.round(IMPORT_LIMITS.maxFileBytes / (1024 * 1024));
+    throw new ImportFileError(`This file is larger than ${megabytes} MB, the most Sift imports at once.`, 'IMPORT_TOO_LARGE');
+  }
+  if (isZip(data)) return readZip(data);
+  const found = recognise(data, undefined);
+  if (!found) throw new ImportFileError(UNKNOWN_FORMAT_MESSAGE, 'IMPORT_FORMAT_UNKNOWN');
+  const builder = new BundleBuilder(found.format);
+  await read([found], builder, { inZip: false });
+  return builder.build();
+}
+
+/** A file whose format is known, and how to read it into a bundle. Takeout CSVs are read together (see takeout.ts). */
+type Recognised =
+  | { kind: 'takeout'; format: 'TAKEOUT_CSV'; file: TakeoutFile }
+  | { kind: 'reader'; format: ImportFormat; read: (builder: BundleBuilder) => void | Promise<void> };
+
+function reader(format: ImportFormat, read: (builder: BundleBuilder) => void | Promise<void>): Recognised {
+  return { kind: 'reader', format, read };
+}
+
+/** `path` is set for a zip's entries, which may be a Takeout's watch history or may name a playlist. */
+function recognise(bytes: Uint8Array, path: string | undefined): Recognised | null {
+  // A bare newpipe.db (taken out of its backup) is read like the backup.
+  if (isSqlite(bytes)) return reader('NEWPIPE_ZIP', (builder) => readNewPipeDb(bytes, builder));
+  const source = decodeText(bytes);
+  if (source === null) return null;
+  const start = source.trimStart().charAt(0);
+  if (start === '{' || start === '[') return recogniseJson(source, path);
+  if (start === '<') return looksLikeOpml(source) ? reader('OPML', (builder) => readOpml(source, builder)) : null;
+  const csv = recogniseTakeoutCsv(source);
+  return csv ? { kind: 'takeout', format: 'TAKEOUT_CSV', file: path === undefined ? { csv } : { path, csv } } : null;
+}
+
+function recogniseJson(source: string, path: string | undefined): Recognised | null {
+  const parsed = parseJson(source);
+  if (parsed.ok) {
+    const value = parsed.value;
+    if (isSiftExport(value)) return reader('SIFT_ZIP', (builder) => readSiftExport(value, builder));
+    if (isPipedJson(value)) return reader('PIPED_JSON', (builder) => readPiped(value, builder));
+    if (isNewPipeJson(value)) return reader('NEWPIPE_JSON', (builder) => readNewPipeJson(value, builder));
+    if (isInvidiousJson(value)) return reader('INVIDIOUS_JSON', (builder) => readInvidious(value, builder));
+    // A NeDB file of one line is one JSON object.
+    if (isRecord(value) && isFreeTubeRecord(value)) return reader('FREETUBE_DB', (builder) => readFreeTube([value], builder));
+    // Takeout's watch-history.json (when history was exported as JSON): said once, so the member knows it was seen.
+    if (path !== undefined && isTakeoutHistory(value)) return reader('TAKEOUT_ZIP', (builder) => builder.skipWatchHistory(list(value).length));
+    return null;
+  }
+  const records = readNedbLines(source);
+  if (records) return records.some(isFreeTubeRecord) ? reader('FREETUBE_DB', (builder) => readFreeTube(records, builder)) : null;
+  const where = path === undefined ? 'This file' : `${path.split('/').at(-1)} in this .zip`;
+  throw new ImportFileError(`${where} looks like a JSON export but is damaged or cut short (${parsed.message}).`, 'IMPORT_FILE_INVALID');
+}
+
+/** Takeout's activity JSON (`{header, title, titleUrl, time}` per entry) whose addresses are videos, not searches. */
+function isTakeoutHistory(value: unknown): boolean {
+  if (!Array.isArray(value) || !value.every((entry) => isRecord(entry) && typeof entry.header === 'string' && 'time' in entry)) return false;
+  const addresses = value.map((entry: Record<string, unknown>) => entry.titleUrl).filter((url) => typeof url === 'string');
+  return addresses.length > 0 && addresses.every((url) => url.includes('/watch?v='));
+}
+
+/**
+ * A zip's format is that of what it holds: Sift's export, then a NewPipe database, then Takeout CSVs (with anything
+ * else recognised beside them), else whatever single-file exports it holds. Names are only used for playlist titles.
+ */
+async function readZip(data: Uint8Array): Promise<ImportBundle> {
+  const found = unzipSafely(data)
+    .map((entry) => recognise(entry.bytes, entry.path))
+    .filter((entry): entry is Recognised => entry !== null);
+
+  const sift = found.filter((entry) => entry.format === 'SIFT_ZIP');
+  const newPipe = found.filter((entry) => entry.format === 'NEWPIPE_ZIP');
+  const [first] = found;
+  const [format, chosen]: [ImportFormat, Recognised[]] | [null, []] =
+    sift.length > 0
+      ? ['SIFT_ZIP', sift]
+      : newPipe.length > 0
+        ? ['NEWPIPE_ZIP', newPipe]
+        : found.some((entry) => entry.kind === 'takeout')
+          ? ['TAKEOUT_ZIP', found]
+          : first
+            ? [first.format, found]
+            : [null, []];
+  if (format === null) throw new ImportFileError(UNKNOWN_FORMAT_MESSAGE, 'IMPORT_FORMAT_UNKNOWN');
+
+  const builder = new BundleBuilder(format);
+  await read(chosen, builder, { inZip: true });
+  return builder.build();
+}
+
+async function read(found: Recognised[], builder: BundleBuilder, options: { inZip: boolean }): Promise<void> {
+  const takeout = found.flatMap((entry) => (entry.kind === 'takeout' ? [entry.file] : []));
+  if (takeout.length > 0) readTakeoutFiles(takeout, builder, options);
+  for (const entry of found) {
+    if (entry.kind === 'reader') await entry.read(builder);
+  }
+}

@@ -1,0 +1,217 @@
+/**
+ * Google Takeout's YouTube CSVs. Headers are localised ("Channel Id" is "Kanal-ID", "ID des chaînes" …), so columns
+ * are read by position and a file is recognised by its rows: subscriptions start with a `UC…` id and a channel
+ * address, a playlist's videos with a video id and a timestamp. Three playlist layouts exist:
+ * - the current one: `<Title>-videos.csv` (`Video ID,Playlist Video Creation Timestamp`) per playlist, named in a
+ *   `playlists.csv` list (`Playlist ID,Add new videos to top,Playlist Title (Original),…,Playlist Visibility`);
+ * - the older one-file layout: a block `Playlist Id,Channel Id,Time Created,Time Updated,Title,Description,
+ *   Visibility` + one row, a blank line, then `Video Id,Time Added` and the videos.
+ * Inside a .zip the file's name gives the current layout's title (the list, when present, gives it exactly).
+ */
+import { parse } from 'csv-parse/sync';
+import type { BundleBuilder } from './builder.js';
+import { SKIP_REASONS, formatCount } from './builder.js';
+import { CHANNEL_ID_PATTERN, VIDEO_ID_PATTERN, channelIdFrom } from './youtube-ids.js';
+
+/** The name of a playlist whose file says nothing of it (a lone `-videos.csv`); the service may rename it. */
+export const IMPORTED_PLAYLIST_NAME = 'Imported playlist';
+
+export interface TakeoutPlaylistInfo {
+  id: string;
+  title: string;
+  public: boolean;
+}
+
+export type TakeoutCsv =
+  | { kind: 'subscriptions'; rows: string[][] }
+  | { kind: 'playlist-videos'; rows: string[][] }
+  | { kind: 'playlist-file'; playlist: TakeoutPlaylistInfo & { description: string }; rows: string[][] }
+  | { kind: 'playlist-list'; playlists: TakeoutPlaylistInfo[] };
+
+export interface TakeoutFile {
+  /** The path inside a .zip; absent for a CSV uploaded alone. */
+  path?: string;
+  csv: TakeoutCsv;
+}
+
+/** YouTube playlist ids: PL… (made by a member), WL (Watch later), LL (liked), and the other system prefixes. */
+const PLAYLIST_ID_PATTERN = /^(PL|WL|LL|FL|OL|UU)[A-Za-z0-9_-]{0,62}$/;
+/** Takeout writes ISO (`2023-04-01T10:00:00+00:00`) or `2019-03-10 18:08:29 UTC` timestamps. */
+const TIMESTAMP_PATTERN = /^\d{4}-\d{2}-\d{2}/;
+/**
+ * "Watch later" in the languages Takeout names it in. Older Takeouts carry no WL id, and the current layout only the
+ * file name, so the title is how it is found.
+ */
+const WATCH_LATER_TITLES = new Set(
+  [
+    'Watch later',
+    'Später ansehen',
+    'À regarder plus tard',
+    'Ver más tarde',
+    'Guarda più tardi',
+    'Assistir mais tarde',
+    'Ver mais tarde',
+    'Later bekijken',
+    'Do obejrzenia',
+    'Смотреть позже',
+    'Daha sonra izle',
+    'Se senere',
+    'Titta senare',
+    'Katso myöhemmin',
+    '後で見る',
+    '나중에 볼 동영상',
+    '稍后观看',
+    '稍後觀看',
+  ].map(normalise),
+);
+
+/** What kind of Takeout CSV `source` is, or null when it is none (or not CSV at all). */
+export function recogniseTakeoutCsv(source: string): TakeoutCsv | null {
+  const rows = readCsv(source);
+  if (!rows) return null;
+  const filled = rows.filter((row) => !isBlank(row));
+  if (filled.length === 0) return null;
+  return subscriptions(filled) ?? playlistFile(rows) ?? playlistList(filled) ?? playlistVideos(filled);
+}
+
+/** Reads one CSV uploaded alone, or every Takeout CSV of a .zip (which the playlist list ties together). */
+export function readTakeoutFiles(files: TakeoutFile[], builder: BundleBuilder, options: { inZip: boolean }): void {
+  const listed = files.flatMap((file) => (file.csv.kind === 'playlist-list' ? file.csv.playlists : []));
+  const matched = new Set<TakeoutPlaylistInfo>();
+
+  for (const { path, csv } of files) {
+    if (csv.kind === 'subscriptions') {
+      for (const [first = '', second = '', title = ''] of csv.rows) {
+        builder.followChannel(channelIdFrom(first) ?? channelIdFrom(second) ?? first, title || undefined);
+      }
+    } else if (csv.kind === 'playlist-videos') {
+      const info = path === undefined ? undefined : matchListed(path, listed);
+      if (info) matched.add(info);
+      const title = info?.title ?? (path === undefined ? IMPORTED_PLAYLIST_NAME : titleFromFileName(path));
+      const playlist = builder.addPlaylist({ name: title, public: info?.public, watchLater: isWatchLater(title, info?.id) });
+      for (const [id = ''] of csv.rows) builder.addVideo(playlist, id);
+    } else if (csv.kind === 'playlist-file') {
+      const { id, title, description, public: isPublic } = csv.playlist;
+      const name = title || (path === undefined ? IMPORTED_PLAYLIST_NAME : titleFromFileName(path));
+      const playlist = builder.addPlaylist({ name, description: description || undefined, public: isPublic, watchLater: isWatchLater(name, id) });
+      for (const [videoId = ''] of csv.rows) builder.addVideo(playlist, videoId);
+    }
+  }
+
+  if (listed.length === 0) return;
+  if (!options.inZip) {
+    const count = listed.length;
+    builder.skip(`List of playlists (${formatCount(count)} playlist${count === 1 ? '' : 's'})`, SKIP_REASONS.playlistListOnly);
+    return;
+  }
+  // A listed playlist without a file of videos is an empty one (Takeout's file for it held only its header).
+  for (const info of listed) {
+    if (!matched.has(info) && !isWatchLater(info.title, info.id)) builder.addPlaylist({ name: info.title, public: info.public });
+  }
+}
+
+function readCsv(source: string): string[][] | null {
+  try {
+    return parse(source, {
+      bom: true,
+      relax_column_count: true,
+      // A title with a stray quote inside an unquoted field is kept as written rather than failing the file.
+      relax_quotes: true,
+      skip_empty_lines: false,
+      trim: true,
+    });
+  } catch {
+    return null;
+  }
+}
+
+function isBlank(row: string[]): boolean {
+  return row.every((cell) => cell === '');
+}
+
+/** `Channel Id,Channel Url,Channel Title` rows (the header may be missing, or alone when nothing is followed). */
+function subscriptions(filled: string[][]): TakeoutCsv | null {
+  const [header = []] = filled;
+  const data = CHANNEL_ID_PATTERN.test(header[0] ?? '') ? filled : filled.slice(1);
+  const [first] = data;
+  if (!first) {
+    // Only a header: three columns, the second being the channel's URL in every language Takeout writes.
+    const headerOnly = header.length === 3 && /url/i.test(header[1] ?? '') && !(header[1] ?? '').includes('/');
+    return headerOnly ? { kind: 'subscriptions', rows: [] } : null;
+  }
+  return CHANNEL_ID_PATTERN.test(first[0] ?? '') && channelIdFrom(first[1]) !== null ? { kind: 'subscriptions', rows: data } : null;
+}
+
+/** The older one-file layout: header, playlist row, blank line, `Video Id,Time Added`, videos. */
+function playlistFile(rows: string[][]): TakeoutCsv | null {
+  const start = rows.findIndex((row) => !isBlank(row));
+  const header = rows[start] ?? [];
+  const values = rows[start + 1] ?? [];
+  const separator = rows[start + 2];
+  if (header.length < 5 || values.length < 5 || !PLAYLIST_ID_PATTERN.test(values[0] ?? '') || !separator || !isBlank(separator)) return null;
+  // The `Video Id,Time Added` header is there even when the playlist is empty; a list of playlists followed by a
+  // blank line has nothing after it.
+  const [videoHeader, ...videos] = rows.slice(start + 3).filter((row) => !isBlank(row));
+  if (!videoHeader || (videos[0] && !VIDEO_ID_PATTERN.test(videos[0][0] ?? ''))) return null;
+  const [id = '', , , , title = '', description = '', visibility = ''] = values;
+  return { kind: 'playlist-file', playlist: { id, title, description, public: isPublicVisibility(visibility) }, rows: videos };
+}
+
+/** The current layout's `playlists.csv`: one row per playlist, its id first and its title third. */
+function playlistList(filled: string[][]): TakeoutCsv | null {
+  const data = filled.slice(1);
+  const [first] = data;
+  if (!first || first.length < 3 || !PLAYLIST_ID_PATTERN.test(first[0] ?? '')) return null;
+  const playlists = data
+    .filter((row) => PLAYLIST_ID_PATTERN.test(row[0] ?? ''))
+    .map(([id = '', , original = '', originalLanguage = '', ...rest]) => ({
+      id,
+      title: original || originalLanguage || id,
+      // The visibility is the last column today; any later column saying Public will do.
+      public: rest.some(isPublicVisibility),
+    }));
+  return { kind: 'playlist-list', playlists };
+}
+
+/** The current layout's `<Title>-videos.csv`: a video id and the time it was added. */
+function playlistVideos(filled: string[][]): TakeoutCsv | null {
+  const isVideoRow = (row: string[] | undefined): boolean => VIDEO_ID_PATTERN.test(row?.[0] ?? '') && TIMESTAMP_PATTERN.test(row?.[1] ?? '');
+  const data = isVideoRow(filled[0]) ? filled : filled.slice(1);
+  return isVideoRow(data[0]) ? { kind: 'playlist-videos', rows: data } : null;
+}
+
+function isPublicVisibility(value: string): boolean {
+  return value.trim().toLowerCase() === 'public';
+}
+
+function isWatchLater(title: string, id: string | undefined): boolean {
+  return id === 'WL' || WATCH_LATER_TITLES.has(normalise(title));
+}
+
+/** The listed playlist a `<Title>-videos.csv` is of, comparing letters and digits only (file names lose `/`, `:` …). */
+function matchListed(path: string, listed: TakeoutPlaylistInfo[]): TakeoutPlaylistInfo | undefined {
+  const base = baseName(path);
+  const candidates = new Set([key(base), key(stripSuffix(base))]);
+  return listed.find((info) => candidates.has(key(info.title)));
+}
+
+function titleFromFileName(path: string): string {
+  return stripSuffix(baseName(path)) || IMPORTED_PLAYLIST_NAME;
+}
+
+function baseName(path: string): string {
+  return (path.split('/').at(-1) ?? '').normalize('NFC').replace(/\.csv$/i, '');
+}
+
+/** `Watch later-videos` → `Watch later` (the suffix is localised: `-Videos`, `-vidéos` …). */
+function stripSuffix(base: string): string {
+  return base.replace(/-[\p{L}]+$/u, '').trim();
+}
+
+function key(value: string): string {
+  return value.normalize('NFC').toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+}
+
+function normalise(title: string): string {
+  return title.normalize('NFC').trim().toLowerCase();
+}

@@ -1,0 +1,16 @@
+import type { ImportCounts, ImportFormatName, ImportSkipped, MemberImport } from '@sift/contracts';
+import type { MemberImportRow } from './imports.repository.js';
+
+export function presentImport(row: MemberImportRow): MemberImport {
+  return {
+    id: row.id,
+    format: row.format as ImportFormatName,
+    status: row.status,
+    progress: row.progress,
+    counts: row.counts as ImportCounts,
+    skipped: row.skipped as ImportSkipped[],
+    error: row.error,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,232 @@
+import { importStartedSchema, memberImportSchema, playlistVideosSchema, siftSchema, subscriptionListSchema, type MemberImport } from '@sift/contracts';
+import { sql } from 'drizzle-orm';
+import { strFromU8, unzipSync } from 'fflate';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/infra/db/client.js';
+import { SIFT_EXPORT_FILE, type SiftExportDocument } from '../src/modules/imports/formats/sift-export-document.js';
+import type { ProviderChannel, ProviderVideo } from '../src/providers/video-provider.js';
+import { aMember, call, expectError } from './support/accounts.js';
+import { aChannel, aVideo } from './support/factories.js';
+import { multipartBody } from './support/multipart.js';
+import { useTestApp } from './support/test-app.js';
+
+/**
+ * Issue 16 §2: export files in. Each test uploads a file shaped like the real one, lets the import job run, and
+ * checks what the member would see: who they follow, their playlists and Watch later in order, their sifts, and
+ * what was skipped and why. Formats in detail are the parsers' unit tests (src/modules/imports/formats).
+ */
+const t = useTestApp();
+type Member = Awaited<ReturnType<typeof aMember>>;
+
+async function upload(token: string | undefined, bytes: Buffer, filename = 'export') {
+  const body = multipartBody('file', filename, 'application/octet-stream', bytes);
+  return call(t.app, { method: 'POST', url: '/api/me/imports', token, payload: body.payload, headers: body.headers });
+}
+
+/** Uploads, runs the job to its end and answers the finished import. */
+async function importFile(member: Member, bytes: Buffer, filename?: string): Promise<MemberImport> {
+  const res = await upload(member.token, bytes, filename);
+  expect(res.status, JSON.stringify(res.body)).toBe(202);
+  const started = importStartedSchema.parse(res.body);
+  expect(started.status).toBe('PENDING');
+  expect(res.headers.location).toBe(`/api/me/imports/${started.id}`);
+  await t.services.jobs.drain();
+  const status = await call(t.app, { method: 'GET', url: `/api/me/imports/${started.id}`, token: member.token });
+  expect(status.status).toBe(200);
+  return memberImportSchema.parse(status.body);
+}
+
+const followedNames = async (member: Member) => {
+  const res = await call(t.app, { method: 'GET', url: '/api/subscriptions', token: member.token });
+  return subscriptionListSchema
+    .parse(res.body)
+    .items.flatMap((s) => (s.optOut || s.target.type !== 'channel' ? [] : [s.target.name]))
+    .sort();
+};
+
+const count = async (query: ReturnType<typeof sql>) => Number(rowsOf<{ n: number }>(await t.database.db.execute(query))[0]!.n);
+const importCount = () => count(sql`SELECT count(*)::int AS n FROM member_imports`);
+
+let lamps: ProviderChannel;
+let tides: ProviderChannel;
+let knots: ProviderChannel;
+let videos: ProviderVideo[];
+
+beforeAll(async () => {
+  // Channels the video service knows but the catalog has not stored yet: the import fetches them.
+  lamps = aChannel({ name: 'Lamps, Lights & More' });
+  tides = aChannel({ name: 'Tides' });
+  knots = aChannel({ name: 'Knots für alle' });
+  for (const c of [lamps, tides, knots]) t.videoService.channels.set(c.externalId, c);
+  videos = [aVideo(lamps, { title: 'Brass lamp' }), aVideo(tides, { title: 'Spring tide' }), aVideo(knots, { title: 'Bowline' }), aVideo(knots, { title: 'Clove hitch' })];
+  for (const v of videos) t.videoService.videos.set(v.externalId, v);
+});
+
+describe('POST /api/me/imports', () => {
+  it('asks who is calling before it reads anything: a visitor gets a 401, even without a file', async () => {
+    expectError(await upload(undefined, Buffer.from('Channel Id,Channel Url,Channel Title\n')), 401);
+    expectError(await call(t.app, { method: 'POST', url: '/api/me/imports', payload: { not: 'a file' } }), 401);
+    expectError(await call(t.app, { method: 'GET', url: '/api/me/imports/1' }), 401);
+  });
+
+  it('refuses a request without the file, and a file it cannot read, with a clear message and no import left', async () => {
+    const member = await aMember(t);
+    const before = await importCount();
+    expectError(await call(t.app, { method: 'POST', url: '/api/me/imports', token: member.token, payload: { file: 'x' } }), 400, 'VALIDATION', 'file');
+    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+    const res = await upload(member.token, png, 'subscriptions.csv');
+    expectError(res, 422, 'IMPORT_FORMAT_UNKNOWN', 'file');
+    expect((res.body as { message: string }).message).toMatch(/Takeout/);
+    expectError(await upload(member.token, Buffer.from('just some words, nothing to import\n')), 422, 'IMPORT_FORMAT_UNKNOWN');
+    expect(await importCount()).toBe(before);
+  });
+
+  it('refuses a file over 20 MiB with a 413', async () => {
+    const member = await aMember(t);
+    const big = Buffer.alloc(20 * 1024 * 1024 + 1, 0x20);
+    expectError(await upload(member.token, big), 413);
+  });
+
+  it('follows the channels of a Takeout subscriptions.csv with a localised header, says what it skipped, and adds nothing the second time', async () => {
+    const member = await aMember(t);
+    const missing = 'UC' + 'x'.repeat(22);
+    const csv =
+      '\ufeffKanal-ID,Kanal-URL,Kanaltitel\r\n' +
+      `${lamps.externalId},http://www.youtube.com/channel/${lamps.externalId},"Lamps, Lights & More"\r\n` +
+      `${tides.externalId},http://www.youtube.com/channel/${tides.externalId},Tides\r\n` +
+      `${missing},http://www.youtube.com/channel/${missing},Gone channel\r\n`;
+    const first = await importFile(member, Buffer.from(csv), 'Abos.csv');
+    expect(first).toMatchObject({ format: 'TAKEOUT_CSV', status: 'CREATED', progress: 100, error: null, counts: { channels: 2, playlists: 0, videos: 0, sifts: 0 } });
+    expect(first.skipped).toEqual([{ item: expect.stringContaining(missing), reason: expect.stringMatching(/unknown channel/) }]);
+    expect(first.finishedAt).not.toBeNull();
+    expect(await followedNames(member)).toEqual(['Lamps, Lights & More', 'Tides']);
+
+    const second = await importFile(member, Buffer.from(csv));
+    expect(second.counts).toEqual({ channels: 0, playlists: 0, videos: 0, sifts: 0 });
+    expect(await followedNames(member)).toEqual(['Lamps, Lights & More', 'Tides']);
+  });
+
+  it("shows an import to its owner only", async () => {
+    const owner = await aMember(t);
+    const other = await aMember(t);
+    const res = await upload(owner.token, Buffer.from(`<?xml version="1.0"?><opml version="1.1"><body><outline text="YouTube"><outline type="rss" text="Tides" xmlUrl="https://www.youtube.com/feeds/videos.xml?channel_id=${tides.externalId}"/></outline></body></opml>`));
+    expect(res.status).toBe(202);
+    const { id, format } = importStartedSchema.parse(res.body);
+    expect(format).toBe('OPML');
+    await t.services.jobs.drain();
+    expectError(await call(t.app, { method: 'GET', url: `/api/me/imports/${id}`, token: other.token }), 404);
+    expectError(await call(t.app, { method: 'GET', url: '/api/me/imports/abc', token: owner.token }), 400);
+    expect((await call(t.app, { method: 'GET', url: `/api/me/imports/${id}`, token: owner.token })).status).toBe(200);
+  });
+
+  it('brings FreeTube playlists in order, merges watchLater and favorites into Watch later, and skips deleted videos', async () => {
+    const member = await aMember(t);
+    const [brass, spring, bowline, clove] = videos as [ProviderVideo, ProviderVideo, ProviderVideo, ProviderVideo];
+    const entry = (v: ProviderVideo) => ({ videoId: v.externalId, title: v.title, author: 'x', authorId: v.channelExternalId, lengthSeconds: 300, timeAdded: 1_700_000_000_000 });
+    const db = [
+      { playlistName: 'Knots to learn', protected: false, description: '', videos: [entry(clove), entry(bowline), { ...entry(bowline) }, { videoId: 'deletedVid1', title: 'Gone video', lengthSeconds: 1, timeAdded: 1 }], _id: 'ft-playlist-1' },
+      { playlistName: 'Watch Later', protected: true, videos: [entry(spring)], _id: 'watchLater' },
+      { playlistName: 'Favorites', protected: true, videos: [entry(brass)], _id: 'favorites' },
+    ]
+      .map((p) => JSON.stringify(p))
+      .join('\n');
+    const result = await importFile(member, Buffer.from(db + '\n'), 'playlists.db');
+    expect(result).toMatchObject({ format: 'FREETUBE_DB', status: 'CREATED', counts: { channels: 0, playlists: 1, videos: 4, sifts: 0 } });
+    expect(result.skipped).toContainEqual({ item: expect.stringContaining('Gone video'), reason: 'deleted or private video' });
+
+    const list = await call(t.app, { method: 'GET', url: '/api/playlists', token: member.token });
+    const knotsList = (list.body as { items: Array<{ id: number; name: string; imported: boolean }> }).items.find((p) => p.name === 'Knots to learn');
+    expect(knotsList?.imported).toBe(true);
+    const inOrder = async (id: string | number) =>
+      playlistVideosSchema.parse((await call(t.app, { method: 'GET', url: `/api/playlists/${id}/videos`, token: member.token })).body).videos.map((v) => v.title);
+    expect(await inOrder(knotsList!.id)).toEqual(['Clove hitch', 'Bowline']);
+    expect((await inOrder('wl')).sort()).toEqual(['Brass lamp', 'Spring tide']);
+
+    const again = await importFile(member, Buffer.from(db + '\n'));
+    expect(again.counts).toEqual({ channels: 0, playlists: 0, videos: 0, sifts: 0 });
+    expect(await inOrder(knotsList!.id)).toEqual(['Clove hitch', 'Bowline']);
+  });
+
+  it('makes a private sift of each FreeTube profile and follows every channel of "All Channels"', async () => {
+    const member = await aMember(t);
+    const sub = (c: ProviderChannel) => ({ id: c.externalId, name: c.name, thumbnail: '' });
+    const profiles = [
+      { _id: 'allChannels', name: 'All Channels', bgColor: '#000000', textColor: '#FFFFFF', subscriptions: [sub(lamps), sub(tides), sub(knots)] },
+      { _id: 'p1x9', name: 'Outdoors', bgColor: '#00ff00', textColor: '#000000', subscriptions: [sub(tides), sub(knots)] },
+    ]
+      .map((p) => JSON.stringify(p))
+      .join('\n');
+    const result = await importFile(member, Buffer.from(profiles), 'profiles.db');
+    expect(result).toMatchObject({ format: 'FREETUBE_DB', status: 'CREATED', counts: { channels: 3, sifts: 1 } });
+    expect(await followedNames(member)).toEqual(['Knots für alle', 'Lamps, Lights & More', 'Tides']);
+    const mine = await call(t.app, { method: 'GET', url: '/api/sifts?following=false', token: member.token });
+    const outdoors = (mine.body as { items: Array<{ id: number; name: string; public: boolean }> }).items.find((s) => s.name === 'Outdoors');
+    expect(outdoors?.public).toBe(false);
+    const sift = siftSchema.parse((await call(t.app, { method: 'GET', url: `/api/sifts/${outdoors!.id}`, token: member.token })).body);
+    expect(sift.channels.map((c) => c.name).sort()).toEqual(['Knots für alle', 'Tides']);
+
+    const again = await importFile(member, Buffer.from(profiles));
+    expect(again.counts).toEqual({ channels: 0, playlists: 0, videos: 0, sifts: 0 });
+  });
+
+  it('mails about none of the old uploads the refresh brings for channels an import followed', async () => {
+    const member = await aMember(t);
+    const quiet = aChannel({ name: 'Quiet channel' });
+    t.videoService.channels.set(quiet.externalId, quiet);
+    t.videoService.videos.set('oldUpload01', aVideo(quiet, { externalId: 'oldUpload01', title: 'Old upload', publishedAt: new Date('2020-01-01T00:00:00Z') }));
+    const csv = `Channel Id,Channel Url,Channel Title\n${quiet.externalId},http://www.youtube.com/channel/${quiet.externalId},Quiet channel\n`;
+    expect((await importFile(member, Buffer.from(csv))).counts.channels).toBe(1);
+    await t.services.jobs.drain(); // the refresh the import asked for
+    const queued = await count(sql`
+      SELECT count(*)::int AS n FROM notification_items i JOIN subscriptions s ON s.id = i.subscription_id
+      JOIN users u ON u.id = s.user_id WHERE u.email = ${member.email}`);
+    expect(queued).toBe(0);
+  });
+});
+
+describe('Round trip: what Sift exports, Sift imports', () => {
+  const api = (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: object) =>
+    call(t.app, { method, url, token, ...(payload ? { payload } : {}) });
+
+  async function exported(member: Member): Promise<SiftExportDocument> {
+    const res = await t.app.inject({ method: 'GET', url: '/api/me/exports/data.zip', headers: { authorization: `Bearer ${member.token}` } });
+    expect(res.statusCode).toBe(200);
+    return JSON.parse(strFromU8(unzipSync(new Uint8Array(res.rawPayload))[SIFT_EXPORT_FILE]!)) as SiftExportDocument;
+  }
+  /** What a member has, without what belongs to the account itself (who, when). */
+  const contents = (doc: SiftExportDocument) => ({ follows: doc.follows, playlists: doc.playlists, sifts: doc.sifts });
+
+  it("loses nothing: a fresh account that imports another's data.zip exports the same follows, playlists and sifts", async () => {
+    const before = await aMember(t);
+    const [brass, spring, bowline, clove] = videos as [ProviderVideo, ProviderVideo, ProviderVideo, ProviderVideo];
+    for (const c of [knots, lamps]) expect((await api('POST', '/api/subscriptions', before.token, { externalId: c.externalId, frequency: 'DAILY' })).status).toBeLessThan(300);
+    const playlist = await api('POST', '/api/playlists', before.token, { name: 'Rope & light <3', description: 'Knots, then lamps' });
+    const playlistId = (playlist.body as { id: number }).id;
+    for (const v of [clove, brass, bowline]) expect((await api('POST', `/api/playlists/${playlistId}/videos`, before.token, { externalId: v.externalId })).status).toBe(201);
+    for (const v of [spring, clove]) expect((await api('POST', '/api/playlists/wl/videos', before.token, { externalId: v.externalId })).status).toBe(201);
+    const sift = await api('POST', '/api/sifts', before.token, {
+      name: 'Knots, not lamps',
+      description: 'Only the knots',
+      public: true,
+      channels: [{ externalId: knots.externalId }, { externalId: tides.externalId }],
+      keywords: { all: [], any: ['hitch', 'bowline'], none: ['lamp'] },
+      filters: { hideShorts: true, hideLive: false, minDurationSeconds: 60, maxDurationSeconds: null },
+    });
+    expect(sift.status, JSON.stringify(sift.body)).toBe(201);
+    await t.services.jobs.drain();
+    const original = await exported(before);
+
+    const after = await aMember(t);
+    const res = await t.app.inject({ method: 'GET', url: '/api/me/exports/data.zip', headers: { authorization: `Bearer ${before.token}` } });
+    const result = await importFile(after, Buffer.from(res.rawPayload), 'sift-data.zip');
+    expect(result).toMatchObject({ format: 'SIFT_ZIP', status: 'CREATED', counts: { channels: 2, playlists: 1, videos: 5, sifts: 1 }, skipped: [] });
+    const copy = await exported(after);
+    // Frequencies are the new member's own choice (the default), not carried over.
+    const withoutFrequency = (doc: SiftExportDocument) => ({ ...contents(doc), follows: { ...doc.follows, channels: doc.follows.channels.map(({ frequency: _, ...c }) => c) } });
+    expect(withoutFrequency(copy)).toEqual(withoutFrequency(original));
+
+    const again = await importFile(after, Buffer.from(res.rawPayload));
+    expect(again.counts).toEqual({ channels: 0, playlists: 0, videos: 0, sifts: 0 });
+    expect(contents(await exported(after))).toEqual(contents(copy));
+  });
+});

@@ -1,0 +1,1 @@
+export { FileImport, summary } from './components/FileImport';

@@ -1,0 +1,94 @@
+import { useId, useState } from 'react';
+import { FormAlert, formErrorsFrom } from '../../../components/Form';
+import { Icon } from '../../../components/Icon';
+import { useNotify } from '../../../components/Notifications';
+import { downloadExport, type ExportKind } from '../api/exports';
+import './profile.css';
+
+interface ExportChoice {
+  kind: ExportKind;
+  label: string;
+  hint: string;
+  /** Only the channels the member follows: shown with the subscription option on. */
+  follows: boolean;
+}
+
+const CHOICES: ExportChoice[] = [
+  {
+    kind: 'opml',
+    label: 'Subscriptions (OPML)',
+    hint: 'The channels you follow, as YouTube feeds: for any feed reader, Invidious or FreeTube.',
+    follows: true,
+  },
+  {
+    kind: 'newPipe',
+    label: 'Subscriptions for NewPipe',
+    hint: 'The channels you follow, in the file NewPipe imports ("Import from previous export").',
+    follows: true,
+  },
+  {
+    kind: 'data',
+    label: 'Everything (ZIP)',
+    hint: 'Your profile, follows, playlists (Watch later too) and sifts, as JSON with a read-me. Sift can import it back.',
+    follows: false,
+  },
+];
+
+/**
+ * Profile: "Your data" (issue 16 §3 "Take it out"): the member's exports. Each is fetched with the member's token
+ * and saved as a file; a button per export, its line explaining what the file holds.
+ */
+export function YourData({ subscriptionsEnabled = true }: { subscriptionsEnabled?: boolean }) {
+  const notify = useNotify();
+  const baseId = useId();
+  const [busy, setBusy] = useState<ExportKind | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const choices = CHOICES.filter((c) => subscriptionsEnabled || !c.follows);
+
+  async function download(choice: ExportChoice) {
+    setBusy(choice.kind);
+    setError(null);
+    try {
+      await downloadExport(choice.kind);
+      notify(`${choice.label}: download started`);
+    } catch (err) {
+      setError(formErrorsFrom(err).message);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <section className="section your-data" aria-labelledby={`${baseId}-heading`}>
+      <div className="section-head">
+        <h2 id={`${baseId}-heading`}>Your data</h2>
+      </div>
+      <p className="your-data-intro">Download what you have on Sift, to keep it or to take it to another app.</p>
+      <ul className="your-data-list">
+        {choices.map((choice) => {
+          const hintId = `${baseId}-${choice.kind}-hint`;
+          const pending = busy === choice.kind;
+          return (
+            <li key={choice.kind} className="your-data-row">
+              <button
+                type="button"
+                className="btn btn-secondary your-data-button"
+                aria-describedby={hintId}
+                aria-busy={pending || undefined}
+                disabled={busy !== null}
+                onClick={() => void download(choice)}
+              >
+                <Icon name="import" size={18} />
+                <span>{pending ? 'Preparing…' : choice.label}</span>
+              </button>
+              <p id={hintId} className="muted your-data-hint">
+                {choice.hint}
+              </p>
+            </li>
+          );
+        })}
+      </ul>
+      {error && <FormAlert>{error}</FormAlert>}
+    </section>
+  );
+}
