@@ -1,0 +1,164 @@
+/**
+ * Moving in (issue 16; docs/decisions/016-imports-and-exports.md): how long an import takes and what it costs of the
+ * YouTube Data API's quota, against the local stand-in (apps/server/test/support/youtube-stand-in.ts) with the real
+ * provider, catalog, services and job, on PostgreSQL (database `sift_bench_imports`, made anew for every run so the
+ * catalog starts empty, as on a fresh instance, and dropped at the end unless BENCH_KEEP=1).
+ * 1. A Google Takeout subscriptions.csv of 2,000 channels, none stored yet. Target: followed in under 10 s and under
+ *    50 units (channels.list takes 50 ids a call).
+ * 2. A NewPipe backup zip (newpipe.db made with sql.js) with 10 playlists of 500 videos (5,000 entries) from 100
+ *    channels.
+ * Each is run BENCH_RUNS times (default 3), and again on the same data (the idempotent second import). Beside each,
+ * the baseline of the same run: the provider's own calls for the same ids alone (no parsing, no database writes),
+ * the floor of what the import can cost. Wall time is from the upload's bytes to the import's CREATED row.
+ * Run: `npx tsx bench/imports.ts` (BENCH_DATABASE_URL / DATABASE_URL, default
+ * postgres://postgres@127.0.0.1:5432/postgres). Rewrites its section of RESULTS.md.
+ */
+import { zipSync } from 'fflate';
+import os from 'node:os';
+import pg from 'pg';
+import initSqlJs from 'sql.js';
+import { createServices, type Services } from '../apps/server/src/app.js';
+import { openDatabase } from '../apps/server/src/infra/db/client.js';
+import { createYouTubeProvider } from '../apps/server/src/providers/youtube/index.js';
+import { YouTubeStandIn } from '../apps/server/test/support/youtube-stand-in.js';
+import { admin, defaultServerUrl, recreateDatabase, writeSection } from './harness.js';
+import { median, percentile } from './stats.js';
+
+const DB = 'sift_bench_imports';
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const CHANNELS = 2000;
+const PLAYLISTS = 10;
+const PER_PLAYLIST = 500;
+const VIDEO_CHANNELS = 100;
+
+const channelId = (i: number) => `UC${String(i).padStart(22, '0')}`;
+const videoId = (i: number) => `n${String(i).padStart(10, '0')}`;
+
+const standIn = new YouTubeStandIn();
+await standIn.start();
+for (let i = 0; i < CHANNELS; i++) standIn.addChannel({ id: channelId(i), title: `Bench channel ${i}`, subscriberCount: 1000 + i, viewCount: 10_000 });
+for (let i = 0; i < PLAYLISTS * PER_PLAYLIST; i++) {
+  standIn.addVideo({ id: videoId(i), channelId: channelId(i % VIDEO_CHANNELS), title: `Bench video ${i}`, publishedAt: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(), duration: 'PT7M', viewCount: 10 });
+}
+
+// The files, shaped like the real ones.
+const takeoutCsv = Buffer.from(
+  'Channel Id,Channel Url,Channel Title\n' +
+    Array.from({ length: CHANNELS }, (_, i) => `${channelId(i)},http://www.youtube.com/channel/${channelId(i)},"Bench channel ${i}, the one"`).join('\n') +
+    '\n',
+);
+const SQL = await initSqlJs();
+const newpipeDb = new SQL.Database();
+newpipeDb.run(`
+  CREATE TABLE subscriptions (uid INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, service_id INTEGER NOT NULL, url TEXT, name TEXT, avatar_url TEXT, subscriber_count INTEGER, description TEXT, notification_mode INTEGER NOT NULL DEFAULT 0);
+  CREATE TABLE streams (uid INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, service_id INTEGER NOT NULL, url TEXT NOT NULL, title TEXT NOT NULL, stream_type TEXT NOT NULL, duration INTEGER NOT NULL, uploader TEXT NOT NULL, uploader_url TEXT, thumbnail_url TEXT);
+  CREATE TABLE playlists (uid INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, name TEXT, is_thumbnail_permanent INTEGER NOT NULL, thumbnail_stream_id INTEGER NOT NULL, display_index INTEGER NOT NULL DEFAULT -1);
+  CREATE TABLE playlist_stream_join (playlist_id INTEGER NOT NULL, stream_id INTEGER NOT NULL, join_index INTEGER NOT NULL, PRIMARY KEY(playlist_id, join_index));
+`);
+const insertStream = newpipeDb.prepare('INSERT INTO streams (service_id, url, title, stream_type, duration, uploader) VALUES (0, ?, ?, ?, 420, ?)');
+const insertJoin = newpipeDb.prepare('INSERT INTO playlist_stream_join (playlist_id, stream_id, join_index) VALUES (?, ?, ?)');
+newpipeDb.run('BEGIN');
+for (let p = 1; p <= PLAYLISTS; p++) {
+  newpipeDb.run('INSERT INTO playlists (name, is_thumbnail_permanent, thumbnail_stream_id, display_index) VALUES (?, 0, 0, ?)', [`Bench playlist ${p}`, p]);
+  for (let k = 0; k < PER_PLAYLIST; k++) {
+    const i = (p - 1) * PER_PLAYLIST + k;
+    insertStream.run([`https://www.youtube.com/watch?v=${videoId(i)}`, `Bench video ${i}`, 'VIDEO_STREAM', 'Bench']);
+    insertJoin.run([p, i + 1, k]);
+  }
+}
+newpipeDb.run('COMMIT');
+const newpipeZip = Buffer.from(zipSync({ 'newpipe.db': newpipeDb.export(), 'newpipe.settings': new Uint8Array(0) }));
+newpipeDb.close();
+
+interface Sample {
+  ms: number;
+  units: number;
+  counts: string;
+}
+
+const serverUrl = defaultServerUrl();
+const quiet = { warn: () => {}, error: (obj: object, msg: string) => console.error(msg, obj) };
+
+async function freshApp() {
+  const url = await recreateDatabase(serverUrl, DB);
+  const database = await openDatabase({ databaseUrl: url, pgliteDir: 'memory://' });
+  const provider = createYouTubeProvider({ apiKey: 'stand-in-key', apiUrl: standIn.apiUrl, feedsUrl: standIn.feedsUrl, quotaPerDay: 1_000_000, region: 'US' }, database.db, quiet);
+  const services = createServices({ db: database.db, provider });
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const { rows } = await client.query<{ id: string }>(`INSERT INTO users (email, first_name, last_name, confirmed_at) VALUES ('bench@example.com', 'Bench', 'Member', now()) RETURNING id`);
+  await client.end();
+  return { database, provider, services, userId: Number(rows[0]!.id) };
+}
+
+/** From the bytes to CREATED: the request's part (reading the file) and the job's, polled every 20 ms. */
+async function timedImport(services: Services, userId: number, file: Buffer): Promise<Sample> {
+  const units0 = standIn.units;
+  const t0 = performance.now();
+  const { id } = await services.imports.start(userId, file);
+  for (;;) {
+    const state = await services.imports.get(id, userId);
+    if (state.status === 'FAILED') throw new Error(`import failed: ${state.error}`);
+    if (state.status === 'CREATED') {
+      const c = state.counts;
+      return { ms: performance.now() - t0, units: standIn.units - units0, counts: `${c.channels} channels, ${c.playlists} playlists, ${c.videos} videos` };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+async function measure(name: string, file: Buffer, baseline: (app: Awaited<ReturnType<typeof freshApp>>) => Promise<void>) {
+  const first: Sample[] = [];
+  const again: Sample[] = [];
+  const floor: number[] = [];
+  const floorUnits: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const app = await freshApp();
+    const units0 = standIn.units;
+    const f0 = performance.now();
+    await baseline(app);
+    floor.push(performance.now() - f0);
+    floorUnits.push(standIn.units - units0);
+    await app.database.close();
+    const measured = await freshApp();
+    first.push(await timedImport(measured.services, measured.userId, file));
+    again.push(await timedImport(measured.services, measured.userId, file));
+    await measured.services.jobs.stop();
+    await measured.database.close();
+    console.log(`${name} run ${run + 1}: ${first.at(-1)!.ms.toFixed(0)} ms, ${first.at(-1)!.units} units (${first.at(-1)!.counts}); again ${again.at(-1)!.ms.toFixed(0)} ms, ${again.at(-1)!.units} units; floor ${floor.at(-1)!.toFixed(0)} ms`);
+  }
+  const row = (label: string, samples: number[], units: number[], extra = '') =>
+    `| ${label} | ${median(samples).toFixed(0)} | ${percentile(samples, 99).toFixed(0)} | ${median(units)} | ${extra} |`;
+  return [
+    row(`${name}: first import`, first.map((s) => s.ms), first.map((s) => s.units), first[0]!.counts),
+    row(`${name}: same file again`, again.map((s) => s.ms), again.map((s) => s.units), again[0]!.counts),
+    row(`${name}: baseline (the provider's calls alone)`, floor, floorUnits),
+  ].join('\n');
+}
+
+const channelIds = Array.from({ length: CHANNELS }, (_, i) => channelId(i));
+const videoIds = Array.from({ length: PLAYLISTS * PER_PLAYLIST }, (_, i) => videoId(i));
+const takeout = await measure(`Takeout CSV, ${CHANNELS.toLocaleString('en')} channels`, takeoutCsv, async ({ provider }) => {
+  await provider.getChannels(channelIds);
+});
+const newpipe = await measure(`NewPipe zip, ${(PLAYLISTS * PER_PLAYLIST).toLocaleString('en')} playlist entries`, newpipeZip, async ({ provider }) => {
+  const videos = await provider.getVideos(videoIds);
+  await provider.getChannels([...new Set(videos.map((v) => v.channelExternalId))]);
+});
+await standIn.stop();
+if (process.env.BENCH_KEEP !== '1') await admin(serverUrl, `DROP DATABASE IF EXISTS ${DB}`);
+
+const section = `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores, PostgreSQL, the YouTube provider against the
+local stand-in (in this process), ${RUNS} runs each on a fresh database; the file is ${Math.round(takeoutCsv.length / 1024)} KiB (CSV) and
+${Math.round(newpipeZip.length / 1024)} KiB (zip). Wall time from the upload's bytes to the import's CREATED row; units of the Data API.
+
+| Import | median ms | p99 ms | units | made |
+|---|---|---|---|---|
+${takeout}
+${newpipe}
+
+Target (issue 16): 2,000 channels followed in under 10 s and under 50 units. The second import of the same file reads
+everything from the database (0 units) and adds nothing.`;
+console.log(section);
+writeSection('## Imports (issue 16)', section);
+process.exit(0);
