@@ -11,7 +11,8 @@ import type { Database } from './infra/db/client.js';
 import { createFileStore, type FileStore } from './infra/files/file-store.js';
 import { registerMultipart } from './infra/files/upload.js';
 import { uploadsRoutes } from './infra/files/uploads.routes.js';
-import { registerErrorHandling, sendRouteNotFound } from './infra/http/errors.js';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling, sendRouteNotFound } from './infra/http/errors.js';
+import { registerNulGuard } from './infra/http/nul-guard.js';
 import { registerSecurityHeaders } from './infra/http/security-headers.js';
 import { registerSpa, wantsSpaPage } from './infra/http/spa.js';
 import { InProcessJobQueue } from './infra/jobs/in-process-queue.js';
@@ -20,6 +21,7 @@ import { createMailer, MemoryMailer, type Mailer } from './infra/mail/mailer.js'
 import { paths } from './infra/paths.js';
 import { DEFAULT_RATE_LIMITS, MemoryRateLimiter, type RateLimiter, type RateLimits } from './infra/rate-limit/rate-limiter.js';
 import { RedisRateLimiter } from './infra/rate-limit/redis-rate-limiter.js';
+import { TokenCipher } from './infra/security/token-cipher.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
 import { AuthRepository } from './modules/auth/auth.repository.js';
@@ -27,6 +29,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { registerAuthentication } from './modules/auth/authenticate.js';
 import { CaptchaService } from './modules/auth/captcha.service.js';
+import { GoogleGrants } from './modules/auth/google-grants.service.js';
 import { OidcSignIn } from './modules/auth/oidc.service.js';
 import { TokenService } from './modules/auth/tokens.service.js';
 import { CatalogRepository } from './modules/catalog/catalog.repository.js';
@@ -61,6 +64,10 @@ import { SubscriptionsService } from './modules/subscriptions/subscriptions.serv
 import { UsersRepository } from './modules/users/users.repository.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { UsersService } from './modules/users/users.service.js';
+import { AccountPlaylistsService } from './modules/youtube-account/account-playlists.service.js';
+import { YouTubeAccountRepository } from './modules/youtube-account/youtube-account.repository.js';
+import { youtubeAccountRoutes } from './modules/youtube-account/youtube-account.routes.js';
+import { YouTubeAccountService } from './modules/youtube-account/youtube-account.service.js';
 import { NEW_VIDEO_JOBS, registerNewVideoJobs } from './jobs/new-videos.js';
 import type { VideoProvider } from './providers/video-provider.js';
 import { ignoreUnavailable } from './providers/video-service-errors.js';
@@ -78,6 +85,11 @@ export interface AccountSettings {
   rateLimits: RateLimits;
   /** Google sign-in when set; otherwise its endpoints answer 404 PROVIDER_DISABLED. */
   google: GoogleSettings | undefined;
+  /**
+   * TOKEN_ENCRYPTION_KEY (32 bytes): seals the refresh tokens of connected YouTube accounts. Unset: importing from a
+   * YouTube account is off (its endpoints answer 404 PROVIDER_DISABLED), whatever else is configured.
+   */
+  tokenEncryptionKey: Buffer | undefined;
   captchaHmacKey: string;
   captchaMaxNumber: number;
 }
@@ -125,6 +137,8 @@ export interface Services {
   feeds: FeedsService;
   notifications: NotificationsService;
   imports: ImportsService;
+  youtubeAccount: YouTubeAccountService;
+  accountPlaylists: AccountPlaylistsService;
 }
 
 export interface ServiceDependencies extends Pick<AppDependencies, 'db' | 'provider' | 'accounts' | 'files'> {
@@ -147,6 +161,7 @@ export function defaultAccountSettings(overrides: Partial<AccountSettings> = {})
     redisUrl: undefined,
     rateLimits: DEFAULT_RATE_LIMITS,
     google: undefined,
+    tokenEncryptionKey: undefined,
     captchaHmacKey: randomBytes(32).toString('hex'),
     captchaMaxNumber: 50_000,
     ...Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined)),
@@ -154,6 +169,8 @@ export function defaultAccountSettings(overrides: Partial<AccountSettings> = {})
 }
 
 const quietLog = { warn: () => {}, error: () => {} };
+/** How long a request may take to arrive, headers and body (issue 17: slow clients must not hold connections). */
+const REQUEST_TIMEOUT_MS = 30_000;
 
 /** The composition root: wires repositories → services → routes. No module builds its own dependencies. */
 export function createServices(deps: ServiceDependencies): Services {
@@ -179,6 +196,22 @@ export function createServices(deps: ServiceDependencies): Services {
   const playlists = new PlaylistsService(new PlaylistsRepository(deps.db), catalog, files);
   const sifts = new SiftsService(new SiftsRepository(deps.db), catalog, jobs, files);
   const notifications = new NotificationsService(new NotificationsRepository(deps.db), deps.mailer ?? new MemoryMailer(), { appName, publicUrl }, log);
+  // Channels an import follows are read at once (never-read channels are claimed first), not at the next tick.
+  const onChannelsFollowed = () => jobs.send(NEW_VIDEO_JOBS.refreshDue, {});
+  // Import from a YouTube account (issue 16 §1): the sign-in's Google client asks for read-only YouTube access.
+  const youtubeAccount = new YouTubeAccountService({
+    repository: new YouTubeAccountRepository(deps.db),
+    grants: new GoogleGrants(google, authRepository, log),
+    provider: deps.provider,
+    cipher: settings.tokenEncryptionKey ? new TokenCipher(settings.tokenEncryptionKey) : undefined,
+    redirectUri: `${publicUrl}/oauth2/youtube/callback`,
+    catalog,
+    subscriptions,
+    onChannelsFollowed,
+    log,
+  });
+  // A deleted account's YouTube permission is revoked at Google, not merely forgotten with the row.
+  users.beforeDelete((userId) => youtubeAccount.forget(userId));
   return {
     jobs,
     files,
@@ -205,10 +238,11 @@ export function createServices(deps: ServiceDependencies): Services {
       playlists,
       sifts,
       jobs,
-      // Channels an import follows are read at once (never-read channels are claimed first), not at the next tick.
-      onChannelsFollowed: () => jobs.send(NEW_VIDEO_JOBS.refreshDue, {}),
+      onChannelsFollowed,
       log,
     }),
+    youtubeAccount,
+    accountPlaylists: new AccountPlaylistsService(youtubeAccount, { playlists, catalog, sifts, jobs, log }),
   };
 }
 
@@ -219,12 +253,19 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
     // Ids in paths are short; anything longer than this is not a real request.
     routerOptions: { maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
+    // A client that sends its request slowly (or stops half-way) is cut off after 30 s rather than hold a
+    // connection for ever; headers get the same bound below (Node's default is 60 s).
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
+  app.server.headersTimeout = REQUEST_TIMEOUT_MS;
   app.setValidatorCompiler(validatorCompiler);
   // Responses are built by typed presenters, so serialising them again through zod would only cost time;
   // the response schemas still document the API and the API tests parse every response with them.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   registerErrorHandling(app);
+  registerNulGuard(app);
 
   await registerSecurityHeaders(app);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
@@ -260,7 +301,7 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
   const services = createServices({ ...deps, accounts: settings, mailer, rateLimiter, log: app.log });
   app.addHook('onClose', () => services.jobs.stop());
   await registerNewVideoJobs(services, { refreshMinutes: deps.channelRefreshMinutes ?? 15 });
-  // request.user from `Authorization: Bearer`, for every module: `preHandler: app.requireUser` or `app.optionalUser`.
+  // request.user from `Authorization: Bearer`, for every module: `onRequest: app.requireUser` or `app.optionalUser`.
   registerAuthentication(app, services.tokens);
   const subscriptionsEnabled = deps.subscriptionsEnabled ?? true;
   await app.register(
@@ -285,6 +326,7 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
       await api.register(playlistsRoutes(services.playlists));
       await api.register(siftsRoutes(services.sifts));
       await api.register(importsRoutes(services.imports));
+      await api.register(youtubeAccountRoutes(services.youtubeAccount, services.accountPlaylists));
       await api.register(exportsRoutes(new ExportsService(services, deps.appName)));
     },
     { prefix: '/api' },

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTokenEncryptionKey } from './infra/security/token-cipher.js';
 import { DEFAULT_RATE_LIMITS, UNLIMITED_RATE_LIMITS, type RateLimits } from './infra/rate-limit/rate-limiter.js';
 
 const flag = (fallback: 'true' | 'false') =>
@@ -38,6 +39,22 @@ const envSchema = z.object({
   GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /**
+   * Seals the refresh tokens of connected YouTube accounts (AES-256-GCM): 32 bytes, hex or base64. Unset: importing
+   * from a YouTube account is off (nothing is derived from another secret, decisions/017).
+   */
+  TOKEN_ENCRYPTION_KEY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === '') return undefined;
+      try {
+        return parseTokenEncryptionKey(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
   /** Signs captcha challenges; every API node needs the same one. Unset: a random key per process. */
   CAPTCHA_HMAC_KEY: z.string().min(16).optional(),
   /** Proof-of-work size: the browser tries up to this many hashes (half of it on average is the floor). */
@@ -99,6 +116,8 @@ export interface Config {
   rateLimits: RateLimits;
   /** Set when both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are; otherwise Google sign-in is off. */
   google: GoogleSettings | undefined;
+  /** TOKEN_ENCRYPTION_KEY: with Google and YouTube set up, members may connect their YouTube account (issue 16 §1). */
+  tokenEncryptionKey: Buffer | undefined;
   captchaHmacKey: string;
   captchaMaxNumber: number;
   channelRefreshMinutes: number;
@@ -137,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? { issuer: e.GOOGLE_ISSUER, clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
         : undefined,
+    tokenEncryptionKey: e.TOKEN_ENCRYPTION_KEY,
     // A key made here lives as long as the process: fine for one node, but every node of a cluster must share one.
     captchaHmacKey: e.CAPTCHA_HMAC_KEY ?? randomBytes(32).toString('hex'),
     captchaMaxNumber: e.CAPTCHA_MAX_NUMBER,

@@ -8,3 +8,4 @@ export * from './subscriptions.js';
 export * from './playlists.js';
 export * from './exports.js';
 export * from './imports.js';
+export * from './youtube-account.js';

@@ -69,10 +69,13 @@ const flag = z
   .optional()
   .transform((v) => v === 'true' || v === '1');
 
-export const playlistIdParam = z.union([
-  z.literal(WATCH_LATER_ID),
-  z.string().regex(/^[1-9][0-9]{0,14}$/, { message: 'must be a playlist id or "wl"' }),
-]);
+/**
+ * A playlist id or `wl`. Anything else names no playlist: the service answers 404 for it, as for an unknown
+ * number (and as sifts do), rather than a 400 that would tell a missing playlist from a malformed one.
+ */
+export const playlistIdParam = z.string().min(1).max(64);
+/** The ids playlists really have. */
+export const PLAYLIST_ID_PATTERN = /^[1-9][0-9]{0,14}$/;
 export const playlistParamsSchema = z.object({ id: playlistIdParam });
 export const playlistVideoParamsSchema = z.object({
   id: playlistIdParam,

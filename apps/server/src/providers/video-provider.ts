@@ -1,3 +1,5 @@
+import type { VideoServiceAccount } from './video-service-account.js';
+
 /**
  * One interface for every video service (DESIGN §2). Ids are the service's own externalIds; our numeric ids
  * never cross this boundary. The demo provider is the embedded default; the YouTube provider implements the
@@ -84,4 +86,11 @@ export interface VideoProvider {
   resolve?(input: string): Promise<ResolvedReference | undefined>;
   /** Videos to show on a fresh instance before anyone follows anything (the service's most popular). */
   popularVideos?(limit: number): Promise<ProviderVideo[]>;
+  /**
+   * A member's own account at the service, read with the OAuth access token they granted for `accountScope`
+   * (issue 16 §1). Absent: the service has no accounts to import from (the demo).
+   */
+  account?(accessToken: string): VideoServiceAccount;
+  /** The OAuth scope `account` needs (YouTube: read-only access to the account). */
+  readonly accountScope?: string;
 }

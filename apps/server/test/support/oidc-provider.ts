@@ -21,6 +21,11 @@ export interface TestOidcProvider {
   /** Its people by subject; add one before sending them through the sign-in. */
   people: Map<string, OidcPerson>;
   /**
+   * What the provider knows of an access token it issued (as Google's token info does): its subject and scopes, or
+   * undefined when it is unknown, expired or revoked. The Data API stand-in checks bearer tokens with it.
+   */
+  accessTokenInfo(token: string): Promise<{ subject: string; scopes: string[] } | undefined>;
+  /**
    * Plays the browser: follows the authorization URL through the provider's login and consent pages as `subject`,
    * and answers the redirect back to our redirect URI (with code, state and iss).
    */
@@ -32,7 +37,18 @@ export interface TestOidcProvider {
  * A real OpenID Connect provider (oidc-provider) on loopback over http, with one confidential client registered
  * for our redirect URI. Its development interactions stand in for the login and consent screens.
  */
-export async function startOidcProvider(options: { redirectUri: string; clientId?: string; clientSecret?: string }): Promise<TestOidcProvider> {
+export async function startOidcProvider(options: {
+  redirectUri: string;
+  clientId?: string;
+  clientSecret?: string;
+  /**
+   * Issue refresh tokens on every code grant, as Google does for `access_type=offline` (no offline_access scope), never
+   * rotate them (Google does not), and offer token revocation.
+   */
+  refreshTokens?: boolean;
+  /** Scopes beyond OpenID's own the provider grants (e.g. YouTube's read-only scope). */
+  scopes?: string[];
+}): Promise<TestOidcProvider> {
   const clientId = options.clientId ?? 'sift-test-client';
   const clientSecret = options.clientSecret ?? 'sift-test-secret-0123456789abcdef';
   const people = new Map<string, OidcPerson>();
@@ -50,7 +66,7 @@ export async function startOidcProvider(options: { redirectUri: string; clientId
         client_id: clientId,
         client_secret: clientSecret,
         redirect_uris: [options.redirectUri],
-        grant_types: ['authorization_code'],
+        grant_types: options.refreshTokens ? ['authorization_code', 'refresh_token'] : ['authorization_code'],
         response_types: ['code'],
         // openid-client authenticates with client_secret_post when given a secret.
         token_endpoint_auth_method: 'client_secret_post',
@@ -59,10 +75,18 @@ export async function startOidcProvider(options: { redirectUri: string; clientId
     jwks: { keys: [privateJwk] },
     cookies: { keys: ['sift-test-cookie-key'] },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name', 'name', 'picture'] },
+    ...(options.scopes ? { scopes: ['openid', 'offline_access', ...options.scopes] } : {}),
+    ...(options.refreshTokens
+      ? { issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'), rotateRefreshToken: () => false }
+      : {}),
     // Put the scopes' claims into the ID token too, as Google does.
     conformIdTokenClaims: false,
-    features: { devInteractions: { enabled: true } },
-    ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, AuthorizationCode: 60, IdToken: 600 },
+    features: {
+      devInteractions: { enabled: true },
+      // A client may revoke the tokens it was issued (what Google's revocation endpoint allows).
+      revocation: { enabled: options.refreshTokens === true, allowedPolicy: async (_ctx: unknown, client: { clientId: string }, token: { clientId?: string }) => token.clientId === client.clientId },
+    },
+    ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, AuthorizationCode: 60, IdToken: 600, RefreshToken: 3600 },
     async findAccount(_ctx, sub) {
       const person = people.get(sub);
       if (!person) return undefined;
@@ -112,12 +136,19 @@ export async function startOidcProvider(options: { redirectUri: string; clientId
     throw new Error('The sign-in did not come back to the redirect URI');
   }
 
+  async function accessTokenInfo(token: string) {
+    const found = await provider.AccessToken.find(token);
+    if (!found?.accountId) return undefined;
+    return { subject: found.accountId, scopes: (found.scope ?? '').split(' ').filter(Boolean) };
+  }
+
   return {
     issuer,
     clientId,
     clientSecret,
     privateJwk,
     people,
+    accessTokenInfo,
     signIn,
     close: () =>
       new Promise<void>((resolve) => {

@@ -52,8 +52,34 @@ export interface StandInVideo {
   thumbnailKeys?: ThumbnailKey[];
 }
 
-export type StandInFailure = 'quotaExceeded' | 'keyInvalid' | 'backendError' | 'timeout';
-export type StandInEndpoint = 'channels' | 'playlistItems' | 'videos' | 'search';
+/** A member's playlist (playlists.list mine=true; its items through playlistItems.list with the owner's token). */
+export interface StandInPlaylist {
+  id: string;
+  title: string;
+  description?: string;
+  /** Private playlists are readable with their owner's token only. Public by default. */
+  privacyStatus?: 'public' | 'unlisted' | 'private';
+  /** In the playlist's order; ids the catalog lacks are listed as YouTube lists a deleted video. */
+  videoIds: string[];
+  /** playlistItems.list answers 403 playlistItemsNotAccessible, as for a playlist YouTube will not show. */
+  notAccessible?: boolean;
+}
+
+/** A Google account's YouTube side, reached with an OAuth access token that names its subject. */
+export interface StandInAccount {
+  subject: string;
+  /** The account's own channel (channels.list mine=true); none by default, like most viewers' accounts. */
+  channelId?: string;
+  /** Channel ids it subscribes to, in the order subscribed; ids the catalog lacks are left out, as YouTube does. */
+  subscriptions: string[];
+  playlists: StandInPlaylist[];
+}
+
+/** What an access token grants, as the authorization server that issued it says (its token info). */
+export type AccessTokenInfo = { subject: string; scopes: string[] };
+
+export type StandInFailure = 'quotaExceeded' | 'keyInvalid' | 'backendError' | 'timeout' | 'authError' | 'insufficientPermissions';
+export type StandInEndpoint = 'channels' | 'playlistItems' | 'videos' | 'search' | 'subscriptions' | 'playlists';
 
 export interface StandInCall {
   endpoint: StandInEndpoint;
@@ -61,10 +87,18 @@ export interface StandInCall {
   params: Record<string, string>;
   /** Quota units charged: the documented cost once the request reached the API (invalid requests cost too), 0 when refused before (wrong key, injected failure). */
   units: number;
+  /** The account whose OAuth access token the call carried (`Authorization: Bearer`); undefined for key calls. */
+  subject?: string;
 }
 
 /** Documented costs (DESIGN §7): a list call 1 unit, a search 100. */
-const UNITS: Record<StandInEndpoint, number> = { channels: 1, playlistItems: 1, videos: 1, search: 100 };
+const UNITS: Record<StandInEndpoint, number> = { channels: 1, playlistItems: 1, videos: 1, search: 100, subscriptions: 1, playlists: 1 };
+/** Scopes that let a token read an account (DESIGN §7): read-only, or the wider ones that include it. */
+const ACCOUNT_SCOPES = new Set([
+  'https://www.googleapis.com/auth/youtube.readonly',
+  'https://www.googleapis.com/auth/youtube',
+  'https://www.googleapis.com/auth/youtube.force-ssl',
+]);
 const MAX_IDS = 50;
 const DEFAULT_MAX_RESULTS = 5;
 const FEED_SIZE = 15;
@@ -81,6 +115,8 @@ const KNOWN_PARTS: Record<StandInEndpoint, ReadonlySet<string>> = {
     'fileDetails', 'processingDetails', 'suggestions', 'localizations', 'paidProductPlacementDetails',
   ]),
   search: new Set(['id', 'snippet']),
+  subscriptions: new Set(['id', 'snippet', 'contentDetails', 'subscriberSnippet']),
+  playlists: new Set(['id', 'snippet', 'contentDetails', 'status', 'player', 'localizations']),
 };
 
 const VIDEO_THUMBNAILS: Record<ThumbnailKey, { file: string; width: number; height: number }> = {
@@ -108,7 +144,8 @@ class ApiError extends Error {
   constructor(
     readonly code: number,
     message: string,
-    readonly detail: Omit<ErrorDetail, 'message'>,
+    /** `message` when the item's differs from the top-level one (Google's auth errors do). */
+    readonly detail: Omit<ErrorDetail, 'message'> & { message?: string },
     readonly status?: string,
     readonly details?: unknown[],
   ) {
@@ -116,11 +153,12 @@ class ApiError extends Error {
   }
 
   get body() {
+    const { message, ...detail } = this.detail;
     return {
       error: {
         code: this.code,
         message: this.message,
-        errors: [{ message: this.message, ...this.detail }],
+        errors: [{ message: message ?? this.message, ...detail }],
         ...(this.status ? { status: this.status } : {}),
         ...(this.details ? { details: this.details } : {}),
       },
@@ -163,6 +201,26 @@ const errors = {
       'NOT_FOUND',
     ),
   loginRequired: () => new ApiError(401, 'Login Required.', { domain: 'global', reason: 'required', location: 'Authorization', locationType: 'header' }, 'UNAUTHENTICATED'),
+  /** An access token that is unknown, expired or revoked. */
+  authError: () =>
+    new ApiError(
+      401,
+      'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.',
+      { message: 'Invalid Credentials', domain: 'global', reason: 'authError', location: 'Authorization', locationType: 'header' },
+      'UNAUTHENTICATED',
+    ),
+  /** A good access token granted without a YouTube scope. */
+  insufficientPermissions: () =>
+    new ApiError(403, 'Request had insufficient authentication scopes.', { message: 'Insufficient Permission', domain: 'global', reason: 'insufficientPermissions' }, 'PERMISSION_DENIED', [
+      { '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'ACCESS_TOKEN_SCOPE_INSUFFICIENT', domain: 'googleapis.com', metadata: { service: 'youtube.googleapis.com' } },
+    ]),
+  playlistItemsNotAccessible: () =>
+    new ApiError(
+      403,
+      'The request is not properly authorized to retrieve the specified playlist.',
+      { domain: 'youtube.playlistItem', reason: 'playlistItemsNotAccessible', location: 'id', locationType: 'parameter' },
+      'PERMISSION_DENIED',
+    ),
 };
 
 function failureError(failure: Exclude<StandInFailure, 'timeout'>): ApiError {
@@ -336,6 +394,11 @@ export class YouTubeStandIn {
   feedNotModified = 0;
   /** Artificial latency per feed request, for the benchmark. */
   feedDelayMs = 0;
+  /**
+   * How a bearer token is checked, as Google's API asks its authorization server: the test wires it to the OpenID
+   * provider that issued the token. Unset: every bearer token is refused (401 authError).
+   */
+  verifyAccessToken: ((token: string) => Promise<AccessTokenInfo | undefined>) | null = null;
 
   private readonly apiKey: string;
   private readonly host: string;
@@ -347,6 +410,8 @@ export class YouTubeStandIn {
   private readonly channelIdByHandle = new Map<string, string>();
   private readonly channelIdByUsername = new Map<string, string>();
   private readonly videos = new Map<string, StoredVideo>();
+  /** Members' accounts by subject. */
+  private readonly accounts = new Map<string, StandInAccount>();
   /** Public videos by views, for chart=mostPopular; null = recompute. */
   private popular: StoredVideo[] | null = null;
   /** Channels for search, most subscribers first; null = recompute. */
@@ -440,6 +505,11 @@ export class YouTubeStandIn {
     state.uploads.push(stored);
     state.sorted = false;
     this.uploadsChanged(state);
+  }
+
+  /** Adds a member's account, or replaces the one with the same subject. */
+  addAccount(account: StandInAccount): void {
+    this.accounts.set(account.subject, { ...account, subscriptions: [...account.subscriptions], playlists: account.playlists.map((p) => ({ ...p, videoIds: [...p.videoIds] })) });
   }
 
   /** The video is gone (deleted by its creator): videos.list leaves it out, the playlist and feed lose it. */
@@ -540,8 +610,14 @@ export class YouTubeStandIn {
       const readOnly = req.method === 'GET' || req.method === 'HEAD';
       if (readOnly && url.pathname === '/feeds/videos.xml') return this.serveFeed(req, res, url);
       if (readOnly && url.pathname === '/iframe_api') return void this.serveIframeApi(res);
-      const endpoint = /^\/youtube\/v3\/(channels|playlistItems|videos|search)$/.exec(url.pathname)?.[1] as StandInEndpoint | undefined;
-      if (req.method === 'GET' && endpoint) return this.serveDataApi(endpoint, url, res);
+      const endpoint = /^\/youtube\/v3\/(channels|playlistItems|videos|search|subscriptions|playlists)$/.exec(url.pathname)?.[1] as StandInEndpoint | undefined;
+      if (req.method === 'GET' && endpoint) {
+        // Checking a bearer token asks the authorization server, so this part answers later.
+        return void this.serveDataApi(endpoint, url, req, res).catch((error: unknown) => {
+          if (!res.headersSent) sendJson(res, 500, { error: { code: 500, message: `YouTubeStandIn: ${String(error)}`, errors: [] } });
+          else res.destroy();
+        });
+      }
       const notFound = errors.notFound();
       sendJson(res, notFound.code, notFound.body);
     } catch (error) {
@@ -551,11 +627,18 @@ export class YouTubeStandIn {
     }
   }
 
-  private serveDataApi(endpoint: StandInEndpoint, url: URL, res: ServerResponse): void {
+  private async serveDataApi(endpoint: StandInEndpoint, url: URL, req: IncomingMessage, res: ServerResponse): Promise<void> {
     const params = readParams(url.searchParams);
     const call: StandInCall = { endpoint, params, units: 0 };
     this.calls.push(call);
-    if (params.key !== this.apiKey) {
+    const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization?.trim() ?? '')?.[1];
+    if (bearer !== undefined) {
+      // An OAuth call: the token decides, whatever key came along.
+      const info = this.verifyAccessToken ? await this.verifyAccessToken(bearer) : undefined;
+      const refusal = !info ? errors.authError() : !info.scopes.some((scope) => ACCOUNT_SCOPES.has(scope)) ? errors.insufficientPermissions() : null;
+      if (refusal) return sendJson(res, refusal.code, refusal.body);
+      call.subject = info!.subject;
+    } else if (params.key !== this.apiKey) {
       const error = errors.wrongKey();
       return sendJson(res, error.code, error.body);
     }
@@ -568,20 +651,24 @@ export class YouTubeStandIn {
     }
     call.units = UNITS[endpoint];
     try {
-      sendJson(res, 200, this.answer(endpoint, params));
+      sendJson(res, 200, this.answer(endpoint, params, call.subject));
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       sendJson(res, error.code, error.body);
     }
   }
 
-  private answer(endpoint: StandInEndpoint, params: Record<string, string>): unknown {
+  private answer(endpoint: StandInEndpoint, params: Record<string, string>, viewer: string | undefined): unknown {
     const parts = readParts(endpoint, params);
     switch (endpoint) {
       case 'channels':
-        return this.listChannels(params, parts);
+        return this.listChannels(params, parts, viewer);
       case 'playlistItems':
-        return this.listPlaylistItems(params, parts);
+        return this.listPlaylistItems(params, parts, viewer);
+      case 'subscriptions':
+        return this.listSubscriptions(params, parts, this.viewerAccount(params, viewer));
+      case 'playlists':
+        return this.listPlaylists(params, parts, viewer);
       case 'videos':
         return this.listVideos(params, parts);
       case 'search':
@@ -591,7 +678,7 @@ export class YouTubeStandIn {
 
   // ----- channels.list ---------------------------------------------------------------------------------------
 
-  private listChannels(params: Record<string, string>, parts: Set<string>) {
+  private listChannels(params: Record<string, string>, parts: Set<string>, viewer: string | undefined) {
     const filters = ['forUsername', 'managedByMe', 'categoryId', 'mine', 'mySubscribers', 'id', 'forHandle'];
     const given = filters.filter((f) => params[f] !== undefined);
     if (given.length === 0) throw errors.missingFilter(filters);
@@ -606,6 +693,8 @@ export class YouTubeStandIn {
       found = this.channelsNamed(this.channelIdByHandle.get(handleKey(params.forHandle)));
     } else if (params.forUsername !== undefined) {
       found = this.channelsNamed(this.channelIdByUsername.get(params.forUsername.toLowerCase()));
+    } else if (params.mine === 'true' && viewer !== undefined) {
+      found = this.channelsNamed(this.accounts.get(viewer)?.channelId);
     } else {
       // mine, managedByMe, mySubscribers need OAuth; categoryId is long deprecated.
       throw errors.loginRequired();
@@ -665,12 +754,14 @@ export class YouTubeStandIn {
 
   // ----- playlistItems.list ----------------------------------------------------------------------------------
 
-  private listPlaylistItems(params: Record<string, string>, parts: Set<string>) {
+  private listPlaylistItems(params: Record<string, string>, parts: Set<string>, viewer: string | undefined) {
     const playlistId = params.playlistId;
     if (playlistId === undefined) {
       if (params.id !== undefined) throw errors.badRequest('The stand-in answers playlistItems.list by playlistId only.');
       throw errors.missingFilter(['id', 'playlistId']);
     }
+    const owned = this.findPlaylist(playlistId);
+    if (owned) return this.listMemberPlaylistItems(owned.account, owned.playlist, params, parts, viewer);
     // Only uploads playlists exist here: UU… is the uploads of UC… (DESIGN §7).
     const state = playlistId.startsWith('UU') ? this.channels.get(`UC${playlistId.slice(2)}`) : undefined;
     if (!state) throw errors.playlistNotFound();
@@ -707,6 +798,132 @@ export class YouTubeStandIn {
       ...(parts.has('contentDetails') ? { contentDetails: { videoId: video.id, videoPublishedAt: apiTime(stored.publishedMs) } } : {}),
       ...(parts.has('status') ? { status: { privacyStatus: video.privacyStatus ?? 'public' } } : {}),
     });
+  }
+
+  // ----- members' accounts: subscriptions.list, playlists.list and their playlists' items ---------------------
+
+  /** The account of `mine=true`: the bearer token's (401 without one, as YouTube answers). */
+  private viewerAccount(params: Record<string, string>, viewer: string | undefined): StandInAccount {
+    if (params.mine !== 'true') throw errors.badRequest('The stand-in answers this list with mine=true only.');
+    if (viewer === undefined) throw errors.loginRequired();
+    return this.accounts.get(viewer) ?? { subject: viewer, subscriptions: [], playlists: [] };
+  }
+
+  private findPlaylist(id: string): { account: StandInAccount; playlist: StandInPlaylist } | undefined {
+    for (const account of this.accounts.values()) {
+      const playlist = account.playlists.find((p) => p.id === id);
+      if (playlist) return { account, playlist };
+    }
+    return undefined;
+  }
+
+  private listSubscriptions(params: Record<string, string>, parts: Set<string>, account: StandInAccount) {
+    const subscribed = account.subscriptions.map((id) => this.channels.get(id)).filter((s): s is ChannelState => s !== undefined);
+    if (params.order === 'alphabetical') subscribed.sort((a, b) => a.channel.title.localeCompare(b.channel.title));
+    const { items, maxResults, offset: _offset, ...tokens } = page(subscribed, params, `subscriptions:${account.subject}:${params.order ?? ''}`);
+    const resources = items.map((state) => this.subscriptionResource(account, state, parts));
+    return listResponse('youtube#subscriptionListResponse', resources, { totalResults: subscribed.length, resultsPerPage: maxResults }, tokens);
+  }
+
+  private subscriptionResource(account: StandInAccount, state: ChannelState, parts: Set<string>) {
+    const { channel } = state;
+    // Subscription snippets carry thumbnail URLs without sizes.
+    const thumbnails = Object.fromEntries(Object.entries(this.channelThumbnails(channel)).map(([key, t]) => [key, { url: t.url }]));
+    return withEtag({
+      kind: 'youtube#subscription',
+      etag: '',
+      id: Buffer.from(`${account.subject}:${channel.id}`).toString('base64url').slice(0, 43),
+      ...(parts.has('snippet')
+        ? {
+            snippet: {
+              publishedAt: apiTime(parseTime(DEFAULT_CHANNEL_PUBLISHED_AT, 'subscription')),
+              title: channel.title,
+              description: channel.description ?? '',
+              resourceId: { kind: 'youtube#channel', channelId: channel.id },
+              channelId: account.channelId ?? `UC${createHash('sha1').update(account.subject).digest('base64url').slice(0, 22)}`,
+              thumbnails,
+            },
+          }
+        : {}),
+      ...(parts.has('contentDetails') ? { contentDetails: { totalItemCount: this.publicUploadsOf(state).length, newItemCount: 0, activityType: 'all' } } : {}),
+    });
+  }
+
+  private listPlaylists(params: Record<string, string>, parts: Set<string>, viewer: string | undefined) {
+    let found: Array<{ account: StandInAccount; playlist: StandInPlaylist }>;
+    if (params.id !== undefined) {
+      // By id: public and unlisted ones for anyone, private ones for their owner only.
+      found = splitList(params.id)
+        .map((id) => this.findPlaylist(id))
+        .filter((f): f is { account: StandInAccount; playlist: StandInPlaylist } => f !== undefined && ((f.playlist.privacyStatus ?? 'public') !== 'private' || f.account.subject === viewer));
+    } else {
+      const account = this.viewerAccount(params, viewer);
+      found = account.playlists.map((playlist) => ({ account, playlist }));
+    }
+    const { items, maxResults, offset: _offset, ...tokens } = page(found, params, `playlists:${viewer ?? ''}:${params.id ?? 'mine'}`);
+    const resources = items.map(({ account, playlist }) => this.playlistResource(account, playlist, parts));
+    return listResponse('youtube#playlistListResponse', resources, { totalResults: found.length, resultsPerPage: maxResults }, tokens);
+  }
+
+  private playlistResource(account: StandInAccount, playlist: StandInPlaylist, parts: Set<string>) {
+    const first = playlist.videoIds.map((id) => this.videos.get(id)).find((v) => v !== undefined);
+    const description = playlist.description ?? '';
+    return withEtag({
+      kind: 'youtube#playlist',
+      etag: '',
+      id: playlist.id,
+      ...(parts.has('snippet')
+        ? {
+            snippet: {
+              publishedAt: apiTime(parseTime(DEFAULT_CHANNEL_PUBLISHED_AT, 'playlist')),
+              channelId: account.channelId ?? '',
+              title: playlist.title,
+              description,
+              thumbnails: first ? videoThumbnails(first.video) : {},
+              channelTitle: '',
+              localized: { title: playlist.title, description },
+            },
+          }
+        : {}),
+      ...(parts.has('status') ? { status: { privacyStatus: playlist.privacyStatus ?? 'public' } } : {}),
+      ...(parts.has('contentDetails') ? { contentDetails: { itemCount: playlist.videoIds.length } } : {}),
+    });
+  }
+
+  /** A member's playlist, in its order: deleted and private videos stay listed with their ids, as YouTube lists them. */
+  private listMemberPlaylistItems(account: StandInAccount, playlist: StandInPlaylist, params: Record<string, string>, parts: Set<string>, viewer: string | undefined) {
+    if (playlist.notAccessible) throw errors.playlistItemsNotAccessible();
+    if ((playlist.privacyStatus ?? 'public') === 'private' && account.subject !== viewer) throw errors.playlistItemsNotAccessible();
+    const { items, maxResults, offset, ...tokens } = page(playlist.videoIds, params, playlist.id);
+    const resources = items.map((videoId, i) => {
+      const stored = this.videos.get(videoId);
+      const visible = stored && (stored.video.privacyStatus ?? 'public') !== 'private';
+      const owner = stored ? this.channels.get(stored.video.channelId)?.channel : undefined;
+      return withEtag({
+        kind: 'youtube#playlistItem',
+        etag: '',
+        id: Buffer.from(`${playlist.id}.${videoId}.${offset + i}`).toString('base64'),
+        ...(parts.has('snippet')
+          ? {
+              snippet: {
+                publishedAt: apiTime(parseTime(DEFAULT_CHANNEL_PUBLISHED_AT, 'playlist item')),
+                channelId: account.channelId ?? '',
+                title: visible ? stored.video.title : stored ? 'Private video' : 'Deleted video',
+                description: visible ? (stored.video.description ?? '') : stored ? 'This video is private.' : 'This video is unavailable.',
+                thumbnails: visible ? videoThumbnails(stored.video) : {},
+                channelTitle: '',
+                playlistId: playlist.id,
+                position: offset + i,
+                resourceId: { kind: 'youtube#video', videoId },
+                ...(visible && owner ? { videoOwnerChannelTitle: owner.title, videoOwnerChannelId: owner.id } : {}),
+              },
+            }
+          : {}),
+        ...(parts.has('contentDetails') ? { contentDetails: { videoId, ...(visible ? { videoPublishedAt: apiTime(stored.publishedMs) } : {}) } } : {}),
+        ...(parts.has('status') ? { status: { privacyStatus: visible ? (stored.video.privacyStatus ?? 'public') : 'private' } } : {}),
+      });
+    });
+    return listResponse('youtube#playlistItemListResponse', resources, { totalResults: playlist.videoIds.length, resultsPerPage: maxResults }, tokens);
   }
 
   // ----- videos.list -----------------------------------------------------------------------------------------

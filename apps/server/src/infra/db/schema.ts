@@ -88,6 +88,8 @@ export const oauthRequests = pgTable(
   {
     stateHash: text('state_hash').primaryKey(),
     provider: text('provider').notNull(),
+    /** The member a permission request is for (connecting YouTube); null for a sign-in, where nobody is logged in yet. */
+    userId: bigint('user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'cascade' }),
     codeVerifier: text('code_verifier').notNull(),
     nonce: text('nonce').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -219,6 +221,10 @@ export const playlists = pgTable(
     backgroundColor: text('background_color'),
     imported: boolean('imported').notNull().default(false),
     importStatus: text('import_status', { enum: ['PENDING', 'PROCESSING', 'CREATED', 'FAILED'] }),
+    /** 0–100 while a playlist is imported from the member's video-service account (decisions/017). */
+    importProgress: integer('import_progress'),
+    /** The video service's id of the playlist it was imported from (YouTube's PL…): a second import fills the same one. */
+    servicePlaylistId: text('service_playlist_id'),
     /** Kept by every add and remove under the playlist's row lock (decisions/008). */
     numberOfVideos: integer('number_of_videos').notNull().default(0),
     playbackRate: text('playback_rate').notNull().default('1'),
@@ -233,6 +239,8 @@ export const playlists = pgTable(
     index('playlists_search_idx').using('gin', t.searchVector),
     // Each member has exactly one Watch later.
     uniqueIndex('playlists_one_watch_later_key').on(t.ownerId).where(sql`${t.isWatchLater}`),
+    // One Sift playlist per member and imported service playlist.
+    uniqueIndex('playlists_service_playlist_key').on(t.ownerId, t.servicePlaylistId).where(sql`${t.servicePlaylistId} IS NOT NULL`),
   ],
 );
 
@@ -555,4 +563,31 @@ export const memberImports = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [index('member_imports_user_idx').on(t.userId, t.id)],
+);
+
+/**
+ * A member's account at the video service, connected over OAuth to import from it (issue 16 §1, decisions/017). The
+ * refresh token is kept only sealed (AES-256-GCM with TOKEN_ENCRYPTION_KEY, bound to the member and provider); access
+ * tokens are never stored. `status` is the last permission check's (SPEC §4 "Video-service user status").
+ */
+export const providerAccounts = pgTable(
+  'provider_accounts',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The video service: 'youtube'. */
+    provider: text('provider').notNull(),
+    /** `v1.<iv>.<ciphertext+tag>` (base64url): see infra/security/token-cipher.ts. */
+    refreshTokenSealed: text('refresh_token_sealed').notNull(),
+    /** The scopes Google granted, space separated. */
+    scope: text('scope').notNull(),
+    /** The Google account's subject (`sub`), when the grant carried an ID token. */
+    accountSubject: text('account_subject'),
+    status: text('status', { enum: ['ONLINE', 'OFFLINE'] }).notNull().default('OFFLINE'),
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.provider] })],
 );

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../infra/db/client.js';
 import { authTokens, captchaRedemptions, oauthRequests, users } from '../../infra/db/schema.js';
 
@@ -94,14 +94,35 @@ export class AuthRepository {
     await this.db.insert(oauthRequests).values(values);
   }
 
-  /** Takes (deletes and answers) a live sign-in request by its state's hash: a state works once. Expired ones are swept. */
-  async takeOAuthRequest(stateHash: string, provider: string, now: Date): Promise<OAuthRequestRow | undefined> {
+  /**
+   * Takes (deletes and answers) a live sign-in request by its state's hash: a state works once. Expired ones are swept.
+   * With `userId`, only that member's request is taken (another member's state stays unused).
+   */
+  async takeOAuthRequest(stateHash: string, provider: string, now: Date, userId?: number): Promise<OAuthRequestRow | undefined> {
     await this.db.delete(oauthRequests).where(lt(oauthRequests.expiresAt, now));
     const [row] = await this.db
       .delete(oauthRequests)
-      .where(and(eq(oauthRequests.stateHash, stateHash), eq(oauthRequests.provider, provider), gt(oauthRequests.expiresAt, now)))
+      .where(
+        and(
+          eq(oauthRequests.stateHash, stateHash),
+          eq(oauthRequests.provider, provider),
+          gt(oauthRequests.expiresAt, now),
+          userId === undefined ? undefined : eq(oauthRequests.userId, userId),
+        ),
+      )
       .returning();
     return row;
+  }
+
+  /** Takes the member's newest live request of this provider (a callback that came back without its state). */
+  async takeLatestOAuthRequest(userId: number, provider: string, now: Date): Promise<OAuthRequestRow | undefined> {
+    const [latest] = await this.db
+      .select({ stateHash: oauthRequests.stateHash })
+      .from(oauthRequests)
+      .where(and(eq(oauthRequests.userId, userId), eq(oauthRequests.provider, provider), gt(oauthRequests.expiresAt, now)))
+      .orderBy(desc(oauthRequests.createdAt))
+      .limit(1);
+    return latest ? this.takeOAuthRequest(latest.stateHash, provider, now, userId) : undefined;
   }
 
   /** Records a captcha challenge as redeemed; false when it already was (a replay). */

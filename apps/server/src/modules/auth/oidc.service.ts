@@ -187,6 +187,14 @@ export class OidcSignIn {
     return this.auth.startSession(user);
   }
 
+  /**
+   * The issuer's discovered configuration, shared with `GoogleGrants` (the same client asks for YouTube access).
+   * 404 PROVIDER_DISABLED without Google settings; 503 PROVIDER_UNAVAILABLE while discovery fails.
+   */
+  discovered(): Promise<client.Configuration> {
+    return this.config();
+  }
+
   private config(): Promise<client.Configuration> {
     const settings = this.settings;
     if (!settings) return Promise.reject(disabled());

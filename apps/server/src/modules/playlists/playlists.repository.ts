@@ -55,6 +55,17 @@ const ORDER_VALUE: Record<PlaylistOrder, SQL> = {
   alpha: sql`lower(${playlists.name})`,
 };
 
+/** What an import from a member's video-service account reads of its playlist. */
+const serviceImportColumns = {
+  id: playlists.id,
+  ownerId: playlists.ownerId,
+  name: playlists.name,
+  servicePlaylistId: playlists.servicePlaylistId,
+  importStatus: playlists.importStatus,
+  importProgress: playlists.importProgress,
+};
+export type ServiceImportRow = Awaited<ReturnType<PlaylistsRepository['findServiceImports']>>[number];
+
 /** A playlist entry: its item id and position, and the video as every card shows it. */
 const entryColumns = { itemId: playlistItems.id, position: playlistItems.position, ...videoCardColumns };
 
@@ -378,6 +389,65 @@ export class PlaylistsRepository {
       .innerJoin(videos, eq(videos.id, playlistItems.videoId))
       .where(eq(playlists.ownerId, ownerId))
       .orderBy(asc(playlistItems.playlistId), asc(playlistItems.position), asc(playlistItems.id));
+  }
+
+  // ----- imports from a member's video-service account (issue 16 §1, decisions/017) -----------------------------
+
+  /** The member's playlists made from the video service's playlists (by their service id, or ours). */
+  async findServiceImports(ownerId: number, ref?: string) {
+    const byRef = ref === undefined ? undefined : /^[0-9]{1,15}$/.test(ref) ? eq(playlists.id, Number(ref)) : eq(playlists.servicePlaylistId, ref);
+    return this.db
+      .select(serviceImportColumns)
+      .from(playlists)
+      .where(and(eq(playlists.ownerId, ownerId), sql`${playlists.servicePlaylistId} IS NOT NULL`, byRef))
+      .orderBy(asc(playlists.id));
+  }
+
+  /** A new private playlist for a service playlist, PENDING; nothing when the member has one for it already. */
+  async insertServiceImport(values: { ownerId: number; servicePlaylistId: string; name: string; description: string }): Promise<void> {
+    await this.db
+      .insert(playlists)
+      .values({ ...values, public: false, imported: true, importStatus: 'PENDING', importProgress: 0 })
+      .onConflictDoNothing();
+  }
+
+  /**
+   * Back to PENDING for another import, unless one is waiting or under way; one that has not moved for
+   * `staleMinutes` counts as stopped (its process ended). Answers whether it was restarted.
+   */
+  async restartServiceImport(id: number, staleMinutes: number): Promise<boolean> {
+    const rows = await this.db
+      .update(playlists)
+      .set({ importStatus: 'PENDING', importProgress: 0, updatedAt: new Date() })
+      .where(
+        and(
+          eq(playlists.id, id),
+          sql`(${playlists.importStatus} IS NULL OR ${playlists.importStatus} NOT IN ('PENDING', 'PROCESSING') OR ${playlists.updatedAt} < now() - ${staleMinutes}::int * interval '1 minute')`,
+        ),
+      )
+      .returning({ id: playlists.id });
+    return rows.length === 1;
+  }
+
+  /** PENDING → PROCESSING, once: the job's claim; nothing when another worker took it or the playlist is gone. */
+  async claimServiceImport(id: number) {
+    const [row] = await this.db
+      .update(playlists)
+      .set({ importStatus: 'PROCESSING', importProgress: 0, updatedAt: new Date() })
+      .where(and(eq(playlists.id, id), eq(playlists.importStatus, 'PENDING')))
+      .returning(serviceImportColumns);
+    return row;
+  }
+
+  async setServiceImportState(id: number, state: { status?: 'PROCESSING' | 'CREATED' | 'FAILED'; progress?: number }): Promise<void> {
+    await this.db
+      .update(playlists)
+      .set({
+        ...(state.status ? { importStatus: state.status } : {}),
+        ...(state.progress === undefined ? {} : { importProgress: state.progress }),
+        updatedAt: new Date(),
+      })
+      .where(eq(playlists.id, id));
   }
 
   async follow(userId: number, playlistId: number): Promise<void> {

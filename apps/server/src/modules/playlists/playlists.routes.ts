@@ -31,7 +31,7 @@ export const playlistsRoutes =
     app.get(
       '/playlists',
       {
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
         schema: {
           tags,
           summary: "The caller's playlists (Watch later aside), or with following=true the ones they follow; q filters by name",
@@ -45,7 +45,7 @@ export const playlistsRoutes =
     app.post(
       '/playlists',
       {
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
         schema: { tags, summary: 'Create a playlist (the new id also in Location)', body: createPlaylistSchema, response: { 201: playlistSchema, ...errors } },
       },
       async (req, reply) => {
@@ -57,7 +57,7 @@ export const playlistsRoutes =
     app.get(
       '/playlists/:id',
       {
-        preHandler: app.optionalUser,
+        onRequest: app.optionalUser,
         schema: { tags, summary: 'A public playlist, or one of the caller’s own', params: playlistParamsSchema, response: { 200: playlistSchema, ...errors } },
       },
       (req) => playlists.get(req.params.id, req.user),
@@ -66,7 +66,7 @@ export const playlistsRoutes =
     app.put(
       '/playlists/:id',
       {
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
         schema: { tags, summary: 'Rename or describe (owner only; not Watch later)', params: playlistParamsSchema, body: updatePlaylistSchema, response: { 200: playlistSchema, ...errors } },
       },
       (req) => playlists.update(req.params.id, req.body, req.user),
@@ -75,7 +75,7 @@ export const playlistsRoutes =
     app.delete(
       '/playlists/:id',
       {
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
         schema: { tags, summary: 'Delete (owner only; not Watch later)', params: playlistParamsSchema, response: { 204: z.null(), ...errors } },
       },
       async (req, reply) => {
@@ -87,7 +87,7 @@ export const playlistsRoutes =
     app.post(
       '/playlists/:id/copy',
       {
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
         schema: { tags, summary: 'A private copy for the caller (the new id also in Location)', params: playlistParamsSchema, response: { 201: playlistSchema, ...errors } },
       },
       async (req, reply) => {
@@ -100,7 +100,7 @@ export const playlistsRoutes =
       app[method](
         '/playlists/:id/follows',
         {
-          preHandler: app.requireUser,
+          onRequest: app.requireUser,
           schema: { tags, summary: following ? 'Follow' : 'Unfollow', params: playlistParamsSchema, response: { 200: playlistSchema, ...errors } },
         },
         (req) => playlists.follow(req.params.id, req.user, following),
@@ -111,7 +111,7 @@ export const playlistsRoutes =
       app[method](
         '/playlists/:id/public',
         {
-          preHandler: app.requireUser,
+          onRequest: app.requireUser,
           schema: { tags, summary: isPublic ? 'Make public (owner only)' : 'Make private (owner only)', params: playlistParamsSchema, response: { 200: playlistSchema, ...errors } },
         },
         (req) => playlists.setPublic(req.params.id, req.user, isPublic),
@@ -121,7 +121,7 @@ export const playlistsRoutes =
     app.get(
       '/playlists/:id/videos',
       {
-        preHandler: app.optionalUser,
+        onRequest: app.optionalUser,
         schema: { tags, summary: 'Its videos in order, each with itemId', params: playlistParamsSchema, querystring: playlistVideosQuerySchema, response: { 200: playlistVideosSchema, ...errors } },
       },
       (req) => playlists.videos(req.params.id, req.query, req.user),
@@ -130,7 +130,7 @@ export const playlistsRoutes =
     app.get(
       '/playlists/:id/video-ids',
       {
-        preHandler: app.optionalUser,
+        onRequest: app.optionalUser,
         schema: { tags, summary: 'Every video of it by service id (what cards need to know "already in Watch later")', params: playlistParamsSchema, response: { 200: playlistVideoIdsSchema, ...errors } },
       },
       (req) => playlists.videoExternalIds(req.params.id, req.user),
@@ -139,7 +139,7 @@ export const playlistsRoutes =
     app.post(
       '/playlists/:id/videos',
       {
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
         schema: { tags, summary: 'Append a video (owner only); 409 when it is in already', params: playlistParamsSchema, body: addPlaylistVideoSchema, response: { 201: addedPlaylistVideoSchema, ...errors } },
       },
       async (req, reply) => reply.status(201).send(await playlists.addVideo(req.params.id, req.body, req.user)),
@@ -148,7 +148,7 @@ export const playlistsRoutes =
     app.put(
       '/playlists/:id/videos',
       {
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
         schema: { tags, summary: 'Move one entry to position (0 = first; owner only)', params: playlistParamsSchema, body: movePlaylistVideoSchema, response: { 204: z.null(), ...errors } },
       },
       async (req, reply) => {
@@ -160,7 +160,7 @@ export const playlistsRoutes =
     app.delete(
       '/playlists/:id/videos/:videoId',
       {
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
         schema: { tags, summary: 'Remove a video (our id or its service id; owner only)', params: playlistVideoParamsSchema, response: { 204: z.null(), ...errors } },
       },
       async (req, reply) => {
@@ -172,7 +172,7 @@ export const playlistsRoutes =
     app.put(
       '/playlists/:id/images',
       {
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
         schema: {
           tags,
           summary: 'Set the cover: multipart field "file", JPG or PNG (by content), at most 5 MB; stored as 300×300 JPEG',
@@ -192,7 +192,7 @@ export const playlistsRoutes =
     app.delete(
       '/playlists/:id/images',
       {
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
         schema: { tags, summary: 'Remove the custom cover (409 when the cover is automatic)', params: playlistParamsSchema, response: { 200: playlistSchema, ...errors } },
       },
       (req) => playlists.removeImage(req.params.id, req.user),

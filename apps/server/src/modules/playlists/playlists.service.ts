@@ -11,7 +11,7 @@ import type {
   UpdatePlaylist,
   Video,
 } from '@sift/contracts';
-import { WATCH_LATER_ID } from '@sift/contracts';
+import { PLAYLIST_DESCRIPTION_MAX, PLAYLIST_ID_PATTERN, PLAYLIST_NAME_MAX, WATCH_LATER_ID } from '@sift/contracts';
 import type { FileStore } from '../../infra/files/file-store.js';
 import { badRequest, HttpError, notFound } from '../../infra/http/errors.js';
 import { decodeListCursor, encodeListCursor } from '../../infra/http/cursor.js';
@@ -25,6 +25,7 @@ import {
   type PlaylistAccessRow,
   type PlaylistRow,
   type PlaylistsRepository,
+  type ServiceImportRow,
 } from './playlists.repository.js';
 
 /** A playlist as the personal-data export carries it (GET /api/me/exports/data.zip). */
@@ -35,6 +36,28 @@ export interface PlaylistExport {
   watchLater: boolean;
   /** In the playlist's order; externalId is the video's id at its service. */
   videos: Array<{ externalId: string; title: string }>;
+}
+
+/** A playlist imported (or being imported) from the member's video-service account. */
+export interface ServicePlaylistImport {
+  id: number;
+  servicePlaylistId: string;
+  name: string;
+  status: 'PENDING' | 'PROCESSING' | 'CREATED' | 'FAILED';
+  progress: number;
+}
+
+/** An import that has not moved for this long stopped with its process: asking again starts it over. */
+const SERVICE_IMPORT_STALE_MINUTES = 15;
+
+function presentServiceImport(row: ServiceImportRow): ServicePlaylistImport {
+  return {
+    id: row.id,
+    servicePlaylistId: row.servicePlaylistId ?? '',
+    name: row.name,
+    status: row.importStatus ?? 'CREATED',
+    progress: row.importProgress ?? (row.importStatus === 'CREATED' ? 100 : 0),
+  };
 }
 
 /** Who is calling: a member, or null for a visitor. */
@@ -85,7 +108,10 @@ export class PlaylistsService {
   }
 
   private async resolveId(id: string, viewer: Viewer): Promise<number> {
-    if (id !== WATCH_LATER_ID) return Number(id);
+    if (id !== WATCH_LATER_ID) {
+      if (!PLAYLIST_ID_PATTERN.test(id)) throw notFound('Playlist');
+      return Number(id);
+    }
     if (!viewer) throw unauthenticated();
     return this.watchLaterId(viewer.id);
   }
@@ -268,14 +294,70 @@ export class PlaylistsService {
       imported: true,
       importStatus: 'CREATED',
     });
-    const playlistId = id;
-    const added = await this.repository.transaction(async (repository) => {
-      if (!(await repository.lockPlaylist(playlistId))) return 0; // deleted meanwhile
+    return { created, added: await this.appendMissing(id, videoIds) };
+  }
+
+  /**
+   * Appends the videos the playlist lacks, in this order, in one transaction under its lock: all of them or none,
+   * and a second run adds nothing. Answers how many were added (0 when the playlist was deleted meanwhile).
+   */
+  private appendMissing(playlistId: number, videoIds: number[]): Promise<number> {
+    return this.repository.transaction(async (repository) => {
+      if (!(await repository.lockPlaylist(playlistId))) return 0;
       const count = await repository.appendItems(playlistId, [...new Set(videoIds)], (await repository.lastPosition(playlistId)) ?? 0, POSITION_GAP);
       if (count > 0) await repository.changeCount(playlistId, count);
       return count;
     });
-    return { created, added };
+  }
+
+  // ----- imports from the member's video-service account (issue 16 §1, decisions/017) ----------------------------
+
+  /**
+   * A playlist of the member's video-service account, about to be imported: the Sift playlist made from it before
+   * (a second import fills the same one), or a new private one flagged imported. `started` says it is PENDING now
+   * (the caller sends its job); false when an import of it is already waiting or under way.
+   */
+  async beginServiceImport(ownerId: number, source: { servicePlaylistId: string; name: string; description: string }): Promise<ServicePlaylistImport & { started: boolean }> {
+    let [row] = await this.repository.findServiceImports(ownerId, source.servicePlaylistId);
+    let started = false;
+    if (!row) {
+      await this.repository.insertServiceImport({
+        ownerId,
+        servicePlaylistId: source.servicePlaylistId,
+        name: source.name.trim().slice(0, PLAYLIST_NAME_MAX) || 'Imported playlist',
+        description: source.description.trim().slice(0, PLAYLIST_DESCRIPTION_MAX),
+      });
+      [row] = await this.repository.findServiceImports(ownerId, source.servicePlaylistId);
+      started = row?.importStatus === 'PENDING';
+    } else {
+      started = await this.repository.restartServiceImport(row.id, SERVICE_IMPORT_STALE_MINUTES);
+      if (started) row = { ...row, importStatus: 'PENDING', importProgress: 0 };
+    }
+    if (!row) throw notFound('Playlist');
+    return { ...presentServiceImport(row), started };
+  }
+
+  /** The import job's start: PENDING → PROCESSING, once; undefined when it is not waiting (taken, or deleted). */
+  async claimServiceImport(playlistId: number): Promise<ServicePlaylistImport & { ownerId: number } | undefined> {
+    const row = await this.repository.claimServiceImport(playlistId);
+    return row ? { ...presentServiceImport(row), ownerId: row.ownerId } : undefined;
+  }
+
+  async reportServiceImport(playlistId: number, state: { status?: 'CREATED' | 'FAILED'; progress?: number }): Promise<void> {
+    await this.repository.setServiceImportState(playlistId, {
+      ...state,
+      ...(state.progress === undefined ? {} : { progress: Math.max(0, Math.min(100, Math.round(state.progress))) }),
+    });
+  }
+
+  /** The import's videos (our ids, in the service's order) appended to its playlist; answers how many were new. */
+  appendServiceImport(playlistId: number, videoIds: number[]): Promise<number> {
+    return this.appendMissing(playlistId, videoIds);
+  }
+
+  /** Every playlist the member imported from their account, or the one named by its service id or our id. */
+  async serviceImports(ownerId: number, ref?: string): Promise<ServicePlaylistImport[]> {
+    return (await this.repository.findServiceImports(ownerId, ref)).map(presentServiceImport);
   }
 
   /** Moves one entry to `position` (0 = first): it takes the midpoint of its new neighbours, one row written. */

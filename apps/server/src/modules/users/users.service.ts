@@ -34,6 +34,9 @@ const signedOut = () => new HttpError(401, 'Your session has ended. Log in again
 
 /** Members: their data, profile, password, plan, and the end of an account (deactivate, delete). */
 export class UsersService {
+  /** Work done while a member being deleted still exists (modules register it in the composition root). */
+  private readonly beforeDeleteSteps: Array<(userId: number) => Promise<void>> = [];
+
   constructor(
     private readonly repository: UsersRepository,
     private readonly tokens: TokenService,
@@ -156,9 +159,18 @@ export class UsersService {
     await this.tokens.revokeSessions(userId);
   }
 
+  /**
+   * Registers a step of account deletion that needs the member's rows (revoking the YouTube permission they gave,
+   * whose token goes with the row). Steps must not throw: deletion goes on whatever happens elsewhere.
+   */
+  beforeDelete(step: (userId: number) => Promise<void>): void {
+    this.beforeDeleteSteps.push(step);
+  }
+
   /** PUT /api/users/delete: the member and everything they made are removed for good (docs/decisions/004). */
   async deleteForGood(userId: number, reason: string): Promise<void> {
     await this.tokens.revokeSessions(userId);
+    for (const step of this.beforeDeleteSteps) await step(userId);
     const deleted = await this.repository.deleteForGood(userId, reason);
     const files = this.files;
     if (!deleted || !files) return;

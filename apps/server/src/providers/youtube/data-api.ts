@@ -1,4 +1,5 @@
 import { youtube, type youtube_v3 } from '@googleapis/youtube';
+import { AccountAccessRefusedError } from '../video-service-account.js';
 import { VideoServiceUnavailableError } from '../video-service-errors.js';
 import type { QuotaLedger } from './quota.js';
 
@@ -34,6 +35,8 @@ interface ApiErrorBody {
  */
 export class YouTubeDataApi {
   private readonly client: youtube_v3.Youtube;
+  /** The same client without the key: a member's own calls carry their OAuth access token instead. */
+  private readonly memberClient: youtube_v3.Youtube;
   private keyRefusedAt: number | null = null;
 
   constructor(private readonly options: DataApiOptions) {
@@ -41,15 +44,16 @@ export class YouTubeDataApi {
     const clientPrefix = `${base}/youtube/v3/`;
     const timeoutMs = options.timeoutMs;
     const rewrite = (url: string) => (url.startsWith(clientPrefix) ? `${base}/${url.slice(clientPrefix.length)}` : url);
-    this.client = youtube({
-      version: 'v3',
-      auth: options.apiKey,
+    const settings = {
+      version: 'v3' as const,
       rootUrl: `${base}/`,
       retry: false,
       timeout: timeoutMs,
       fetchImplementation: ((input: string | URL | Request, init?: RequestInit) =>
         fetch(rewrite(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url), init)) as typeof fetch,
-    });
+    };
+    this.client = youtube({ ...settings, auth: options.apiKey });
+    this.memberClient = youtube(settings);
   }
 
   /** channels.list by ids (≤ 50), by handle or by legacy username; unknown → []. */
@@ -91,6 +95,64 @@ export class YouTubeDataApi {
     return res?.data.items ?? [];
   }
 
+  /** subscriptions.list mine=true: one page (50) of the access token's account's subscriptions. */
+  async mySubscriptions(accessToken: string, pageToken?: string): Promise<youtube_v3.Schema$SubscriptionListResponse> {
+    const res = await this.memberCall(UNITS.list, () =>
+      this.memberClient.subscriptions.list({ part: ['snippet'], mine: true, maxResults: MAX_PER_CALL, ...(pageToken ? { pageToken } : {}) }, bearer(accessToken)),
+    );
+    return res?.data ?? {};
+  }
+
+  /** playlists.list mine=true: one page (50) of the account's playlists (Watch Later and History are never among them). */
+  async myPlaylists(accessToken: string, pageToken?: string): Promise<youtube_v3.Schema$PlaylistListResponse> {
+    const res = await this.memberCall(UNITS.list, () =>
+      this.memberClient.playlists.list(
+        { part: ['snippet', 'contentDetails', 'status'], mine: true, maxResults: MAX_PER_CALL, ...(pageToken ? { pageToken } : {}) },
+        bearer(accessToken),
+      ),
+    );
+    return res?.data ?? {};
+  }
+
+  /** channels.list mine=true part=id: the cheapest call that proves the access token works (1 unit). */
+  async myChannels(accessToken: string): Promise<youtube_v3.Schema$Channel[]> {
+    const res = await this.memberCall(UNITS.list, () => this.memberClient.channels.list({ part: ['id'], mine: true }, bearer(accessToken)));
+    return res?.data.items ?? [];
+  }
+
+  /** playlistItems.list of any playlist the account may read (its private ones too); null when gone or not readable. */
+  async accountPlaylistItems(accessToken: string, playlistId: string, pageToken?: string): Promise<youtube_v3.Schema$PlaylistItemListResponse | null> {
+    const res = await this.memberCall(UNITS.list, () =>
+      this.memberClient.playlistItems.list(
+        { part: ['contentDetails'], playlistId, maxResults: MAX_PER_CALL, ...(pageToken ? { pageToken } : {}) },
+        bearer(accessToken),
+      ),
+    );
+    return res?.data ?? null;
+  }
+
+  /**
+   * A member's call, with their access token: metered like any (the OAuth client's project pays the same quota), but
+   * a refused token is theirs, not our key's: AccountAccessRefusedError, and the key's calls go on unaffected.
+   */
+  private async memberCall<T>(units: number, request: () => Promise<T>): Promise<T | null> {
+    await this.options.ledger.spend(units);
+    try {
+      return await request();
+    } catch (error) {
+      const { status, reasons, message } = readFailure(error);
+      if (status === 404) return null;
+      if (status === 403 && reasons.some((r) => r === 'quotaExceeded' || r === 'dailyLimitExceeded')) throw await this.options.ledger.exhaust();
+      if (status === 401) throw new AccountAccessRefusedError('token');
+      if (status === 403 && reasons.some((r) => r === 'insufficientPermissions' || r === 'ACCESS_TOKEN_SCOPE_INSUFFICIENT')) throw new AccountAccessRefusedError('scope');
+      // A playlist of someone else's that is private now: like a deleted one, an answer about that playlist.
+      if (status === 403 && reasons.some((r) => r === 'playlistItemsNotAccessible' || r === 'playlistForbidden')) return null;
+      if (status === 403) throw new AccountAccessRefusedError('token');
+      this.options.log.warn({ status, reasons, message, err: status ? undefined : String(error) }, "YouTube Data API call with a member's token failed");
+      throw new VideoServiceUnavailableError('unavailable', 'YouTube did not answer in time. Please try again in a moment.', 30);
+    }
+  }
+
   /**
    * One metered call: the units are counted before it goes out (refused past the budget), and its failure becomes a
    * VideoServiceUnavailableError, or null for a 404 (an unknown playlist or channel is an answer, not an error).
@@ -103,10 +165,7 @@ export class YouTubeDataApi {
       this.keyRefusedAt = null;
       return result;
     } catch (error) {
-      const status = (error as { status?: number; response?: { status?: number } }).response?.status ?? (error as { status?: number }).status;
-      const body = (error as { response?: { data?: unknown } }).response?.data as ApiErrorBody | undefined;
-      const reasons = [...(body?.error?.errors ?? []).map((e) => e.reason), ...(body?.error?.details ?? []).map((d) => d.reason)];
-      const message = body?.error?.message ?? '';
+      const { status, reasons, message } = readFailure(error);
       if (status === 404) return null;
       if (status === 403 && reasons.some((r) => r === 'quotaExceeded' || r === 'dailyLimitExceeded')) throw await this.options.ledger.exhaust();
       if (isKeyProblem(status, reasons, message)) {
@@ -118,6 +177,19 @@ export class YouTubeDataApi {
       throw new VideoServiceUnavailableError('unavailable', 'YouTube did not answer in time. Please try again in a moment.', 30);
     }
   }
+}
+
+/** The HTTP status, the reasons and the message of a failed call, as the client's error carries them. */
+function readFailure(error: unknown): { status: number | undefined; reasons: Array<string | undefined>; message: string } {
+  const status = (error as { status?: number; response?: { status?: number } }).response?.status ?? (error as { status?: number }).status;
+  const body = (error as { response?: { data?: unknown } }).response?.data as ApiErrorBody | undefined;
+  const reasons = [...(body?.error?.errors ?? []).map((e) => e.reason), ...(body?.error?.details ?? []).map((d) => d.reason)];
+  return { status, reasons, message: body?.error?.message ?? '' };
+}
+
+/** Request options of a member's call: their access token, never the key. */
+function bearer(accessToken: string) {
+  return { headers: { Authorization: `Bearer ${accessToken}` } };
 }
 
 function isKeyProblem(status: number | undefined, reasons: Array<string | undefined>, message: string): boolean {

@@ -1,4 +1,5 @@
 import type { youtube_v3 } from '@googleapis/youtube';
+import type { AccountPlaylist, AccountSubscription } from '../video-service-account.js';
 import type { ProviderChannel, ProviderVideo } from '../video-provider.js';
 import { CHANNEL_ID_PATTERN } from './addresses.js';
 
@@ -151,6 +152,31 @@ export function channelFromSearchResult(item: youtube_v3.Schema$SearchResult): S
     name: item.snippet.channelTitle || item.snippet.title || '',
     description: item.snippet.description ?? '',
     thumbnail: bestThumbnail(item.snippet.thumbnails),
+  };
+}
+
+/** A `subscriptions.list mine=true` item: the channel subscribed to (resourceId), not the subscriber; null without one. */
+export function toAccountSubscription(item: youtube_v3.Schema$Subscription): AccountSubscription | null {
+  const channelExternalId = item.snippet?.resourceId?.channelId;
+  if (!channelExternalId || !CHANNEL_ID_PATTERN.test(channelExternalId)) return null;
+  return {
+    channelExternalId,
+    name: item.snippet?.title ?? '',
+    description: item.snippet?.description ?? '',
+    thumbnail: bestThumbnail(item.snippet?.thumbnails) || null,
+  };
+}
+
+/** A `playlists.list mine=true` item; null without an id. Unlisted and private count as not public. */
+export function toAccountPlaylist(item: youtube_v3.Schema$Playlist): AccountPlaylist | null {
+  if (!item.id) return null;
+  return {
+    externalId: item.id,
+    name: item.snippet?.title ?? '',
+    description: item.snippet?.description ?? '',
+    thumbnail: bestThumbnail(item.snippet?.thumbnails) || null,
+    numberOfVideos: count(item.contentDetails?.itemCount),
+    public: item.status?.privacyStatus === 'public',
   };
 }
 

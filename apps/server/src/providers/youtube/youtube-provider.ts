@@ -8,12 +8,16 @@ import type {
   UploadValidators,
   VideoProvider,
 } from '../video-provider.js';
+import type { AccountPage, VideoServiceAccount } from '../video-service-account.js';
 import { VideoServiceUnavailableError } from '../video-service-errors.js';
 import { CHANNEL_ID_PATTERN, parseChannelReference, parseVideoReference, VIDEO_ID_PATTERN } from './addresses.js';
 import { fetchChannelFeed } from './channel-feed.js';
 import { MAX_PER_CALL, type YouTubeDataApi } from './data-api.js';
-import { channelFromSearchResult, toProviderChannel, toProviderVideo, uploadsPlaylistId } from './mapping.js';
+import { channelFromSearchResult, toAccountPlaylist, toAccountSubscription, toProviderChannel, toProviderVideo, uploadsPlaylistId } from './mapping.js';
 import type { QuotaLedger, QuotaStatus } from './quota.js';
+
+/** Read-only access to the member's YouTube account: subscriptions, playlists and their items (DESIGN §7). */
+export const YOUTUBE_READONLY_SCOPE = 'https://www.googleapis.com/auth/youtube.readonly';
 
 /** A channel search costs 100 units: its answer is kept a day (decisions/015). */
 const SEARCH_KEPT_MS = 24 * 60 * 60_000;
@@ -53,6 +57,7 @@ async function inBatches<Item, T>(ids: string[], valid: RegExp, list: (batch: st
 export class YouTubeProvider implements VideoProvider {
   readonly name = 'youtube';
   readonly remote = true;
+  readonly accountScope = YOUTUBE_READONLY_SCOPE;
 
   constructor(private readonly options: YouTubeProviderOptions) {}
 
@@ -147,5 +152,35 @@ export class YouTubeProvider implements VideoProvider {
 
   async popularVideos(limit: number): Promise<ProviderVideo[]> {
     return (await this.options.api.mostPopular(this.options.region, limit)).map(toProviderVideo).filter((v) => v !== null);
+  }
+
+  /** The member's account through their access token: every call 1 unit, 50 items a page. */
+  account(accessToken: string): VideoServiceAccount {
+    const api = this.options.api;
+    const pageOf = <T>(items: T[], data: { nextPageToken?: string | null; pageInfo?: { totalResults?: number | null } }): AccountPage<T> => ({
+      items,
+      nextPageToken: data.nextPageToken ?? null,
+      totalResults: data.pageInfo?.totalResults ?? items.length,
+    });
+    return {
+      check: async () => {
+        await api.myChannels(accessToken);
+      },
+      subscriptions: async (pageToken) => {
+        const data = await api.mySubscriptions(accessToken, pageToken);
+        return pageOf((data.items ?? []).map(toAccountSubscription).filter((s) => s !== null), data);
+      },
+      playlists: async (pageToken) => {
+        const data = await api.myPlaylists(accessToken, pageToken);
+        return pageOf((data.items ?? []).map(toAccountPlaylist).filter((p) => p !== null), data);
+      },
+      playlistVideos: async (playlistId, pageToken) => {
+        const data = await api.accountPlaylistItems(accessToken, playlistId, pageToken);
+        if (!data) return null;
+        // A deleted or private entry still has its id: it is looked up with the rest, and left out there.
+        const ids = (data.items ?? []).map((item) => item.contentDetails?.videoId).filter((id): id is string => !!id && VIDEO_ID_PATTERN.test(id));
+        return pageOf(ids, data);
+      },
+    };
   }
 }
