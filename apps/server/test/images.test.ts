@@ -35,7 +35,7 @@ describe('prepareCoverImage', () => {
   });
 
   it('accepts a JPEG and refuses a GIF by its content (415)', async () => {
-    const jpeg = await sharp({ create: { width: 50, height: 900, channels: 3, background: '#123456' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 300, height: 900, channels: 3, background: '#123456' } }).jpeg().toBuffer();
     expect((await sharp(await prepareCoverImage(jpeg)).metadata()).width).toBe(300);
     await expect(prepareCoverImage(GIF)).rejects.toMatchObject({ status: 415, message: 'Only JPG and PNG images are accepted' });
   });

@@ -69,7 +69,7 @@ describe('creating, reading, listing', () => {
     expectError(await call(t.app, { method: 'POST', url: '/api/playlists', token: owner.token, payload: {} }), 400, 'VALIDATION', 'name');
     expectError(await call(t.app, { method: 'POST', url: '/api/playlists', payload: { name: 'Mine' } }), 401);
     expectError(await call(t.app, { method: 'GET', url: '/api/playlists' }), 401);
-    expectError(await call(t.app, { method: 'GET', url: url('abc'), token: owner.token }), 400, 'VALIDATION', 'id');
+    expectError(await call(t.app, { method: 'GET', url: url('abc'), token: owner.token }), 404, 'NOT_FOUND'); // no playlist has that id (issue 17)
     expectError(await call(t.app, { method: 'GET', url: url(999999), token: owner.token }), 404);
     expectError(await call(t.app, { method: 'GET', url: '/api/playlists?sort=random', token: owner.token }), 400, 'VALIDATION', 'sort');
     expectError(await call(t.app, { method: 'GET', url: '/api/playlists?limit=101', token: owner.token }), 400, 'VALIDATION', 'limit');

@@ -41,6 +41,7 @@ export async function readUploadedFile(request: FastifyRequest, field: string, m
         { field, message: `must be at most ${megabytes(maxBytes)}` },
       ]);
     }
-    throw error;
+    // The body ended before the file did (a connection cut, a form without its closing boundary): the client's fault.
+    throw new HttpError(400, 'The upload was cut short: send the file again', 'UPLOAD_INCOMPLETE', [{ field, message: 'arrived incomplete' }]);
   }
 }

@@ -9,6 +9,9 @@ export interface PublishedKey {
   id: number;
 }
 
+/** The last millisecond of the year 9999: no real key is later, and PostgreSQL cannot hold much later dates. */
+const MAX_TIME_MS = 253_402_300_799_999;
+
 const badCursor = () => badRequest('next is not a cursor this server issued', [{ field: 'next', message: 'is invalid' }]);
 
 export function encodeCursor(key: PublishedKey): string {
@@ -17,7 +20,7 @@ export function encodeCursor(key: PublishedKey): string {
 
 export function decodeCursor(cursor: string): PublishedKey {
   const match = /^(\d{1,15})\.(\d{1,15})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!match) throw badCursor();
+  if (!match || Number(match[1]) > MAX_TIME_MS) throw badCursor();
   return { publishedAt: new Date(Number(match[1])), id: Number(match[2]) };
 }
 
@@ -45,7 +48,8 @@ export function decodeListCursor(cursor: string, sort: string, valueType: 'text'
   }
   if (!Array.isArray(parsed) || parsed.length !== 3 || parsed[0] !== sort) throw badCursor();
   const [, value, id] = parsed as [string, unknown, unknown];
-  const valueOk = valueType === 'text' ? typeof value === 'string' : typeof value === 'number' && Number.isSafeInteger(value);
+  // Number values are counts or times in epoch ms: bounded like a time, so no decoded value is out of PostgreSQL's range.
+  const valueOk = valueType === 'text' ? typeof value === 'string' : typeof value === 'number' && Number.isSafeInteger(value) && Math.abs(value) <= MAX_TIME_MS;
   if (!valueOk || typeof id !== 'number' || !Number.isSafeInteger(id)) throw badCursor();
   return { value: value as string | number, id };
 }

@@ -1,4 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError } from '@sift/contracts';
 
@@ -62,4 +64,37 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
 export function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply) {
   return send(reply, { status: 404, message: `No route for ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
+}
+
+/**
+ * Fastify's router refuses some addresses before any route runs (a malformed %-escape, a path parameter over
+ * `maxParamLength`): they answer in the app's shape too (the `frameworkErrors` option).
+ */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return send(reply, { status: 414, message: 'A part of the address is too long.', code: 'URI_TOO_LONG' });
+  }
+  return send(reply, { status: 400, message: 'The address is not valid: it has a malformed %-escape.', code: 'BAD_URL' });
+}
+
+/**
+ * What Node's HTTP parser refuses before Fastify sees a request (headers over 16 KB, a request that took longer
+ * than `requestTimeout` to arrive, bytes that are not HTTP), answered in the app's shape (the `clientErrorHandler`
+ * option) and then the connection closed.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message, code] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'The request headers are too large.', 'HEADERS_TOO_LARGE']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'The request took too long to arrive.', 'REQUEST_TIMEOUT']
+        : [400, 'The request is not valid HTTP.', 'BAD_REQUEST'];
+  const body = JSON.stringify({ status, message, code });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

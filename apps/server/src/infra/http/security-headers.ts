@@ -30,5 +30,30 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     crossOriginResourcePolicy: { policy: 'same-origin' },
     // Needed so that the YouTube player's frames can talk back to the page.
     crossOriginEmbedderPolicy: false,
+    // CSP frame-ancestors 'none' says who may frame us; X-Frame-Options: SAMEORIGIN would say something else.
+    xFrameOptions: false,
+    // HSTS only means something over HTTPS (browsers ignore it on http); it is added below when the request is.
+    strictTransportSecurity: false,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    // Browser features the app never uses stay off for it and for anything it embeds; fullscreen is the player's.
+    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+    // Behind a TLS-terminating proxy (trustProxy), request.protocol comes from X-Forwarded-Proto.
+    if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   });
 }
+
+const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'camera=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'payment=()',
+  'usb=()',
+  'fullscreen=(self "https://www.youtube.com" "https://www.youtube-nocookie.com")',
+  'autoplay=(self "https://www.youtube.com" "https://www.youtube-nocookie.com")',
+  'encrypted-media=(self "https://www.youtube.com" "https://www.youtube-nocookie.com")',
+  'picture-in-picture=(self "https://www.youtube.com" "https://www.youtube-nocookie.com")',
+].join(', ');

@@ -30,16 +30,29 @@ export async function prepareCoverImage(bytes: Buffer): Promise<Buffer> {
       { field: 'file', message: 'must be a JPG or PNG image' },
     ]);
   }
+  const image = sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS });
+  const size = await image.metadata().catch(() => null);
+  if (!size) throw unreadable(kind);
+  // SPEC §5: covers are at least 300 × 300; a smaller one would be blown up into a blur. (EXIF rotation swaps the
+  // sides, which does not change whether both are large enough.)
+  if (size.width < COVER_SIZE || size.height < COVER_SIZE) {
+    throw new HttpError(400, `The image is ${size.width} × ${size.height} pixels: a cover must be at least ${COVER_SIZE} × ${COVER_SIZE}`, 'IMAGE_TOO_SMALL', [
+      { field: 'file', message: `must be at least ${COVER_SIZE} × ${COVER_SIZE} pixels` },
+    ]);
+  }
   try {
-    return await sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
+    return await image
       .rotate() // apply the EXIF orientation before it is dropped
       .resize(COVER_SIZE, COVER_SIZE, { fit: 'cover', position: 'centre' })
       .flatten({ background: '#ffffff' }) // PNG transparency → white, JPEG has none
       .jpeg({ quality: 85, mozjpeg: true })
       .toBuffer();
   } catch {
-    throw new HttpError(400, `The ${kind === 'jpeg' ? 'JPG' : 'PNG'} image is damaged or cannot be read`, 'INVALID_IMAGE', [
-      { field: 'file', message: 'cannot be read as an image' },
-    ]);
+    throw unreadable(kind);
   }
 }
+
+const unreadable = (kind: ImageKind) =>
+  new HttpError(400, `The ${kind === 'jpeg' ? 'JPG' : 'PNG'} image is damaged or cannot be read`, 'INVALID_IMAGE', [
+    { field: 'file', message: 'cannot be read as an image' },
+  ]);

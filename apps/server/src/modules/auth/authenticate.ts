@@ -6,15 +6,15 @@ export type AuthHook = (request: FastifyRequest, reply: FastifyReply) => Promise
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The logged-in member, set by the `optionalUser` / `requireUser` preHandlers; null for a visitor. */
+    /** The logged-in member, set by the `optionalUser` / `requireUser` hooks; null for a visitor. */
     user: SessionUser | null;
     /** The bearer token the request came with, once it proved valid. */
     authToken: string | null;
   }
   interface FastifyInstance {
-    /** preHandler: 401 unless the request carries a valid session token; then `request.user` is set. */
+    /** onRequest hook: 401 unless the request carries a valid session token; then `request.user` is set. */
     requireUser: AuthHook;
-    /** preHandler: a visitor passes with `request.user` null; a token that is not (any more) valid is a 401. */
+    /** onRequest hook: a visitor passes with `request.user` null; a token that is not (any more) valid is a 401. */
     optionalUser: AuthHook;
   }
 }
@@ -36,7 +36,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 /**
- * Turns the bearer token into `request.user` for every module: routes add `preHandler: app.requireUser` (or
+ * Turns the bearer token into `request.user` for every module: routes add `onRequest: app.requireUser` (or
  * `app.optionalUser`) and read `request.user`; `currentUser(request)` gives the member typed non-null.
  */
 export function registerAuthentication(app: FastifyInstance, tokens: TokenService): void {

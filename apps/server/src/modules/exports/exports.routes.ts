@@ -19,7 +19,7 @@ export const exportsRoutes =
     app.get(
       '/me/exports/subscriptions.opml',
       {
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
         schema: {
           tags,
           summary: 'The followed channels as OPML 1.1 (text/x-opml): each its YouTube feed (type rss), for feed readers, Invidious and FreeTube',
@@ -35,7 +35,7 @@ export const exportsRoutes =
     app.get(
       '/me/exports/newpipe.json',
       {
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
         schema: {
           tags,
           summary: "The followed channels in NewPipe's subscriptions export format (NewPipe, FreeTube and LibreTube import it)",
@@ -51,7 +51,7 @@ export const exportsRoutes =
     app.get(
       '/me/exports/data.zip',
       {
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
         schema: {
           tags,
           summary:

@@ -15,7 +15,7 @@ export const importsRoutes =
     app.post(
       '/me/imports',
       {
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
         schema: {
           tags,
           summary:
@@ -35,7 +35,7 @@ export const importsRoutes =
     app.get(
       '/me/imports/:id',
       {
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
         schema: {
           tags,
           summary: "An import's status, progress (0–100), counts and the rows it skipped, with why (its owner only)",

@@ -9,7 +9,7 @@ export const searchRoutes =
     app.get(
       '/search',
       {
-        preHandler: app.optionalUser,
+        onRequest: app.optionalUser,
         schema: {
           tags: ['search'],
           summary:

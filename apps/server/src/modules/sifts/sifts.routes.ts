@@ -34,7 +34,7 @@ export const siftsRoutes =
     app.get(
       '/sifts',
       {
-        preHandler: app.optionalUser,
+        onRequest: app.optionalUser,
         schema: {
           tags: ['sifts'],
           summary: 'Sifts: logged in, mine (following=false, the default) or the ones I follow (following=true); a visitor, public ones',
@@ -67,7 +67,7 @@ export const siftsRoutes =
     app.get(
       '/sifts/:id',
       {
-        preHandler: app.optionalUser,
+        onRequest: app.optionalUser,
         schema: { tags: ['sifts'], summary: 'A sift by hash or id (private ones only for their owner)', params: siftParamsSchema, response: { 200: siftSchema, ...errors } },
       },
       (req) => sifts.get(req.params.id, viewer(req)),
@@ -76,7 +76,7 @@ export const siftsRoutes =
     app.get(
       '/sifts/:id/videos',
       {
-        preHandler: app.optionalUser,
+        onRequest: app.optionalUser,
         // The hottest read (issue 6's feed budget): pages are kept encoded, gzip included (SiftsService.encodedVideos).
         schema: {
           tags: ['sifts'],
@@ -92,7 +92,7 @@ export const siftsRoutes =
     app.post(
       '/sifts',
       {
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
         schema: { tags: ['sifts'], summary: 'Create a sift (the new id also in Location)', body: createSiftSchema, response: { 201: siftSchema, ...errors } },
       },
       async (req, reply) => {
@@ -104,7 +104,7 @@ export const siftsRoutes =
     app.put(
       '/sifts/:id',
       {
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
         schema: { tags: ['sifts'], summary: 'Update a sift (owner only)', params: siftParamsSchema, body: updateSiftSchema, response: { 200: siftSchema, ...errors } },
       },
       (req) => sifts.update(req.params.id, req.body, currentUser(req).id),
@@ -113,7 +113,7 @@ export const siftsRoutes =
     app.post(
       '/sifts/:id/copy',
       {
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
         schema: { tags: ['sifts'], summary: 'Copy a sift into my sifts (private)', params: siftParamsSchema, response: { 201: siftSchema, ...errors } },
       },
       async (req, reply) => {
@@ -125,7 +125,7 @@ export const siftsRoutes =
     app.delete(
       '/sifts/:id',
       {
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
         schema: { tags: ['sifts'], summary: 'Delete a sift (owner only)', params: siftParamsSchema, response: { 204: z.null(), ...errors } },
       },
       async (req, reply) => {
@@ -138,7 +138,7 @@ export const siftsRoutes =
       app[method](
         '/sifts/:id/public',
         {
-          preHandler: app.requireUser,
+          onRequest: app.requireUser,
           schema: {
             tags: ['sifts'],
             summary: isPublic ? 'Make a sift public (owner only)' : 'Make a sift private (owner only)',
@@ -153,7 +153,7 @@ export const siftsRoutes =
     app.post(
       '/sifts/:id/channels',
       {
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
         schema: {
           tags: ['sifts'],
           summary: 'Add a channel (owner only); one the catalog does not know is imported in the background (importStatus)',
@@ -168,7 +168,7 @@ export const siftsRoutes =
     app.put(
       '/sifts/:id/images',
       {
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
         schema: {
           tags: ['sifts'],
           summary: 'Set the cover (owner only): multipart field "file", JPG or PNG (by content), at most 5 MB; stored as 300×300 JPEG',
@@ -188,7 +188,7 @@ export const siftsRoutes =
     app.delete(
       '/sifts/:id/images',
       {
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
         schema: { tags: ['sifts'], summary: 'Remove the custom cover (owner only; 409 when it is automatic)', params: siftParamsSchema, response: { 200: siftSchema, ...errors, 409: apiErrorSchema } },
       },
       (req) => sifts.removeImage(req.params.id, currentUser(req).id),
@@ -197,7 +197,7 @@ export const siftsRoutes =
     app.delete(
       '/sifts/:id/channels/:channelId',
       {
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
         schema: { tags: ['sifts'], summary: 'Remove a channel (owner only)', params: siftChannelParamsSchema, response: { 200: siftSchema, ...errors } },
       },
       (req) => sifts.removeChannel(req.params.id, req.params.channelId, currentUser(req).id),

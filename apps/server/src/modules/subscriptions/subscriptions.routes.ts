@@ -45,7 +45,7 @@ export const subscriptionsRoutes =
     app.get(
       '/subscriptions',
       {
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
         schema: {
           tags: ['subscriptions'],
           summary: "The member's followed channels and sifts, oldest first (unfollowed ones are not listed)",
@@ -61,7 +61,7 @@ export const subscriptionsRoutes =
     app.post(
       '/subscriptions',
       {
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
         schema: {
           tags: ['subscriptions'],
           summary:
@@ -80,7 +80,7 @@ export const subscriptionsRoutes =
     app.post(
       '/subscriptions/sifts',
       {
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
         schema: {
           tags: ['subscriptions'],
           summary: 'Multi-subscription: follows sifts by hash or id, each as POST /subscriptions does a channel; all or none',
@@ -96,7 +96,7 @@ export const subscriptionsRoutes =
     app.post(
       '/sifts/:id/follows',
       {
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
         schema: {
           tags: ['sifts', 'subscriptions'],
           summary: 'Follows a sift (by hash or id): POST /subscriptions/sifts with this one sift',
@@ -113,7 +113,7 @@ export const subscriptionsRoutes =
     app.delete(
       '/sifts/:id/follows',
       {
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
         schema: {
           tags: ['sifts', 'subscriptions'],
           summary: 'Unfollows a sift (by hash or id), as DELETE /subscriptions/{id} does',
@@ -130,7 +130,7 @@ export const subscriptionsRoutes =
     app.put(
       '/subscriptions/:id',
       {
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
         schema: {
           tags: ['subscriptions'],
           summary: "Changes a subscription's frequency (NONE, IMMEDIATE, DAILY, WEEKLY) and/or mutes it; only its member may",
@@ -145,7 +145,7 @@ export const subscriptionsRoutes =
     app.post(
       '/subscriptions/:id/unmute',
       {
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
         schema: {
           tags: ['subscriptions'],
           summary: 'Unmutes a subscription: its videos come back to the feed and its notifications resume',
@@ -159,7 +159,7 @@ export const subscriptionsRoutes =
     app.delete(
       '/subscriptions/:id',
       {
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
         schema: {
           tags: ['subscriptions'],
           summary: 'Unfollows: the subscription stops and is marked optOut (following again updates it)',

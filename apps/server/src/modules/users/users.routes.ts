@@ -16,7 +16,7 @@ export const usersRoutes =
     app.get(
       '/users',
       {
-        preHandler: app.optionalUser,
+        onRequest: app.optionalUser,
         schema: {
           tags: ['users'],
           summary: 'The user data; a visitor (no token) gets userIsLoggedIn false, a token that ended gets 401',
@@ -32,7 +32,7 @@ export const usersRoutes =
     app.put(
       '/users',
       {
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
         schema: {
           tags: ['users'],
           summary: "Changes the member's names; logonId must be their own e-mail (changing it is not offered)",
@@ -45,14 +45,14 @@ export const usersRoutes =
 
     app.put(
       '/users/onboard',
-      { preHandler: app.requireUser, schema: { tags: ['users'], summary: 'Marks onboarding started', response: { 200: userDataSchema, 401: error } } },
+      { onRequest: app.requireUser, schema: { tags: ['users'], summary: 'Marks onboarding started', response: { 200: userDataSchema, 401: error } } },
       (req) => users.markOnboarded(currentUser(req).id),
     );
 
     app.put(
       '/users/update-password',
       {
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
         schema: {
           tags: ['users'],
           summary: 'Changes the password with the current one; other sessions end, this one stays',
@@ -70,7 +70,7 @@ export const usersRoutes =
     app.put(
       '/users/deactivate',
       {
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
         schema: {
           tags: ['users'],
           summary: 'Deactivates the account (every session ends); logging in again brings it back',
@@ -87,7 +87,7 @@ export const usersRoutes =
     app.put(
       '/users/delete',
       {
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
         schema: {
           tags: ['users'],
           summary: 'Deletes the account and everything it made, for good; only the reason is kept, without the person',
