@@ -7,11 +7,12 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { GoogleSettings } from './config.js';
-import type { Database } from './infra/db/client.js';
+import { databaseAnswers, type Database } from './infra/db/client.js';
 import { createFileStore, type FileStore } from './infra/files/file-store.js';
 import { registerMultipart } from './infra/files/upload.js';
 import { uploadsRoutes } from './infra/files/uploads.routes.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling, sendRouteNotFound } from './infra/http/errors.js';
+import { registerLoadShedding } from './infra/http/load-shedding.js';
 import { registerNulGuard } from './infra/http/nul-guard.js';
 import { registerSecurityHeaders } from './infra/http/security-headers.js';
 import { registerSpa, wantsSpaPage } from './infra/http/spa.js';
@@ -96,6 +97,8 @@ export interface AccountSettings {
 
 export interface AppDependencies {
   db: Database;
+  /** The database runs in this process (PGlite): load is then shed by how busy the event loop is. */
+  embeddedDatabase?: boolean;
   provider: VideoProvider;
   appName: string;
   /** Built SPA to serve; omit to serve the API only (API tests). */
@@ -266,6 +269,7 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   registerErrorHandling(app);
   registerNulGuard(app);
+  await registerLoadShedding(app, { embedded: deps.embeddedDatabase ?? false, databaseAnswers: () => databaseAnswers(deps.db) });
 
   await registerSecurityHeaders(app);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });

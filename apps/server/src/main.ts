@@ -38,6 +38,7 @@ async function main(): Promise<void> {
   const jobs = config.databaseUrl ? new PgBossJobQueue({ connectionString: config.databaseUrl, log: { error: (obj, msg) => console.error(msg, obj) } }) : undefined;
   const { app, services } = await buildApp({
     db: database.db,
+    embeddedDatabase: database.kind === 'pglite',
     provider,
     jobs,
     channelRefreshMinutes: config.channelRefreshMinutes,

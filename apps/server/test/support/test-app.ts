@@ -31,6 +31,8 @@ export interface TestAppOptions {
   subscriptionsEnabled?: boolean;
   /** A video service of the test's own (the YouTube provider against its stand-in); default the FakeVideoService. */
   videoProvider?: (database: TestDatabase) => VideoProvider;
+  /** Shed load as the embedded database does (by event-loop utilisation); default as on PostgreSQL. */
+  embeddedDatabase?: boolean;
 }
 
 /** One app over one fresh database per test file; each test builds the rows it needs with the factories. */
@@ -54,6 +56,7 @@ export function useTestApp(options: TestAppOptions = {}): TestContext {
       mailer: options.mailer ?? (accounts.smtpUrl ? undefined : context.mailer),
       rateLimiter: options.rateLimiter,
       subscriptionsEnabled: options.subscriptionsEnabled,
+      embeddedDatabase: options.embeddedDatabase,
     });
     context.app = built.app;
     context.services = built.services;
