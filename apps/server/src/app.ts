@@ -187,8 +187,8 @@ export function createServices(deps: ServiceDependencies): Services {
   const tokens = new TokenService(authRepository);
   const files = deps.files ?? createFileStore(settings.dataDir);
   const users = new UsersService(new UsersRepository(deps.db), tokens, files);
-  const auth = new AuthService(users, tokens, limiter, settings.rateLimits);
   const captcha = new CaptchaService(authRepository, { hmacKey: settings.captchaHmacKey, maxNumber: settings.captchaMaxNumber });
+  const auth = new AuthService(users, tokens, captcha, limiter, settings.rateLimits);
   const google = new OidcSignIn(settings.google, `${publicUrl}/oauth2/google/callback`, authRepository, users, auth, log);
   const accounts = new AccountsService(users, tokens, captcha, deps.mailer ?? new MemoryMailer(), limiter, settings.rateLimits, { appName, publicUrl }, log);
   const jobs = deps.jobs ?? new InProcessJobQueue(log);
@@ -295,7 +295,7 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
     const onError = (err: unknown) => {
       if (Date.now() - warnedAt < 60_000) return;
       warnedAt = Date.now();
-      app.log.warn({ err }, 'Redis for rate limits is unavailable; requests are let through uncounted');
+      app.log.warn({ err }, 'Redis for rate limits is unavailable; this node counts in its own memory until it is back');
     };
     const created = settings.redisUrl ? new RedisRateLimiter(settings.redisUrl, { onError }) : new MemoryRateLimiter();
     app.addHook('onClose', () => created.close());

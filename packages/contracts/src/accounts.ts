@@ -42,7 +42,12 @@ export const userDataSchema = z.object({
 });
 export type UserData = z.infer<typeof userDataSchema>;
 
-export const loginFormSchema = z.object({ username: z.string().trim().min(1).max(254), password: z.string().min(1).max(PASSWORD_MAX_LENGTH) });
+export const loginFormSchema = z.object({
+  username: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  /** A solved ALTCHA payload, as for sign-up: needed after too many failed logins on the account (401 CAPTCHA_REQUIRED). */
+  captcha: z.string().max(4096).optional(),
+});
 export const googleLoginFormSchema = z.object({ ggIdToken: z.string().min(1).max(8192) });
 
 export const signupSchema = z.object({

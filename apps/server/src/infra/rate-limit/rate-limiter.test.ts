@@ -1,41 +1,72 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../http/errors.js';
-import { enforce, MemoryRateLimiter, UNLIMITED_RATE_LIMITS } from './rate-limiter.js';
+import { MemoryRateLimiter, NO_LIMIT } from './rate-limiter.js';
 
-describe('MemoryRateLimiter', () => {
-  it('allows up to the limit in a window, then tells how long to wait, and opens again when the window ends', async () => {
-    let now = 1_000_000;
-    const limiter = new MemoryRateLimiter(() => now);
-    for (let i = 1; i <= 3; i++) expect(await limiter.hit('k', 3, 60)).toEqual({ allowed: true, count: i, retryAfterSeconds: 0 });
-    now += 20_000;
-    expect(await limiter.hit('k', 3, 60)).toEqual({ allowed: false, count: 4, retryAfterSeconds: 40 });
-    expect((await limiter.hit('other', 3, 60)).allowed).toBe(true);
-    now += 40_000;
-    expect(await limiter.hit('k', 3, 60)).toEqual({ allowed: true, count: 1, retryAfterSeconds: 0 });
+const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
+
+describe('Limit (in memory)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: 1_000_000 });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
   });
 
-  it('forgets a key on reset', async () => {
-    const limiter = new MemoryRateLimiter();
-    await limiter.hit('k', 1, 60);
-    expect((await limiter.hit('k', 1, 60)).allowed).toBe(false);
-    await limiter.reset('k');
-    expect((await limiter.hit('k', 1, 60)).allowed).toBe(true);
-  });
-});
-
-describe('enforce', () => {
-  it('throws 429 RATE_LIMITED with Retry-After past the limit', async () => {
-    const limiter = new MemoryRateLimiter();
-    await enforce(limiter, 'k', { limit: 1, windowSeconds: 900 });
-    const error = await enforce(limiter, 'k', { limit: 1, windowSeconds: 900 }).catch((e: unknown) => e);
+  it('allows the points of a window, then answers 429 RATE_LIMITED with Retry-After, and opens when the window ends', async () => {
+    const limit = new MemoryRateLimiter().limit('t', { points: 3, durationSeconds: 900 });
+    for (let i = 0; i < 3; i++) await limit.consume('k');
+    vi.advanceTimersByTime(300_000);
+    const error = await refusal(limit.consume('k'));
     expect(error).toBeInstanceOf(HttpError);
-    expect(error).toMatchObject({ status: 429, code: 'RATE_LIMITED', headers: { 'retry-after': '900' } });
-    expect((error as HttpError).message).toMatch(/15 minutes/);
+    expect(error).toMatchObject({ status: 429, code: 'RATE_LIMITED', headers: { 'retry-after': '600' } });
+    expect((error as HttpError).message).toMatch(/10 minutes/);
+    await limit.consume('other key');
+    vi.advanceTimersByTime(600_000);
+    await limit.consume('k');
   });
 
-  it('counts nothing when limits are off', async () => {
+  it('keeps a key blocked for blockSeconds once over, and assertOpen refuses it without counting', async () => {
+    const limit = new MemoryRateLimiter().limit('t', { points: 2, durationSeconds: 60, blockSeconds: 3600 });
+    await limit.consume('k');
+    await limit.consume('k');
+    await limit.assertOpen('k');
+    expect(await refusal(limit.consume('k'))).toMatchObject({ status: 429, headers: { 'retry-after': '3600' } });
+    vi.advanceTimersByTime(120_000);
+    const error = await refusal(limit.assertOpen('k'));
+    expect(error).toMatchObject({ status: 429, headers: { 'retry-after': '3480' } });
+    expect((error as HttpError).message).toMatch(/58 minutes/);
+    await limit.assertOpen('another');
+    vi.advanceTimersByTime(3_480_000);
+    await limit.assertOpen('k');
+  });
+
+  it('counts without refusing, tells when the points are used, and forgets a key on reset', async () => {
+    const limit = new MemoryRateLimiter().limit('t', { points: 2, durationSeconds: 60 });
+    await limit.count('k');
+    expect(await limit.reached('k')).toBe(false);
+    await limit.count('k');
+    await limit.count('k');
+    expect(await limit.reached('k')).toBe(true);
+    await limit.reset('k');
+    expect(await limit.reached('k')).toBe(false);
+  });
+
+  it('keeps each purpose apart', async () => {
     const limiter = new MemoryRateLimiter();
-    for (let i = 0; i < 100; i++) await enforce(limiter, 'k', UNLIMITED_RATE_LIMITS.loginPerIp);
-    expect((await limiter.hit('k', 1, 60)).count).toBe(1);
+    const a = limiter.limit('a', { points: 1, durationSeconds: 60 });
+    const b = limiter.limit('b', { points: 1, durationSeconds: 60 });
+    await a.consume('k');
+    await b.consume('k');
+    expect(await refusal(a.consume('k'))).toMatchObject({ status: 429 });
+  });
+
+  it('counts nothing when the rule is off (RATE_LIMITS=off)', async () => {
+    const limit = new MemoryRateLimiter().limit('t', NO_LIMIT);
+    for (let i = 0; i < 100; i++) {
+      await limit.consume('k');
+      await limit.count('k');
+    }
+    await limit.assertOpen('k');
+    expect(await limit.reached('k')).toBe(false);
   });
 });

@@ -1,33 +1,36 @@
+import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { HttpError } from '../http/errors.js';
 
 /**
- * Counts hits per key in fixed windows (DESIGN §2 "Rate limits": in memory by default, Redis when REDIS_URL is
- * set so that several API nodes share the counters).
+ * Counters per purpose and key (DESIGN §2 "Rate limits", decisions/018), on rate-limiter-flexible: in this process
+ * by default, in Redis when REDIS_URL is set so that every API node shares them (`redis-rate-limiter.ts`).
  */
 export interface RateLimiter {
-  /** Counts one hit on key; allowed while the window's count is at most limit. */
-  hit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult>;
-  /** Forgets the key's count (a successful login clears that account's failures). */
-  reset(key: string): Promise<void>;
+  /** The counter of one purpose: `name` keeps its keys apart from every other purpose's. */
+  limit(name: string, rule: RateLimitRule): Limit;
   close(): Promise<void>;
 }
 
-export interface RateLimitResult {
-  allowed: boolean;
-  /** Seconds until the window ends; 0 when allowed. */
-  retryAfterSeconds: number;
-  count: number;
-}
-
+/**
+ * At most `points` events per key in `durationSeconds`, counted from the key's first event; once over, the key is
+ * refused until its window ends, or for `blockSeconds` from that moment when set.
+ */
 export interface RateLimitRule {
-  limit: number;
-  windowSeconds: number;
+  points: number;
+  durationSeconds: number;
+  blockSeconds?: number;
 }
 
-/** Every limit the account endpoints apply, by purpose. */
+/** Every limit the account endpoints apply, by purpose (decisions/018). */
 export interface RateLimits {
+  /** Every login request per client address: stops floods. */
   loginPerIp: RateLimitRule;
-  loginPerAccount: RateLimitRule;
+  /** Failed logins per client address: stops slow brute force from one address. */
+  loginFailuresPerIp: RateLimitRule;
+  /** Consecutive failed logins per account and address; a successful login clears them. */
+  loginFailuresPerAccountAndIp: RateLimitRule;
+  /** Failed logins per account from any address: past it a login needs a solved captcha (never a lock-out). */
+  loginFailuresPerAccount: RateLimitRule;
   signupPerIp: RateLimitRule;
   /** Confirmation resends and password-reset mails, per e-mail address ... */
   mailPerEmail: RateLimitRule;
@@ -35,69 +38,99 @@ export interface RateLimits {
   mailPerIp: RateLimitRule;
 }
 
-const minutes = (n: number) => n * 60;
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 export const DEFAULT_RATE_LIMITS: RateLimits = {
-  loginPerIp: { limit: 10, windowSeconds: minutes(15) },
-  loginPerAccount: { limit: 5, windowSeconds: minutes(15) },
-  signupPerIp: { limit: 5, windowSeconds: minutes(60) },
-  mailPerEmail: { limit: 3, windowSeconds: minutes(60) },
-  mailPerIp: { limit: 10, windowSeconds: minutes(60) },
+  loginPerIp: { points: 10, durationSeconds: 15 * MINUTE },
+  loginFailuresPerIp: { points: 100, durationSeconds: DAY, blockSeconds: DAY },
+  loginFailuresPerAccountAndIp: { points: 10, durationSeconds: DAY, blockSeconds: HOUR },
+  loginFailuresPerAccount: { points: 5, durationSeconds: 15 * MINUTE },
+  signupPerIp: { points: 5, durationSeconds: HOUR },
+  mailPerEmail: { points: 3, durationSeconds: HOUR },
+  mailPerIp: { points: 10, durationSeconds: HOUR },
 };
 
-const unlimited: RateLimitRule = { limit: Number.MAX_SAFE_INTEGER, windowSeconds: 1 };
+/** A rule that counts nothing. */
+export const NO_LIMIT: RateLimitRule = { points: Number.POSITIVE_INFINITY, durationSeconds: 0 };
 /** RATE_LIMITS=off: nothing is counted against anyone (browser tests, local development). */
 export const UNLIMITED_RATE_LIMITS: RateLimits = {
-  loginPerIp: unlimited,
-  loginPerAccount: unlimited,
-  signupPerIp: unlimited,
-  mailPerEmail: unlimited,
-  mailPerIp: unlimited,
+  loginPerIp: NO_LIMIT,
+  loginFailuresPerIp: NO_LIMIT,
+  loginFailuresPerAccountAndIp: NO_LIMIT,
+  loginFailuresPerAccount: NO_LIMIT,
+  signupPerIp: NO_LIMIT,
+  mailPerEmail: NO_LIMIT,
+  mailPerIp: NO_LIMIT,
 };
 
-/** Counts a hit and throws 429 RATE_LIMITED with Retry-After when the rule is exceeded. */
-export async function enforce(limiter: RateLimiter, key: string, rule: RateLimitRule): Promise<void> {
-  if (rule.limit >= Number.MAX_SAFE_INTEGER) return;
-  const result = await limiter.hit(key, rule.limit, rule.windowSeconds);
-  if (result.allowed) return;
-  const retryAfter = Math.max(1, result.retryAfterSeconds);
-  throw new HttpError(429, `Too many attempts. Try again in ${describeWait(retryAfter)}.`, 'RATE_LIMITED', undefined, {
+export type CounterOptions = ConstructorParameters<typeof RateLimiterMemory>[0];
+
+/** rate-limiter-flexible's options for a rule; null when the rule counts nothing. */
+export function counterOptions(name: string, rule: RateLimitRule): CounterOptions | null {
+  if (!Number.isFinite(rule.points)) return null;
+  return { keyPrefix: name, points: rule.points, duration: rule.durationSeconds, blockDuration: rule.blockSeconds ?? 0 };
+}
+
+/** One purpose's counter. Keys are whatever the caller counts by: an address, an e-mail, both. */
+export class Limit {
+  constructor(
+    private readonly counter: RateLimiterAbstract | null,
+    readonly rule: RateLimitRule,
+  ) {}
+
+  /** Counts one event; past the rule, 429 RATE_LIMITED with Retry-After. */
+  async consume(key: string): Promise<void> {
+    try {
+      await this.counter?.consume(key);
+    } catch (error) {
+      if (error instanceof RateLimiterRes) throw tooManyAttempts(error.msBeforeNext);
+      throw error;
+    }
+  }
+
+  /** Counts one event and never refuses: for thresholds read with `reached`. */
+  async count(key: string): Promise<void> {
+    await this.counter?.penalty(key);
+  }
+
+  /** 429 while the key is over the rule (blocked), counting nothing. */
+  async assertOpen(key: string): Promise<void> {
+    const res = await this.counter?.get(key);
+    if (res && res.consumedPoints > this.rule.points) throw tooManyAttempts(res.msBeforeNext);
+  }
+
+  /** Whether the key has used every point of its window. */
+  async reached(key: string): Promise<boolean> {
+    const res = await this.counter?.get(key);
+    return !!res && res.consumedPoints >= this.rule.points;
+  }
+
+  /** Forgets the key (a successful login clears its failures). */
+  async reset(key: string): Promise<void> {
+    await this.counter?.delete(key);
+  }
+}
+
+function tooManyAttempts(msBeforeNext: number): HttpError {
+  const retryAfter = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  return new HttpError(429, `Too many attempts. Try again in ${describeWait(retryAfter)}.`, 'RATE_LIMITED', undefined, {
     'retry-after': String(retryAfter),
   });
 }
 
 function describeWait(seconds: number): string {
   if (seconds < 90) return `${seconds} seconds`;
-  return `${Math.ceil(seconds / 60)} minutes`;
+  if (seconds < 90 * MINUTE) return `${Math.ceil(seconds / MINUTE)} minutes`;
+  return `${Math.ceil(seconds / HOUR)} hours`;
 }
 
 /** The embedded default: counters in this process only. */
 export class MemoryRateLimiter implements RateLimiter {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>();
-
-  constructor(private readonly now: () => number = Date.now) {}
-
-  async hit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
-    const now = this.now();
-    if (this.windows.size > 10_000) this.sweep(now);
-    let window = this.windows.get(key);
-    if (!window || window.resetAt <= now) {
-      window = { count: 0, resetAt: now + windowSeconds * 1000 };
-      this.windows.set(key, window);
-    }
-    window.count++;
-    const allowed = window.count <= limit;
-    return { allowed, count: window.count, retryAfterSeconds: allowed ? 0 : Math.ceil((window.resetAt - now) / 1000) };
+  limit(name: string, rule: RateLimitRule): Limit {
+    const options = counterOptions(name, rule);
+    return new Limit(options && new RateLimiterMemory(options), rule);
   }
 
-  async reset(key: string): Promise<void> {
-    this.windows.delete(key);
-  }
-
-  async close(): Promise<void> {
-    this.windows.clear();
-  }
-
-  private sweep(now: number) {
-    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
-  }
+  async close(): Promise<void> {}
 }

@@ -1,58 +1,79 @@
 import { Redis } from 'ioredis';
-import type { RateLimiter, RateLimitResult } from './rate-limiter.js';
-
-// INCR and the window's expiry in one atomic step, so a crash between them cannot leave a key that never expires.
-const HIT_SCRIPT = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[1])
-  ttl = tonumber(ARGV[1])
-end
-return {count, ttl}
-`;
+import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
+import { counterOptions, Limit, type CounterOptions, type RateLimiter, type RateLimitRule } from './rate-limiter.js';
 
 export interface RedisRateLimiterOptions {
   /** Namespaces the keys (tests use a unique prefix per run). */
   keyPrefix?: string;
-  /** Called when Redis cannot be reached; the hit is then allowed rather than locking everyone out. */
+  /** Called when Redis cannot be reached (and this node counts in its own memory meanwhile). */
   onError?: (error: unknown) => void;
 }
 
-/** The real part: fixed-window counters in Redis, shared by every API node (REDIS_URL). */
+/**
+ * The real part: counters in Redis, shared by every API node (REDIS_URL). While Redis cannot be reached each counter
+ * falls back to an insurance counter in this process's memory, so limits still hold per node; what was counted there
+ * is not carried back to Redis.
+ */
 export class RedisRateLimiter implements RateLimiter {
   private readonly redis: Redis;
   private readonly prefix: string;
 
   constructor(url: string, private readonly options: RedisRateLimiterOptions = {}) {
-    // Give up on a command after one reconnection attempt: a login should not hang on a counter while Redis is away.
-    this.redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 5_000 });
+    // No offline queue and short timeouts: while Redis is away a login goes to the insurance counter at once
+    // instead of waiting for a reconnection.
+    this.redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 5_000, commandTimeout: 1_000 });
     this.redis.on('error', (error) => options.onError?.(error));
     this.prefix = options.keyPrefix ?? 'sift:rl:';
   }
 
-  async hit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
-    try {
-      const [count, ttlMs] = (await this.redis.eval(HIT_SCRIPT, 1, this.prefix + key, String(windowSeconds * 1000))) as [number, number];
-      const allowed = count <= limit;
-      return { allowed, count, retryAfterSeconds: allowed ? 0 : Math.ceil(ttlMs / 1000) };
-    } catch (error) {
-      this.options.onError?.(error);
-      return { allowed: true, count: 0, retryAfterSeconds: 0 };
-    }
+  limit(name: string, rule: RateLimitRule): Limit {
+    const options = counterOptions(name, rule);
+    if (!options) return new Limit(null, rule);
+    const counter = new RateLimiterRedis({
+      ...options,
+      keyPrefix: this.prefix + name,
+      storeClient: this.redis,
+      rejectIfRedisNotReady: true,
+      insuranceLimiter: new InsuranceCounter(options, () => this.options.onError?.(new Error(`Redis is unavailable: "${name}" counts in memory`))),
+    });
+    return new Limit(counter, rule);
   }
 
-  async reset(key: string): Promise<void> {
-    try {
-      await this.redis.del(this.prefix + key);
-    } catch (error) {
-      this.options.onError?.(error);
-    }
+  /** Resolves once connected (tests: so that the first count goes to Redis, not to the insurance). */
+  ready(): Promise<void> {
+    if (this.redis.status === 'ready') return Promise.resolve();
+    return new Promise((resolve) => this.redis.once('ready', () => resolve()));
   }
 
   async close(): Promise<void> {
     if (this.redis.status === 'ready') await this.redis.quit().catch(() => this.redis.disconnect());
     else this.redis.disconnect();
+  }
+}
+
+/** rate-limiter-flexible's insurance: called only when Redis failed, so each use is reported. */
+class InsuranceCounter extends RateLimiterMemory {
+  constructor(options: CounterOptions, private readonly report: () => void) {
+    super(options);
+  }
+
+  override consume(...args: Parameters<RateLimiterMemory['consume']>) {
+    this.report();
+    return super.consume(...args);
+  }
+
+  override penalty(...args: Parameters<RateLimiterMemory['penalty']>) {
+    this.report();
+    return super.penalty(...args);
+  }
+
+  override get(...args: Parameters<RateLimiterMemory['get']>) {
+    this.report();
+    return super.get(...args);
+  }
+
+  override delete(...args: Parameters<RateLimiterMemory['delete']>) {
+    this.report();
+    return super.delete(...args);
   }
 }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { HttpError } from '../../infra/http/errors.js';
 import type { Mailer, MailMessage } from '../../infra/mail/mailer.js';
-import { enforce, type RateLimiter, type RateLimits } from '../../infra/rate-limit/rate-limiter.js';
+import type { Limit, RateLimiter, RateLimits } from '../../infra/rate-limit/rate-limiter.js';
 import type { CaptchaService } from '../auth/captcha.service.js';
 import type { TokenService } from '../auth/tokens.service.js';
 import { assertAcceptablePassword, type UsersService } from '../users/users.service.js';
@@ -18,23 +18,31 @@ const emailNotFound = () =>
 
 /** Signing up with e-mail and password, confirming the address, and resetting a forgotten password. */
 export class AccountsService {
+  private readonly signupsByIp: Limit;
+  private readonly mailsByIp: Limit;
+  private readonly mailsByEmail: Limit;
+
   constructor(
     private readonly users: UsersService,
     private readonly tokens: TokenService,
     private readonly captcha: CaptchaService,
     private readonly mailer: Mailer,
-    private readonly limiter: RateLimiter,
-    private readonly limits: RateLimits,
+    limiter: RateLimiter,
+    limits: RateLimits,
     private readonly options: AccountsOptions,
     private readonly log: Pick<FastifyBaseLogger, 'error'>,
-  ) {}
+  ) {
+    this.signupsByIp = limiter.limit('signup:ip', limits.signupPerIp);
+    this.mailsByIp = limiter.limit('mail:ip', limits.mailPerIp);
+    this.mailsByEmail = limiter.limit('mail:email', limits.mailPerEmail);
+  }
 
   /**
    * POST /api/accounts: an unconfirmed member with their Watch later, and a confirmation mail. The password policy is
    * checked before the captcha is redeemed, so fixing the password does not cost a new proof of work.
    */
   async signUp(input: { email: string; firstName: string; lastName: string; password: string; captcha: string }, ip: string): Promise<{ email: string }> {
-    await enforce(this.limiter, `signup:ip:${ip}`, this.limits.signupPerIp);
+    await this.signupsByIp.consume(ip);
     assertAcceptablePassword(input.password, 'password');
     await this.captcha.verify(input.captcha);
     const user = await this.users.createAccount({ ...input, origin: 'email', confirmed: false });
@@ -97,8 +105,8 @@ export class AccountsService {
   }
 
   private async limitMail(email: string, ip: string) {
-    await enforce(this.limiter, `mail:ip:${ip}`, this.limits.mailPerIp);
-    await enforce(this.limiter, `mail:email:${email.trim().toLowerCase()}`, this.limits.mailPerEmail);
+    await this.mailsByIp.consume(ip);
+    await this.mailsByEmail.consume(email.trim().toLowerCase());
   }
 
   private ownPage(url: string): URL {

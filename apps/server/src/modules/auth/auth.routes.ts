@@ -57,12 +57,13 @@ export const authRoutes =
       {
         schema: {
           tags: ['auth'],
-          summary: 'Log in with e-mail (username) and password, form-encoded or JSON; the token comes in X-Auth-Token',
+          summary:
+            'Log in with e-mail (username) and password, form-encoded or JSON; the token comes in X-Auth-Token. After too many failed logins on the account, 401 CAPTCHA_REQUIRED until the body carries a solved captcha',
           body: loginFormSchema,
           response: { 200: userDataSchema, ...loginErrors },
         },
       },
-      async (req, reply) => sendLogin(reply, await auth.login(req.body.username, req.body.password, req.ip)),
+      async (req, reply) => sendLogin(reply, await auth.login(req.body, req.ip)),
     );
 
     app.post(
@@ -91,7 +92,7 @@ export const authRoutes =
       {
         schema: {
           tags: ['auth'],
-          summary: 'A signed ALTCHA proof-of-work challenge for the sign-up form (valid 10 minutes, redeemable once)',
+          summary: 'A signed ALTCHA proof-of-work challenge for sign-up and a login that needs one (valid 10 minutes, redeemable once)',
           response: { 200: captchaChallengeSchema },
         },
       },

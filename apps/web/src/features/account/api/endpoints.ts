@@ -17,9 +17,12 @@ function loginResult(res: ApiResponse<UserData>): LoginResult {
   return { user: res.data, token, reactivated: res.headers.get(REACTIVATED_HEADER) === 'true' };
 }
 
-/** POST /api/login (form: username, password). Sent without any stale token. */
-export async function login(username: string, password: string): Promise<LoginResult> {
-  const body = new URLSearchParams({ username: username.trim(), password });
+/**
+ * POST /api/login (form: username, password, and `captcha` once the server asked for one with 401
+ * CAPTCHA_REQUIRED). Sent without any stale token.
+ */
+export async function login(username: string, password: string, captcha?: string): Promise<LoginResult> {
+  const body = new URLSearchParams({ username: username.trim(), password, ...(captcha ? { captcha } : {}) });
   return loginResult(await api.requestFull<UserData>('/api/login', { method: 'POST', body, anonymous: true }));
 }
 

@@ -9,6 +9,7 @@ import { login } from '../api/endpoints';
 import { clearLocalSession } from '../api/session';
 import { useCompleteLogin } from '../login-flow';
 import { isEmail } from '../rules';
+import { Captcha, type CaptchaHandle } from './Captcha';
 import { GoogleButton } from './GoogleButton';
 
 interface Problem {
@@ -16,6 +17,10 @@ interface Problem {
   /** UNCONFIRMED: offer a new confirmation link for this address. */
   resendFor?: string;
 }
+
+const CAPTCHA_REQUIRED_MESSAGE = 'Too many wrong passwords for this account: confirm you are a person to continue.';
+const CAPTCHA_FAILED_MESSAGE = 'The anti-spam check did not pass. Please let it run again, then log in.';
+const CAPTCHA_MISSING_MESSAGE = 'Please tick the anti-spam check and wait for it to finish.';
 
 /** The login form (SPEC §2 /login and the login modal): e-mail and password, then SPEC §4 Login. */
 export function LoginForm({
@@ -30,11 +35,16 @@ export function LoginForm({
   const qc = useQueryClient();
   const completeLogin = useCompleteLogin();
   const formRef = useRef<HTMLFormElement>(null);
+  const captchaRef = useRef<CaptchaHandle>(null);
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
+  // After too many wrong passwords on the account the server wants a solved captcha with every login (401
+  // CAPTCHA_REQUIRED); once asked, the check stays on this form.
+  const [captchaNeeded, setCaptchaNeeded] = useState(false);
+  const [captchaError, setCaptchaError] = useState<string | null>(null);
 
   const emailError = !email.trim() ? 'Enter your e-mail address.' : !isEmail(email) ? 'Enter a valid e-mail address, like name@example.com.' : null;
   const passwordError = !password ? 'Enter your password.' : null;
@@ -48,13 +58,32 @@ export function LoginForm({
     }
     setBusy(true);
     setProblem(null);
+    setCaptchaError(null);
+    let captcha: string | undefined;
+    if (captchaNeeded) {
+      captcha = (await captchaRef.current?.getPayload()) ?? undefined;
+      if (!captcha) {
+        setCaptchaError(CAPTCHA_MISSING_MESSAGE);
+        setBusy(false);
+        return;
+      }
+    }
     // A new login replaces whatever session this browser still remembers.
     if (preferences.get('token')) clearLocalSession(qc);
     try {
-      const result = await login(email, password);
+      const result = await login(email, password, captcha);
       await completeLogin(result, redirect);
     } catch (err) {
-      setProblem(loginProblem(err, email.trim()));
+      // A captcha solution is good for one try.
+      if (captcha) captchaRef.current?.reset();
+      if (isApiError(err) && err.code === 'CAPTCHA_REQUIRED') {
+        globalError.set(null);
+        setCaptchaNeeded(true);
+        if (captcha) setCaptchaError(CAPTCHA_FAILED_MESSAGE);
+        setProblem({ message: CAPTCHA_REQUIRED_MESSAGE });
+      } else {
+        setProblem(loginProblem(err, email.trim()));
+      }
       setBusy(false);
     }
   }
@@ -94,6 +123,7 @@ export function LoginForm({
           error={touched ? passwordError : null}
           required
         />
+        {captchaNeeded && <Captcha ref={captchaRef} error={captchaError} />}
         <p className="form-aside">
           <AppLink to={paths.forgotPassword}>Forgot your password?</AppLink>
         </p>
