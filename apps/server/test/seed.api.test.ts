@@ -38,7 +38,7 @@ describe('importing a catalog (the bulk path of the demo seed and the benchmark)
 });
 
 describe('first start on embedded defaults', () => {
-  it('seeds the demo catalog: 48 channels, 4,800 videos, and the welcome message', async () => {
+  it('seeds the demo catalog: 48 channels, 4,800 videos, three curated public sifts and the welcome message', async () => {
     const fresh = await import('./support/test-database.js').then((m) => m.openTestDatabase());
     try {
       const { buildApp } = await import('../src/app.js');
@@ -49,6 +49,14 @@ describe('first start on embedded defaults', () => {
       expect(new Set(channels.items.map((c) => c.topic)).size).toBeGreaterThanOrEqual(8);
       const feed = pagedVideosSchema.parse((await app.inject('/api/feeds/public?limit=100')).json());
       expect(feed.totalResults).toBe(4800);
+      // A visitor finds the curators' public sifts, each showing videos.
+      const sifts = (await app.inject('/api/sifts')).json() as { items: Array<{ name: string; public: boolean; numberOfVideos: number; hash: string }> };
+      expect(sifts.items.map((s) => s.name).sort()).toEqual(['Beginner workouts', 'Space, explained', 'Weeknight cooking']);
+      for (const sift of sifts.items) {
+        expect(sift.public).toBe(true);
+        expect(sift.numberOfVideos).toBeGreaterThan(0);
+        expect(pagedVideosSchema.parse((await app.inject(`/api/sifts/${sift.hash}/videos`)).json()).videos.length).toBeGreaterThan(0);
+      }
       const messages = (await app.inject('/api/public/v01/content/messages?pageId=44')).json() as { pageLocations: { info: unknown[] }[] };
       expect(messages.pageLocations[0]!.info).toHaveLength(1);
       expect(await seedDemoCatalog(services)).toBe(false);

@@ -1,9 +1,11 @@
 import type { Services } from '../app.js';
 import { generateCatalog } from '../providers/demo/catalog.js';
+import { seedDemoSifts } from './seed-demo-sifts.js';
 
 /**
  * First start on embedded defaults: fill an empty catalog with the demo provider's generated channels and
- * videos, and put the welcome message on the Dashboard's message bar. Does nothing on later starts.
+ * videos and a few curated public sifts, and put the welcome message on the Dashboard's message bar. Does nothing
+ * on later starts.
  */
 export async function seedDemoCatalog(services: Services, now = new Date()): Promise<boolean> {
   // Checked before generating, so a later start does not pay for a catalog it will not use.
@@ -11,6 +13,7 @@ export async function seedDemoCatalog(services: Services, now = new Date()): Pro
   if (await services.catalog.isEmpty()) {
     const { channels, videos } = generateCatalog({ now });
     seeded = await services.catalog.importCatalog('demo', channels, videos);
+    if (seeded) await seedDemoSifts(services, channels);
   }
   await services.messages.seedWelcome({
     pageLocations: [44],

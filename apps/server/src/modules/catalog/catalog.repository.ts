@@ -285,6 +285,15 @@ export class CatalogRepository {
   }
 
   /** The size of the whole catalog as the video services report it; counting a million rows per request would cost more than it tells. */
+  /**
+   * The newest video's id: it changes with every arrival, so it stamps the kept pages of lists of videos (decision
+   * 014). An index-only read of the primary key's last entry.
+   */
+  async newestVideoId(): Promise<number> {
+    const [row] = await this.db.select({ id: sql<number | null>`max(${videos.id})` }).from(videos);
+    return Number(row?.id ?? 0);
+  }
+
   async reportedVideoTotal(): Promise<number> {
     const [row] = await this.db.select({ n: sql<number>`coalesce(sum(${channels.numberOfVideos}), 0)::bigint` }).from(channels);
     return Number(row?.n ?? 0);

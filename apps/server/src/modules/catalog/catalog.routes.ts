@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apiErrorSchema,
@@ -14,6 +15,7 @@ import {
   videoParamsSchema,
   videoSchema,
 } from '@sift/contracts';
+import { sendJson } from '../../infra/http/send-json.js';
 import type { CatalogService } from './catalog.service.js';
 
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 503: apiErrorSchema };
@@ -25,7 +27,7 @@ export const catalogRoutes =
     app.get(
       '/videos/:externalId',
       { schema: { tags: ['videos'], summary: 'A video by its video-service id', params: videoParamsSchema, response: { 200: videoSchema, ...errors } } },
-      (req) => catalog.getVideo(req.params.externalId),
+      async (req, reply) => sendJson(req, reply as FastifyReply, await catalog.encodedVideo(req.params.externalId)),
     );
 
     app.get(
@@ -59,7 +61,7 @@ export const catalogRoutes =
           response: { 200: pagedVideosSchema, ...errors },
         },
       },
-      (req) => catalog.channelVideos(req.params.externalId, req.query.limit, req.query.next),
+      async (req, reply) => sendJson(req, reply as FastifyReply, await catalog.encodedChannelVideos(req.params.externalId, req.query.limit, req.query.next)),
     );
 
     app.get(

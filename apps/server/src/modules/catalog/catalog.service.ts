@@ -1,6 +1,8 @@
 import type { Channel, ChannelList, PagedVideos, ResolvedAddress, Video } from '@sift/contracts';
 import pLimit from 'p-limit';
+import { encodedPageCache } from '../../infra/cache/stamped-cache.js';
 import { decodeCursor, encodeCursor } from '../../infra/http/cursor.js';
+import { EncodedJson } from '../../infra/http/send-json.js';
 import { HttpError, notFound } from '../../infra/http/errors.js';
 import type { ProviderChannel, ProviderVideo, VideoProvider } from '../../providers/video-provider.js';
 import { VideoServiceUnavailableError } from '../../providers/video-service-errors.js';
@@ -30,6 +32,33 @@ export class CatalogService {
     private readonly provider: VideoProvider,
     private readonly cards = new VideoCards((ids) => repository.videoCards(ids)),
   ) {}
+
+  /**
+   * Pages every visitor sees alike (the public feed, channel pages, a video), kept encoded under the newest video's
+   * id (decision 014): an arrival anywhere rebuilds them at the next read, in every process; details no stamp covers
+   * (a title or count refreshed from the service, a channel's total) show within a minute (StampedCache.MAX_AGE_MS).
+   */
+  private readonly publicPages = encodedPageCache(32);
+
+  private async keptPage(key: string, build: () => Promise<unknown>): Promise<EncodedJson> {
+    const stamp = await this.repository.newestVideoId();
+    return this.publicPages.get(key, stamp) ?? this.publicPages.set(key, stamp, EncodedJson.of(JSON.stringify(await build())));
+  }
+
+  /** GET /api/feeds/public without filters, encoded (the Dashboard of every visitor). */
+  encodedAllVideos(limit: number, next?: string): Promise<EncodedJson> {
+    return this.keptPage(`all|${limit}|${next ?? ''}`, () => this.allVideos(limit, next));
+  }
+
+  /** GET /api/search/channels/{externalId}/videos, encoded. */
+  encodedChannelVideos(channelExternalId: string, limit: number, next?: string): Promise<EncodedJson> {
+    return this.keptPage(`channel|${channelExternalId}|${limit}|${next ?? ''}`, () => this.channelVideos(channelExternalId, limit, next));
+  }
+
+  /** GET /api/videos/{externalId}, encoded. */
+  encodedVideo(externalId: string): Promise<EncodedJson> {
+    return this.keptPage(`video|${externalId}`, () => this.getVideo(externalId));
+  }
 
   /** The cards of stored videos by id, in that order (kept for a while: video-cards.ts); unknown ids are left out. */
   videoCards(ids: number[]): Promise<VideoCard[]> {

@@ -68,7 +68,7 @@ export const feedsRoutes =
           response: { 200: pagedVideosSchema, 400: error },
         },
       },
-      (req) => feeds.publicFeed(req.query),
+      async (req, reply) => sendJson(req, reply as FastifyReply, await feeds.encodedPublicFeed(req.query)),
     );
 
     app.get(

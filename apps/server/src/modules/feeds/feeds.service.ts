@@ -25,11 +25,18 @@ export class FeedsService {
     private readonly sourcesCache = new StampedCache<FeedSourceIds>(4, (s) => 8 * (s.channelIds.length + s.siftIds.length)),
   ) {}
 
-  async publicFeed(query: FeedQuery): Promise<PagedVideos> {
-    const limit = feedPageSize(query);
+  /**
+   * GET /api/feeds/public, encoded. The plain feed (no filters, no item to start from) is the catalog's newest
+   * videos with its reported total, the same for every visitor: kept encoded by the catalog. Filtered ones are built.
+   */
+  async encodedPublicFeed(query: FeedQuery): Promise<EncodedJson> {
     const plain = !isFiltered(filtersOf(query)) && query.itemId === undefined && query.itemBefore === undefined && query.itemBeforeExternal === undefined;
-    // The plain public feed is the catalog's newest videos, with the catalog's reported total.
-    if (plain) return this.catalog.allVideos(limit, query.next);
+    if (plain) return this.catalog.encodedAllVideos(feedPageSize(query), query.next);
+    return EncodedJson.of(JSON.stringify(await this.filteredPublicFeed(query)));
+  }
+
+  private async filteredPublicFeed(query: FeedQuery): Promise<PagedVideos> {
+    const limit = feedPageSize(query);
     const window = pageWindow(await this.repository.pageKeys('everything', await this.start(query), limit, filtersOf(query)), limit);
     const cards = await this.catalog.videoCards(window.shown.map((k) => k.id));
     return { videos: cards.map((c) => c.video), totalResults: window.totalResults, next: window.next, limit };

@@ -48,7 +48,7 @@ export const siftsRoutes =
     app.get(
       '/sifts/categories',
       { schema: { tags: ['sifts'], summary: 'The categories a sift can have', response: { 200: siftCategoriesSchema } } },
-      () => sifts.categories(),
+      async (req, reply) => sendJson(req, reply as FastifyReply, await sifts.encodedCategories()),
     );
 
     app.post(

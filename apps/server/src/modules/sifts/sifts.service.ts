@@ -5,7 +5,6 @@ import {
   type CreateSift,
   type PagedVideos,
   type Sift,
-  type SiftCategory,
   type SiftChannelInput,
   type SiftFilters,
   type SiftKeywords,
@@ -72,6 +71,7 @@ export class SiftsService {
      * same statement (sift-matches.repository.ts); visibility is checked on every request (decisions 011, 014).
      */
     private readonly feedCache = encodedPageCache(64),
+    private readonly categoriesCache = encodedPageCache(1),
   ) {
     void jobs.work<ImportJob>(SIFT_IMPORT_JOB, (job) => this.runImport(job));
   }
@@ -84,8 +84,14 @@ export class SiftsService {
     return this.repository.matches.matchArrivedVideos([...new Set(videoIds)]);
   }
 
-  async categories(): Promise<SiftCategory[]> {
-    return this.repository.categories();
+  /**
+   * GET /api/sifts/categories, encoded: a table only migrations change, read at most once a minute per process
+   * (every sift form and card menu asks for it).
+   */
+  async encodedCategories(): Promise<EncodedJson> {
+    const kept = this.categoriesCache.get('all', '');
+    if (kept) return kept;
+    return this.categoriesCache.set('all', '', EncodedJson.of(JSON.stringify(await this.repository.categories())));
   }
 
   /** A sift its viewer may see: public, or their own. Anyone else gets 404, as for an unknown one. */
