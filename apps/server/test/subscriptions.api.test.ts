@@ -135,11 +135,11 @@ describe('follow, update, mute, unfollow', () => {
     expect(back.body).toMatchObject({ id: s.id, optOut: false, frequency: 'WEEKLY' });
   });
 
-  it("refuses to touch someone else's subscription (403)", async () => {
+  it("does not even show someone else's subscription (404, as for none)", async () => {
     const s = subscriptionSchema.parse((await follow(other.token, news)).body);
-    expectError(await api('PUT', `/api/subscriptions/${s.id}`, member.token, { frequency: 'NONE' }), 403);
-    expectError(await api('DELETE', `/api/subscriptions/${s.id}`, member.token), 403);
-    expectError(await api('POST', `/api/subscriptions/${s.id}/unmute`, member.token), 403);
+    expectError(await api('PUT', `/api/subscriptions/${s.id}`, member.token, { frequency: 'NONE' }), 404);
+    expectError(await api('DELETE', `/api/subscriptions/${s.id}`, member.token), 404);
+    expectError(await api('POST', `/api/subscriptions/${s.id}/unmute`, member.token), 404);
     expect((await api<{ items: Subscription[] }>('GET', '/api/subscriptions', other.token)).body.items[0]).toMatchObject({ frequency: 'WEEKLY' });
   });
 

@@ -1,6 +1,6 @@
 import type { FeedFilter, FollowChannel, FollowSifts, Frequency, Subscription, UnsubscribeResult, UpdateSubscription } from '@sift/contracts';
 import { DEFAULT_FREQUENCY } from '@sift/contracts';
-import { HttpError, notFound } from '../../infra/http/errors.js';
+import { notFound } from '../../infra/http/errors.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import { presentFeedFilter, presentSubscription, presentTarget } from './subscriptions.presenter.js';
 import type { SubscriptionRow, SubscriptionsRepository, SubscriptionTargetKey, SubscriptionWithTargetRow } from './subscriptions.repository.js';
@@ -20,8 +20,6 @@ export interface FollowsExport {
   /** Followed sifts the member may still see (public, or their own). */
   sifts: Array<{ hash: string; name: string; frequency: Frequency }>;
 }
-
-const notYours = () => new HttpError(403, 'This subscription belongs to someone else.', 'FORBIDDEN');
 
 /**
  * Follows and subscriptions (SPEC §4 "Follow and subscription"; decisions/012-subscriptions.md). A member has at
@@ -172,7 +170,8 @@ export class SubscriptionsService {
   private async owned(userId: number, id: number): Promise<SubscriptionWithTargetRow> {
     const found = await this.repository.findById(id);
     if (!found) throw notFound('Subscription');
-    if (found.subscription.userId !== userId) throw notYours();
+    // Someone else's subscription is not there for this member: 404, as for one that never existed (issue 17).
+    if (found.subscription.userId !== userId) throw notFound('Subscription');
     return found;
   }
 }
