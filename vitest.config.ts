@@ -1,8 +1,9 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * Test tiers (DESIGN §4). `unit` runs beside the code; `api` drives the real Fastify app through app.inject on
- * PGlite, or on PostgreSQL when DATABASE_URL is set (scripts/test-api.mjs runs it both ways).
+ * PGlite, or on PostgreSQL when DATABASE_URL is set (scripts/test-api.mjs runs it both ways). `cluster` drives two built
+ * server processes behind HAProxy over HTTP (scripts/test-cluster.mjs starts them and runs it; one file at a time).
  * Browser tests live in e2e/ and run under Playwright, not Vitest.
  */
 export default defineConfig({
@@ -27,9 +28,21 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/server/test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'apps/server/test/cluster/**'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'cluster',
+          include: ['apps/server/test/cluster/**/*.test.ts'],
+          environment: 'node',
+          // The files share the nodes (and some kill one): never two at once.
+          fileParallelism: false,
+          testTimeout: 90_000,
+          hookTimeout: 90_000,
         },
       },
     ],

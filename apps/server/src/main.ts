@@ -52,7 +52,8 @@ async function main(): Promise<void> {
   });
 
   appLog.current = app.log;
-  if (config.seedDemo && (await seedDemoCatalog(services))) app.log.info('Seeded the demo catalog');
+  // Under the start-up lock: nodes started together on an empty database seed it once (the others find it full).
+  if (config.seedDemo && (await database.exclusively(() => seedDemoCatalog(services)))) app.log.info('Seeded the demo catalog');
   if (youtube) await startYouTube(youtube, services, app.log);
   // Followed channels refreshed every CHANNEL_REFRESH_MINUTES; notifications dispatched every minute.
   await scheduleNewVideoJobs(services, { refreshMinutes: config.channelRefreshMinutes, remote: provider.remote });

@@ -76,7 +76,7 @@ async function openMigratedPglite(): Promise<DatabaseHandle> {
   const client = new PGlite({ loadDataDir: new Blob([fs.readFileSync(snapshot)]) });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: paths.migrations });
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close(), exclusively: (work) => work() };
 }
 
 async function migratedSnapshot(): Promise<string> {

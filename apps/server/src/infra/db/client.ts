@@ -22,6 +22,11 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /**
+   * Runs start-up work (migrations, the demo seed) one process at a time: on PostgreSQL under an advisory lock that
+   * every node takes; PGlite belongs to one process anyway.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
 }
 
 export interface OpenDatabaseOptions {
@@ -39,14 +44,34 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // 200 ms of a 240 ms statement that runs in 9 ms without it; our statements are short (decision 014).
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, options: '-c jit=off' });
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder: folder });
-    return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+    const exclusively = <T>(work: () => Promise<T>) => underStartupLock(pool, work);
+    // Nodes started together (a deploy) take turns: the first migrates, the others find nothing left to do.
+    await exclusively(() => migratePg(db, { migrationsFolder: folder }));
+    return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end(), exclusively };
   }
   if (!options.pgliteDir.startsWith('memory://')) fs.mkdirSync(options.pgliteDir, { recursive: true });
   const client = new PGlite(options.pgliteDir);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: folder });
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close(), exclusively: (work) => work() };
+}
+
+/** Any fixed number; every Sift process on one PostgreSQL database takes the same lock for its start-up work. */
+const STARTUP_LOCK = 7_343_190_216;
+
+/** Runs `work` holding a session-level advisory lock on a connection of its own, so one process at a time does it. */
+async function underStartupLock<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> {
+  const connection = await pool.connect();
+  try {
+    await connection.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK]);
+    try {
+      return await work();
+    } finally {
+      await connection.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK]);
+    }
+  } finally {
+    connection.release();
+  }
 }
 
 /** Whether the database answers a trivial query now (the readiness check a load balancer asks). */
