@@ -6,13 +6,17 @@
 //   E2E_PORT (default 8181)  the app          http://127.0.0.1:$E2E_PORT
 //   E2E_PORT + 1             the mail API     GET /mails?to=<address>  → [{ to, subject, text, html, links }]
 //   E2E_PORT + 2             the OpenID issuer (login form of oidc-provider's devInteractions: any login works)
-//   E2E_PORT + 3             a second app on YouTube (YOUTUBE_API_KEY), its catalog the stand-in's (issue 15)
-//   E2E_PORT + 4             the stand-in of the YouTube Data API and channel feed (test/support/youtube-stand-in.ts)
+//   E2E_PORT + 3             a second app on YouTube (YOUTUBE_API_KEY), its catalog the stand-in's (issue 15); members
+//                            connect their YouTube account there (issue 16 §1: the OpenID provider plays Google,
+//                            with a client of its own, refresh tokens and YouTube's read-only scope)
+//   E2E_PORT + 4             the stand-in of the YouTube Data API and channel feed (test/support/youtube-stand-in.ts);
+//                            it serves the demo viewer's account (subscriptions, playlists) to the subjects in
+//                            YOUTUBE_VIEWERS, checking bearer tokens at the OpenID provider (token introspection)
 //   (SMTP itself listens on a free port that only the app needs to know.)
 // With DATABASE_URL set (CI), the app runs on a fresh PostgreSQL database of its own, sift_e2e_<port>, made anew
 // for each run (and with it pg-boss); without it, on PGlite in the run's empty data folder.
 import { spawn } from 'node:child_process';
-import { generateKeyPairSync } from 'node:crypto';
+import { createHash, generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -29,6 +33,23 @@ const HOST = '127.0.0.1';
 const APP_URL = `http://${HOST}:${APP_PORT}`;
 const ISSUER = `http://${HOST}:${OIDC_PORT}`;
 export const OIDC_CLIENT = { id: 'sift-e2e', secret: 'sift-e2e-secret-0123456789abcdef' };
+const YOUTUBE_APP_PORT = APP_PORT + 3;
+const YOUTUBE_APP_URL = `http://${HOST}:${YOUTUBE_APP_PORT}`;
+/** The YouTube app's Google client: sign-in, and the permission to read a member's YouTube account. */
+const YOUTUBE_OIDC_CLIENT = { id: 'sift-e2e-youtube', secret: 'sift-e2e-youtube-secret-0123456789ab' };
+/** The Data API stand-in asks the provider about bearer tokens with this client (a resource server's). */
+const STAND_IN_OIDC_CLIENT = { id: 'youtube-stand-in', secret: 'youtube-stand-in-secret-0123456789' };
+const YOUTUBE_READONLY_SCOPE = 'https://www.googleapis.com/auth/youtube.readonly';
+/**
+ * The Google subjects (logins at the provider's form) whose YouTube account is the stand-in's demo viewer's; the
+ * browser tests log in as one of these (e2e/youtube-account.spec.ts), one per project.
+ */
+const YOUTUBE_VIEWERS = ['viewer.desktop@youtube.example', 'viewer.mobile@youtube.example'];
+/**
+ * TOKEN_ENCRYPTION_KEY of the YouTube app: a fixed test key derived from a label (32 bytes, hex), never a real secret.
+ * Fixed, so a run's sealed tokens open whatever restarts; every run starts from an empty data folder anyway.
+ */
+const TEST_TOKEN_ENCRYPTION_KEY = createHash('sha256').update('sift-e2e-test-token-encryption-key').digest('hex');
 const DATA_DIR = path.resolve(ROOT, process.env.E2E_DATA_DIR ?? `test-results/e2e-data-${APP_PORT}`);
 
 const log = (...args) => console.log('[e2e stack]', ...args);
@@ -141,13 +162,40 @@ const provider = new Provider(ISSUER, {
       response_types: ['code'],
       token_endpoint_auth_method: 'client_secret_post',
     },
+    {
+      // As Google does for access_type=offline: refresh tokens on the code grant, never rotated (below).
+      client_id: YOUTUBE_OIDC_CLIENT.id,
+      client_secret: YOUTUBE_OIDC_CLIENT.secret,
+      redirect_uris: [`${YOUTUBE_APP_URL}/oauth2/youtube/callback`, `${YOUTUBE_APP_URL}/oauth2/google/callback`],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'client_secret_post',
+    },
+    {
+      // No flow of its own: it only introspects the access tokens the Data API stand-in is shown.
+      client_id: STAND_IN_OIDC_CLIENT.id,
+      client_secret: STAND_IN_OIDC_CLIENT.secret,
+      redirect_uris: [],
+      grant_types: [],
+      response_types: [],
+      token_endpoint_auth_method: 'client_secret_post',
+    },
   ],
   jwks: { keys: [jwk] },
   cookies: { keys: ['sift-e2e-cookie-key'] },
   claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name', 'name'] },
+  scopes: ['openid', 'offline_access', YOUTUBE_READONLY_SCOPE],
+  issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+  rotateRefreshToken: () => false,
   conformIdTokenClaims: false,
-  features: { devInteractions: { enabled: true } },
-  ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, AuthorizationCode: 60, IdToken: 600 },
+  features: {
+    devInteractions: { enabled: true },
+    // Disconnecting revokes the member's refresh token (each client its own tokens, as at Google).
+    revocation: { enabled: true, allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId },
+    // Only the stand-in may ask what a token grants.
+    introspection: { enabled: true, allowedPolicy: async (_ctx, client) => client.clientId === STAND_IN_OIDC_CLIENT.id },
+  },
+  ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, AuthorizationCode: 60, IdToken: 600, RefreshToken: 3600 },
   async findAccount(_ctx, sub) {
     return { accountId: sub, claims: async () => ({ sub, ...personOf(sub) }) };
   },
@@ -179,12 +227,16 @@ async function freshDatabase(serverUrl, name = `sift_e2e_${APP_PORT}`) {
 }
 // ---- the app on YouTube, against the stand-in ------------------------------------------------------------------
 
-const YOUTUBE_APP_PORT = APP_PORT + 3;
 const STAND_IN_PORT = APP_PORT + 4;
 const standIn = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/test/support/youtube-stand-in-main.ts')], {
   cwd: ROOT,
   stdio: ['ignore', 'pipe', 'inherit'],
-  env: { ...process.env, YOUTUBE_STAND_IN_PORT: String(STAND_IN_PORT) },
+  env: {
+    ...process.env,
+    YOUTUBE_STAND_IN_PORT: String(STAND_IN_PORT),
+    YOUTUBE_STAND_IN_ACCOUNTS: YOUTUBE_VIEWERS.join(','),
+    YOUTUBE_STAND_IN_INTROSPECTION: JSON.stringify({ issuer: ISSUER, clientId: STAND_IN_OIDC_CLIENT.id, clientSecret: STAND_IN_OIDC_CLIENT.secret }),
+  },
 });
 /** @type {{ apiUrl: string; feedsUrl: string; apiKey: string }} */
 const standInUrls = await new Promise((resolve, reject) => {
@@ -209,7 +261,7 @@ const youtubeApp = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/ma
     DATA_DIR: YOUTUBE_DATA_DIR,
     ...(YOUTUBE_DATABASE_URL ? { DATABASE_URL: YOUTUBE_DATABASE_URL } : {}),
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-    PUBLIC_URL: `http://${HOST}:${YOUTUBE_APP_PORT}`,
+    PUBLIC_URL: YOUTUBE_APP_URL,
     SMTP_URL,
     MAIL_FROM: 'Sift <no-reply@sift.test>',
     CAPTCHA_MAX_NUMBER: '2000',
@@ -217,6 +269,11 @@ const youtubeApp = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/ma
     YOUTUBE_API_KEY: standInUrls.apiKey,
     YOUTUBE_API_URL: standInUrls.apiUrl,
     YOUTUBE_FEEDS_URL: standInUrls.feedsUrl,
+    // Import from a member's YouTube account (issue 16 §1): the provider plays Google.
+    GOOGLE_ISSUER: ISSUER,
+    GOOGLE_CLIENT_ID: YOUTUBE_OIDC_CLIENT.id,
+    GOOGLE_CLIENT_SECRET: YOUTUBE_OIDC_CLIENT.secret,
+    TOKEN_ENCRYPTION_KEY: TEST_TOKEN_ENCRYPTION_KEY,
   },
 });
 // Up before the main app is (Playwright starts the tests once that one answers): its start-up work (migrations, the
@@ -231,7 +288,7 @@ for (const started = Date.now(); ; ) {
   }
   await new Promise((resolve) => setTimeout(resolve, 250));
 }
-log(`YouTube app http://${HOST}:${YOUTUBE_APP_PORT} · Data API stand-in ${standInUrls.apiUrl}`);
+log(`YouTube app ${YOUTUBE_APP_URL} · Data API stand-in ${standInUrls.apiUrl}`);
 
 // ---- the main app (demo catalog) -------------------------------------------------------------------------------
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { mulberry32 } from '../../src/providers/demo/catalog.js';
-import { YouTubeStandIn, type StandInChannel, type StandInVideo, type ThumbnailKey } from './youtube-stand-in.js';
+import { YouTubeStandIn, type AccessTokenInfo, type StandInAccount, type StandInChannel, type StandInVideo, type ThumbnailKey } from './youtube-stand-in.js';
 
 /**
  * The YouTube stand-in as a process, for browser tests and the benchmark, which run the real server against it:
@@ -10,6 +10,12 @@ import { YouTubeStandIn, type StandInChannel, type StandInVideo, type ThumbnailK
  *   YOUTUBE_STAND_IN_PORT=0 node --import tsx apps/server/test/support/youtube-stand-in-main.ts
  *
  * prints one JSON line `{"apiUrl","feedsUrl","iframeApiUrl","apiKey"}` once it listens, and stops on SIGTERM/SIGINT.
+ * For a member's own YouTube account (issue 16 §1), two optional settings:
+ *   YOUTUBE_STAND_IN_ACCOUNTS       comma-separated subjects of the OpenID provider; each gets the demo viewer's
+ *                                   account (demoViewerAccount: subscriptions and playlists)
+ *   YOUTUBE_STAND_IN_INTROSPECTION  JSON {"issuer","clientId","clientSecret"}: bearer tokens are checked at that
+ *                                   provider's token introspection endpoint (RFC 7662), as Google's API asks its
+ *                                   authorization server; without it every bearer token is refused.
  * The catalog is small but believable and fully deterministic for a given `now`: six channels of 60 uploads each,
  * with the cases the app must handle (Shorts, a live broadcast, a video that may not be embedded, hidden likes,
  * a hidden subscriber count, videos without tags or without the largest thumbnail).
@@ -271,6 +277,63 @@ function shuffled<T>(items: T[], random: () => number): T[] {
   return copy;
 }
 
+/** The demo viewer's playlists: public, unlisted, private, and one YouTube will not show (its import fails). */
+export const DEMO_VIEWER_PLAYLISTS = {
+  baking: 'PLstandinSundayBaking000000000000a',
+  workshop: 'PLstandinWorkshopBuilds00000000000b',
+  stars: 'PLstandinStargazing0000000000000000c',
+  gone: 'PLstandinOldFavourites00000000000d',
+} as const;
+
+/**
+ * A viewer's YouTube account over the demo catalog (browser tests of issue 16 §1): five of the six channels
+ * subscribed, and four playlists of their uploads. Deterministic, like the catalog: every run agrees on the ids.
+ */
+export function demoViewerAccount(subject: string): StandInAccount {
+  const uploads = (handle: string, from: number, count: number) => Array.from({ length: count }, (_, i) => videoId(handle, from + i));
+  return {
+    subject,
+    subscriptions: ['@cookingwithana', '@tinyworkshop', '@nightskynotes', '@pedalandpath', '@musicalenta'].map(channelId),
+    playlists: [
+      { id: DEMO_VIEWER_PLAYLISTS.baking, title: 'Sunday baking', description: 'Bread and tarts for slow weekends.', privacyStatus: 'public', videoIds: uploads('@cookingwithana', 0, 6) },
+      { id: DEMO_VIEWER_PLAYLISTS.workshop, title: 'Workshop builds', description: 'Builds to try this winter.', privacyStatus: 'unlisted', videoIds: uploads('@tinyworkshop', 0, 8) },
+      // The live broadcast (upload 0) is left out: a playlist of finished videos.
+      { id: DEMO_VIEWER_PLAYLISTS.stars, title: 'Stargazing for beginners', privacyStatus: 'private', videoIds: uploads('@nightskynotes', 1, 5) },
+      { id: DEMO_VIEWER_PLAYLISTS.gone, title: 'Old favourites', privacyStatus: 'public', videoIds: uploads('@pedalandpath', 0, 3), notAccessible: true },
+    ],
+  };
+}
+
+/**
+ * Checks bearer tokens at an OpenID provider's introspection endpoint (RFC 7662), found by discovery, with a client
+ * of its own: what Google's API does with its authorization server. Unknown, expired or revoked tokens are refused.
+ */
+export function introspectingVerifier(options: { issuer: string; clientId: string; clientSecret: string }): (token: string) => Promise<AccessTokenInfo | undefined> {
+  let endpoint: Promise<string> | null = null;
+  const discover = async () => {
+    const res = await fetch(new URL('/.well-known/openid-configuration', options.issuer));
+    const metadata = (await res.json()) as { introspection_endpoint?: string };
+    if (!metadata.introspection_endpoint) throw new Error(`${options.issuer} offers no token introspection`);
+    return metadata.introspection_endpoint;
+  };
+  return async (token) => {
+    endpoint ??= discover().catch((error: unknown) => {
+      endpoint = null;
+      throw error;
+    });
+    const res = await fetch(await endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: new URLSearchParams({ token, token_type_hint: 'access_token', client_id: options.clientId, client_secret: options.clientSecret }),
+    });
+    if (!res.ok) return undefined;
+    const info = (await res.json()) as { active?: boolean; sub?: string; scope?: string; token_type?: string };
+    // Access tokens only: a refresh token is introspectable too, but no API takes one as a bearer token.
+    if (!info.active || !info.sub || info.token_type !== 'Bearer') return undefined;
+    return { subject: info.sub, scopes: (info.scope ?? '').split(' ').filter(Boolean) };
+  };
+}
+
 async function main(): Promise<void> {
   const port = Number(process.env.YOUTUBE_STAND_IN_PORT ?? 0);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) {
@@ -279,6 +342,12 @@ async function main(): Promise<void> {
   }
   const standIn = new YouTubeStandIn({ port });
   seedDemoYouTube(standIn);
+  for (const subject of (process.env.YOUTUBE_STAND_IN_ACCOUNTS ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+    standIn.addAccount(demoViewerAccount(subject));
+  }
+  if (process.env.YOUTUBE_STAND_IN_INTROSPECTION) {
+    standIn.verifyAccessToken = introspectingVerifier(JSON.parse(process.env.YOUTUBE_STAND_IN_INTROSPECTION) as { issuer: string; clientId: string; clientSecret: string });
+  }
   await standIn.start();
   process.stdout.write(`${JSON.stringify({ apiUrl: standIn.apiUrl, feedsUrl: standIn.feedsUrl, iframeApiUrl: standIn.iframeApiUrl, apiKey: standIn.acceptedApiKey })}\n`);
   const shutdown = () => {

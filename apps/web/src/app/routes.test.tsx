@@ -25,6 +25,9 @@ describe('route table (SPEC §2)', () => {
     ['/ec/login', '/ec/:showModal?'],
     ['/oauth2/google', '/oauth2/:provider'],
     ['/oauth2/google/callback', '/oauth2/:provider/callback'],
+    // Google's way back with the YouTube permission has a page of its own, above the sign-in's callback.
+    ['/oauth2/youtube/callback', '/oauth2/youtube/callback'],
+    ['/oauth2/youtube', '/oauth2/:provider'],
     ['/nothing/here', '*'],
     ['/channel', '*'],
   ])('%s renders %s', (pathname, pattern) => {
@@ -47,6 +50,9 @@ describe('route table (SPEC §2)', () => {
     expect(findRoute('/')).toMatchObject({ header: true, footer: true });
     expect(findRoute('/social-redirect')).toMatchObject({ header: false, footer: false });
     expect(findRoute('/oauth2/google')).toMatchObject({ header: false, footer: false });
+    // Needs the member's login; exempt from the onboarding redirect (it may be the onboarding's own round trip).
+    expect(findRoute('/oauth2/youtube/callback')).toMatchObject({ header: false, footer: false, access: 'login', onboarding: true });
+    expect(findRoute('/oauth2/youtube/callback').special).toBeUndefined();
     for (const p of ['/welcome', '/welcome-old', '/youtubeImportIntro', '/youtubeImport', '/siftIntro', '/siftCreate']) {
       expect(findRoute(p)).toMatchObject({ header: true, footer: false, access: 'login', onboarding: true });
     }

@@ -65,8 +65,10 @@ const ViewChannelsPage = lazyNamed(siftPages, 'ViewChannelsPage');
 const AddChannelsPage = lazyNamed(siftPages, 'AddChannelsPage');
 // Imports (issue 16), one chunk.
 const importPages = () => import('./pages/ImportRoutes');
-const ImportPage = lazyNamed(importPages, 'ImportPage');
+const ImportChannelsPage = lazyNamed(importPages, 'ImportChannelsPage');
+const ImportPlaylistsPage = lazyNamed(importPages, 'ImportPlaylistsPage');
 const OnboardingImportRoute = lazyNamed(importPages, 'OnboardingImportRoute');
+const YouTubeCallbackRoute = lazyNamed(importPages, 'YouTubeCallbackRoute');
 // Follows and feeds (issue 7).
 const FeedRoute = lazy(() => import('./pages/FeedRoute'));
 const UnsubscribePage = lazyNamed(() => import('../features/subscriptions/components/UnsubscribePage'), 'UnsubscribePage');
@@ -169,8 +171,8 @@ export const ROUTES: readonly RouteDef[] = [
   auth(paths.profileEdit, 'Edit profile', profileEdit),
   auth(paths.profileEditAlias, 'Edit profile', profileEdit),
   auth(paths.changePassword, 'Change password', page(ChangePasswordPage)),
-  auth(paths.importYoutubeChannels, 'Import', page(ImportPage)),
-  auth(paths.importYoutubePlaylists, 'Import', page(ImportPage)),
+  auth(paths.importYoutubeChannels, 'Import', page(ImportChannelsPage)),
+  auth(paths.importYoutubePlaylists, 'Import', page(ImportPlaylistsPage)),
   // Onboarding
   onboarding(paths.welcome, 'Welcome', welcome),
   onboarding(paths.welcomeOld, 'Welcome', welcome),
@@ -181,6 +183,10 @@ export const ROUTES: readonly RouteDef[] = [
   // OAuth: handled by the guard, no page
   { ...bare(paths.oauth2, 'Signing in', noPage), special: 'oauth-start' },
   { ...bare(paths.oauth2Callback, 'Signing in', noPage), special: 'oauth-callback' },
+  // Google's way back with a member's YouTube permission (issue 16 §1): not a sign-in, so not the guard's OAuth step.
+  // A static path, it ranks above the generic callback. It needs the member's login (the permission is bound to it),
+  // and is exempt from the onboarding redirect like the onboarding routes: it may be the onboarding's own round trip.
+  { ...bare(paths.oauth2YoutubeCallback, 'Connecting YouTube', page(YouTubeCallbackRoute)), access: 'login', onboarding: true },
   // Redirects
   pub(paths.reactivate, 'Home', () => <RedirectHome state={{ modal: 'reactivate' }} />),
   { ...pub(paths.ec, 'Home', noPage), special: 'ec' },

@@ -68,6 +68,8 @@ export const paths = {
   // handled without a page
   oauth2: '/oauth2/:provider',
   oauth2Callback: '/oauth2/:provider/callback',
+  /** Google's way back with the YouTube permission (issue 16 §1); ranks above the sign-in's generic callback. */
+  oauth2YoutubeCallback: '/oauth2/youtube/callback',
   reactivate: '/reactivate',
   ec: '/ec/:showModal?',
   notFound: '*',

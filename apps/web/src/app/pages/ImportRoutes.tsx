@@ -1,24 +1,42 @@
 import { Page } from '../../components/Page';
 import { YoutubeImportPage } from '../../features/account/pages/OnboardingPages';
-import { FileImport } from '../../features/imports';
+import { FileImport, YouTubeAccountImport, YouTubeCallback, type AccountView } from '../../features/imports';
 
 /**
- * /importYoutubeChannels (the default import target) and /importYoutubePlaylists: bring subscriptions, playlists,
- * Watch later and groups of channels from an export file (issue 16 §2).
+ * /importYoutubeChannels (the default import target) and /importYoutubePlaylists: the member's YouTube account
+ * (subscriptions on the first, playlists on the second; issue 16 §1), then an export file of any app (§2).
  */
-export function ImportPage() {
+function ImportPage({ view }: { view: AccountView }) {
   return (
     <Page title="Import">
       <p className="import-intro">
-        Moving to Sift? Import what you follow and keep elsewhere. YouTube’s own account data comes through Google
-        Takeout, which also brings your Watch later and playlists.
+        Moving to Sift? Bring what you follow and keep elsewhere: straight from your YouTube account, or from the export
+        file of another app.
       </p>
-      <FileImport />
+      <div className="import-sections">
+        <YouTubeAccountImport view={view} />
+        <FileImport />
+      </div>
     </Page>
   );
 }
 
-/** /youtubeImport, the onboarding's import step, with the importer in it. */
+export const ImportChannelsPage = () => <ImportPage view="channels" />;
+export const ImportPlaylistsPage = () => <ImportPage view="playlists" />;
+
+/** /youtubeImport, the onboarding's import step: the account's subscriptions (when the server offers it) and a file. */
 export function OnboardingImportRoute() {
-  return <YoutubeImportPage importer={<FileImport headingLevel={2} />} />;
+  return (
+    <YoutubeImportPage
+      importer={
+        <div className="import-sections">
+          <YouTubeAccountImport view="channels" inOnboarding />
+          <FileImport headingLevel={2} />
+        </div>
+      }
+    />
+  );
 }
+
+/** /oauth2/youtube/callback: Google's way back with the permission; no page of its own. */
+export const YouTubeCallbackRoute = YouTubeCallback;

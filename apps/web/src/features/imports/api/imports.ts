@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import type { ImportStarted, MemberImport } from '@sift/contracts';
 import { api } from '../../../lib/api';
-import { IMPORT_POLL_CHANGED_MS, IMPORT_POLL_UNCHANGED_MS } from '../../../lib/config';
+import { pollTracker } from '../polling';
 
 /** A large file on a slow line takes longer than a page of JSON. */
 const UPLOAD_TIMEOUT_MS = 120_000;
@@ -18,24 +18,16 @@ export function startImport(file: File): Promise<ImportStarted> {
   return api.post<ImportStarted>('/api/me/imports', form, { timeoutMs: UPLOAD_TIMEOUT_MS, quiet: true });
 }
 
-const finished = (status: MemberImport['status'] | undefined) => status === 'CREATED' || status === 'FAILED';
-
 /**
  * An import's progress, polled until it is CREATED or FAILED: every 600 ms while the status is unchanged, 1000 ms
  * after it changed (SPEC §4's import polling).
  */
 export function useImportStatus(id: number | null) {
-  const lastStatus = useRef<string | undefined>(undefined);
+  const tracker = useRef(pollTracker());
   return useQuery({
     queryKey: importKeys.one(id ?? 0),
     enabled: id !== null,
     queryFn: () => api.get<MemberImport>(`/api/me/imports/${id}`),
-    refetchInterval: (query) => {
-      const status = query.state.data?.status;
-      if (finished(status)) return false;
-      const changed = status !== lastStatus.current;
-      lastStatus.current = status;
-      return changed ? IMPORT_POLL_CHANGED_MS : IMPORT_POLL_UNCHANGED_MS;
-    },
+    refetchInterval: (query) => tracker.current.delay(query.state.data?.status, query.state.dataUpdatedAt),
   });
 }
