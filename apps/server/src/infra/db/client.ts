@@ -51,6 +51,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   if (!options.pgliteDir.startsWith('memory://')) fs.mkdirSync(options.pgliteDir, { recursive: true });
   const client = new PGlite(options.pgliteDir);
+  yieldBeforeEachQuery(client);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: folder });
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close(), exclusively: (work) => work() };
@@ -82,4 +83,17 @@ export async function databaseAnswers(db: Database): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * PGlite runs each query synchronously on this thread and chains the next one as a promise, so under load the
+ * event loop can go whole seconds without reaching its I/O phase: no new request is even read (nor can the load
+ * shedding see them). A macrotask turn before each query lets the loop accept, read and refuse in between.
+ */
+function yieldBeforeEachQuery(client: PGlite): void {
+  const query = client.query.bind(client);
+  client.query = (async (...args: Parameters<typeof query>) => {
+    await new Promise((resolve) => setImmediate(resolve));
+    return query(...args);
+  }) as typeof client.query;
 }
