@@ -158,6 +158,8 @@ export function clearLocalSession(qc?: QueryClient) {
   preferences.remove('token');
   preferences.remove('playlist');
   preferences.remove('session_id');
+  // The import state is the logged-out member's (SPEC §4 Logout "resets … import state").
+  preferences.remove('import_status');
   onboardingStore.dispatch({ type: 'logout' });
   qc?.removeQueries({ queryKey: accountKeys.userAs(true) });
 }

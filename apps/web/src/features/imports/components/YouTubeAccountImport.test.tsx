@@ -138,6 +138,15 @@ describe('From your YouTube account', () => {
     expect(await screen.findByText('Sift’s permission to read your YouTube account has lapsed.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Connect again' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Disconnect' })).toBeTruthy();
+    // SPEC §3 "import status, per provider", kept with the preferences.
+    expect(preferences.get('import_status')).toEqual({ youtube: 'OFFLINE' });
+  });
+
+  it('keeps the video-service user status ONLINE once the permission check passes', async () => {
+    online();
+    routes['GET /api/idp/GOOGLE/channels'] = () => ({ status: 200, body: { items: [], totalResults: 0 } });
+    mount('channels');
+    await waitFor(() => expect(preferences.get('import_status')).toEqual({ youtube: 'ONLINE' }));
   });
 
   it('asks again when a list is refused with VIDEO_SERVICE_PERMISSION_REQUIRED', async () => {

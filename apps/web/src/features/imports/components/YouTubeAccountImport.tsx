@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { FormAlert } from '../../../components/Form';
 import { useNotify } from '../../../components/Notifications';
 import { isApiError } from '../../../lib/api';
+import { usePreference } from '../../../lib/hooks';
 import { paths, to } from '../../../lib/paths';
 import {
   defaultChannelSelection,
@@ -70,6 +71,13 @@ export function YouTubeAccountImport({ view, headingLevel = 2, inOnboarding = fa
   // What the callback carried here (once: the navigation state is dropped so a reload does not show it again).
   const [outcome, setOutcome] = useState<ConnectOutcome | null>(() => connectOutcomeOf(location.state));
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const [importStatus, setImportStatus] = usePreference('import_status');
+  const userStatus = connected && !lapsed && status.data?.status === 'ONLINE' ? 'ONLINE' : 'OFFLINE';
+
+  // SPEC §3 "import status, per provider": the video-service user status last seen, kept with the preferences.
+  useEffect(() => {
+    if (account.data && importStatus['youtube'] !== userStatus) setImportStatus({ ...importStatus, youtube: userStatus });
+  }, [account.data, importStatus, setImportStatus, userStatus]);
 
   useEffect(() => {
     if (connectOutcomeOf(location.state)) void navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { replace: true, state: null });
@@ -77,7 +85,7 @@ export function YouTubeAccountImport({ view, headingLevel = 2, inOnboarding = fa
 
   if (inOnboarding && !account.data?.enabled) return null;
 
-  const online = connected && !lapsed && status.data?.status === 'ONLINE';
+  const online = userStatus === 'ONLINE';
   const onLapsed = () => {
     setLapsed(true);
     qc.removeQueries({ queryKey: youtubeAccountKeys.status() });
