@@ -148,8 +148,8 @@ export function YoutubeImportPage({ importer }: { importer: ReactNode }) {
       primary={{ label: 'Continue', to: paths.siftIntro }}
     >
       <p>
-        Download your YouTube data from Google Takeout (takeout.google.com, choose YouTube) and import the .zip or its
-        subscriptions.csv here: we follow your channels and bring your playlists and Watch later. Exports of NewPipe,
+        Connect your YouTube account and pick the channels to follow, or import the file Google Takeout gives you
+        (takeout.google.com, choose YouTube): your subscriptions, playlists and Watch later. Exports of NewPipe,
         FreeTube, Invidious and Piped work too.
       </p>
       <div className="onboarding-import">{importer}</div>
