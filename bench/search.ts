@@ -148,7 +148,7 @@ async function rawSqlAndPlans(url: string, samples: number, withPlans: boolean):
   const catalogOf = (database: Database) => new CatalogService(new CatalogRepository(database), new DemoProvider({ now: new Date() }));
   // Captured searches take their cards from a new catalog each time, which keeps none: the statements of a search
   // whose results were not shown before (capture's second run would otherwise find the first run's cards kept).
-  const uncachedCards: Pick<CatalogService, 'videoCards'> = { videoCards: (ids) => catalogOf(db).videoCards(ids) };
+  const uncachedCards: Pick<CatalogService, 'videoCards' | 'newestVideoId'> = { videoCards: (ids) => catalogOf(db).videoCards(ids), newestVideoId: () => catalogOf(db).newestVideoId() };
   const quiet = drizzle(pool, { schema }) as unknown as Database;
   const inProcess = new SearchService(new SearchRepository(quiet), catalogOf(quiet));
   const client = new pg.Client({ connectionString: url });

@@ -46,3 +46,21 @@ describe('kept public pages', () => {
     expect(two.videos).toHaveLength(2);
   });
 });
+
+describe('kept search answers', () => {
+  it("a visitor's search is kept under the newest video's id: a new video is found at the next search", async () => {
+    const channel = aChannel({ name: 'Kept search channel' });
+    t.videoService.channels.set(channel.externalId, channel);
+    const first = aVideo(channel, { title: 'Zanzibar marmalade', publishedAt: new Date(Date.now() - 60_000) });
+    t.videoService.videos.set(first.externalId, first);
+    await t.services.catalog.syncChannel(channel.externalId);
+    const titles = async () =>
+      ((await t.app.inject('/api/search?q=zanzibar&type=videos')).json() as { items: Array<{ title?: string; name?: string }> }).items.map((i) => i.title ?? i.name);
+    expect(await titles()).toEqual(['Zanzibar marmalade']);
+    expect(await titles()).toEqual(['Zanzibar marmalade']);
+    const second = aVideo(channel, { title: 'Zanzibar spice market', publishedAt: new Date() });
+    t.videoService.videos.set(second.externalId, second);
+    await refreshFollowedChannel(t.services, channel.externalId);
+    expect((await titles()).sort()).toEqual(['Zanzibar marmalade', 'Zanzibar spice market']);
+  });
+});

@@ -40,6 +40,11 @@ export class CatalogService {
    */
   private readonly publicPages = encodedPageCache(32);
 
+  /** The newest video's id: the stamp of pages that list videos (it changes with every arrival). */
+  newestVideoId(): Promise<number> {
+    return this.repository.newestVideoId();
+  }
+
   private async keptPage(key: string, build: () => Promise<unknown>): Promise<EncodedJson> {
     const stamp = await this.repository.newestVideoId();
     return this.publicPages.get(key, stamp) ?? this.publicPages.set(key, stamp, EncodedJson.of(JSON.stringify(await build())));

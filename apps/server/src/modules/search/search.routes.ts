@@ -1,5 +1,7 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, publicUserParamsSchema, publicUserSchema, searchQuerySchema, searchResultsSchema } from '@sift/contracts';
+import { sendJson } from '../../infra/http/send-json.js';
 import type { SearchService } from './search.service.js';
 
 /** SPEC §7 "Search": GET /api/search; and the public name behind /user-profile/{id}. */
@@ -20,7 +22,7 @@ export const searchRoutes =
           response: { 200: searchResultsSchema, 400: apiErrorSchema, 401: apiErrorSchema },
         },
       },
-      (req) => search.search(req.query, req.user ? { id: req.user.id, uuid: req.user.uuid } : null),
+      async (req, reply) => sendJson(req, reply as FastifyReply, await search.encodedSearch(req.query, req.user ? { id: req.user.id, uuid: req.user.uuid } : null)),
     );
 
     app.get(

@@ -2,6 +2,8 @@ import type { Channel, PublicUser, SearchItem, SearchQuery, SearchResults, Searc
 import { SEARCH_CANDIDATES } from '@sift/contracts';
 import { notFound } from '../../infra/http/errors.js';
 import { presentChannel } from '../catalog/catalog.presenter.js';
+import { encodedPageCache } from '../../infra/cache/stamped-cache.js';
+import { EncodedJson } from '../../infra/http/send-json.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import { compareKeys, decodeRankCursor, encodeRankCursor, searchFingerprint, sortKey, type SortKey } from './search-order.js';
 import { parseSearchText, type SearchText } from './search-text.js';
@@ -68,14 +70,27 @@ export class SearchService {
   private readonly popularVideos = new Memo<SearchItem[]>(POPULAR_TTL_MS);
   /** The newest video's month as the last search read it: the month the next search's first video statement asks. */
   private newestMonthSeen: number | null = null;
+  private readonly visitorAnswers = encodedPageCache(16);
 
   constructor(
     private readonly repository: SearchRepository,
-    private readonly catalog: Pick<CatalogService, 'videoCards'>,
+    private readonly catalog: Pick<CatalogService, 'videoCards' | 'newestVideoId'>,
     options: SearchServiceOptions = {},
   ) {
     this.cap = options.candidates ?? SEARCH_CANDIDATES;
     this.remote = options.remote;
+  }
+
+  /**
+   * GET /api/search, encoded. A visitor's answer is the same for every visitor: kept under the newest video's id
+   * (decision 014), so an arrival is found at once, while new or renamed sifts, playlists and channels show within a
+   * minute. A member's answer (their private sifts and playlists, who they follow) is built each time.
+   */
+  async encodedSearch(query: SearchQuery, viewer: Viewer | null): Promise<EncodedJson> {
+    if (viewer) return EncodedJson.of(JSON.stringify(await this.search(query, viewer)));
+    const key = JSON.stringify(query);
+    const stamp = await this.catalog.newestVideoId();
+    return this.visitorAnswers.get(key, stamp) ?? this.visitorAnswers.set(key, stamp, EncodedJson.of(JSON.stringify(await this.search(query, null))));
   }
 
   async search(query: SearchQuery, viewer: Viewer | null): Promise<SearchResults> {
