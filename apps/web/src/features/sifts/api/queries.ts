@@ -1,4 +1,5 @@
-import { keepPreviousData, useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import type {
   ChannelList,
   PagedVideos,
@@ -6,11 +7,13 @@ import type {
   SiftCategory,
   SiftChannelInput,
   SiftFilters,
+  SiftImportStatus,
   SiftKeywords,
   SiftList,
   SiftPreview,
 } from '@sift/contracts';
 import { api } from '../../../lib/api';
+import { IMPORT_POLL_CHANGED_MS } from '../../../lib/config';
 import { PAGE_SIZE, mergeUnique, nextCursor } from '../../../lib/paging';
 
 export type SiftSort = '' | 'created' | 'videos' | 'alpha';
@@ -48,8 +51,30 @@ export function useSifts(params: { q: string; sort: SiftSort; following: boolean
   return { ...query, sifts };
 }
 
+/** A channel import under way (SPEC §4 "Sift import status"): the sift is asked again until it ends. */
+const IMPORTING: ReadonlySet<SiftImportStatus> = new Set(['PENDING_IMPORT', 'IMPORTING', 'METADATA_IMPORTED', 'VIDEOS_IMPORTED']);
+
+/**
+ * GET /api/sifts/{id}. While a channel of it is being imported in the background the sift is polled (the import
+ * polling interval), and when the import ends its videos are read again: the page fills without a reload, however
+ * long the job waited in the queue.
+ */
 export function useSift(id: string) {
-  return useQuery({ queryKey: siftKeys.detail(id), queryFn: ({ signal }) => api.get<Sift>(siftUrl(id), { signal }), enabled: !!id });
+  const qc = useQueryClient();
+  const query = useQuery({
+    queryKey: siftKeys.detail(id),
+    queryFn: ({ signal }) => api.get<Sift>(siftUrl(id), { signal }),
+    enabled: !!id,
+    refetchInterval: (q) => (q.state.data && IMPORTING.has(q.state.data.importStatus) ? IMPORT_POLL_CHANGED_MS : false),
+  });
+  const status = query.data?.importStatus;
+  const wasImporting = useRef(false);
+  useEffect(() => {
+    if (!status) return;
+    if (wasImporting.current && !IMPORTING.has(status)) void qc.invalidateQueries({ queryKey: siftKeys.videos(id) });
+    wasImporting.current = IMPORTING.has(status);
+  }, [status, id, qc]);
+  return query;
 }
 
 /** GET /api/sifts/{hash}/videos: the sift's matches, newest first. */
