@@ -58,9 +58,9 @@ interface Row {
   status503: number;
 }
 
-async function hammer(name: string, url: string, connections = CONNECTIONS, seconds = SECONDS): Promise<Row> {
-  const result = await autocannon({ url, connections, duration: seconds, headers: { 'accept-encoding': 'gzip' }, timeout: 10 });
-  const row = {
+/** What a run of autocannon measured, as a row of the tables. */
+function rowOf(name: string, result: autocannon.Result): Row {
+  return {
     name,
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -69,6 +69,11 @@ async function hammer(name: string, url: string, connections = CONNECTIONS, seco
     non2xx: result.non2xx,
     status503: (result as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats?.['503']?.count ?? 0,
   };
+}
+
+async function hammer(name: string, url: string, connections = CONNECTIONS, seconds = SECONDS): Promise<Row> {
+  const result = await autocannon({ url, connections, duration: seconds, headers: { 'accept-encoding': 'gzip' }, timeout: 10 });
+  const row = rowOf(name, result);
   console.log(`${name}: ${row.rps.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, errors ${row.errors}, non-2xx ${row.non2xx}`);
   return row;
 }
@@ -156,15 +161,7 @@ async function mix(name: string, base: string, token: string, connections: numbe
       { method: 'PUT', path: `/api/playlists/${playlist.id}`, headers: auth, body: JSON.stringify({ name: 'Load mix, renamed' }) },
     ],
   });
-  const row = {
-    name,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-    status503: (result as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats?.['503']?.count ?? 0,
-  };
+  const row = rowOf(name, result);
   console.log(`${name}: ${row.rps.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, errors ${row.errors}, non-2xx ${row.non2xx} (503: ${row.status503})`);
   return row;
 }

@@ -46,7 +46,7 @@ export class CatalogService {
   }
 
   private async keptPage(key: string, build: () => Promise<unknown>): Promise<EncodedJson> {
-    const stamp = await this.repository.newestVideoId();
+    const stamp = await this.newestVideoId();
     return this.publicPages.get(key, stamp) ?? this.publicPages.set(key, stamp, EncodedJson.of(JSON.stringify(await build())));
   }
 

@@ -17,7 +17,7 @@ import type { PlaylistsService } from '../playlists/playlists.service.js';
 import type { SiftsService } from '../sifts/sifts.service.js';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
 import { ImportFileError, type BundleChannel, type ImportBundle } from './formats/bundle.js';
-import { parseImportFile } from './formats/index.js';
+import { MAX_SKIPPED_LISTED, parseImportFile, SKIP_REASONS } from './formats/index.js';
 import type { ImportsRepository, MemberImportRow } from './imports.repository.js';
 import { presentImport } from './imports.presenter.js';
 
@@ -25,8 +25,6 @@ export const MEMBER_IMPORT_JOB = 'member-import';
 
 /** Ids looked up at a time: a chunk is one database read and, for the ones not stored, 10 Data API units at most. */
 const LOOKUP_CHUNK = 500;
-/** Skipped rows kept for the member to read; beyond it one line says how many more. */
-const SKIPPED_SHOWN = 1_000;
 
 export const IMPORT_SKIP_REASONS = {
   unknownChannel: 'unknown channel (deleted, or not on the video service)',
@@ -62,12 +60,12 @@ class ImportRun {
   }
 
   skip(item: string, reason: string): void {
-    if (this.skipped.length < SKIPPED_SHOWN) this.skipped.push({ item, reason });
+    if (this.skipped.length < MAX_SKIPPED_LISTED) this.skipped.push({ item, reason });
     else this.more++;
   }
 
   shownSkipped(): ImportSkipped[] {
-    return this.more > 0 ? [...this.skipped, { item: `…and ${this.more} more`, reason: 'not listed' }] : this.skipped;
+    return this.more > 0 ? [...this.skipped, { item: `…and ${this.more} more`, reason: SKIP_REASONS.unlisted }] : this.skipped;
   }
 
   report(progress: number): Promise<void> {

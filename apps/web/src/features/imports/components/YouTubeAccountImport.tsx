@@ -289,18 +289,7 @@ function ChannelsPicker({ onLapsed }: { onLapsed: () => void }) {
   }, [list.error, onLapsed]);
 
   if (list.isPending) return <Working>Reading your YouTube subscriptions…</Working>;
-  if (list.isError) {
-    return isPermissionLapsed(list.error) ? null : (
-      <div className="yt-account-panel">
-        <FormAlert>{messageOf(list.error, 'Your YouTube subscriptions could not be read.')}</FormAlert>
-        <p>
-          <button type="button" className="btn btn-secondary" onClick={() => void list.refetch()}>
-            Try again
-          </button>
-        </p>
-      </div>
-    );
-  }
+  if (list.isError) return <ListUnread error={list.error} what="subscriptions" retry={() => void list.refetch()} />;
 
   const items = list.data.items;
   const followable = followableChannels(items);
@@ -422,18 +411,7 @@ function PlaylistsPicker({ onLapsed }: { onLapsed: () => void }) {
   }, [list.error, onLapsed]);
 
   if (list.isPending) return <Working>Reading your YouTube playlists…</Working>;
-  if (list.isError) {
-    return isPermissionLapsed(list.error) ? null : (
-      <div className="yt-account-panel">
-        <FormAlert>{messageOf(list.error, 'Your YouTube playlists could not be read.')}</FormAlert>
-        <p>
-          <button type="button" className="btn btn-secondary" onClick={() => void list.refetch()}>
-            Try again
-          </button>
-        </p>
-      </div>
-    );
-  }
+  if (list.isError) return <ListUnread error={list.error} what="playlists" retry={() => void list.refetch()} />;
 
   const items = list.data.items;
   const rows = items.map((item) => ({ item, row: playlistRow(item, live[item.id]) }));
@@ -625,6 +603,21 @@ function ImportProgress({ started, onFinished }: { started: AccountPlaylistImpor
         <span className={`import-bar-fill${current.status === 'FAILED' ? ' import-bar-fill--failed' : ''}`} style={{ width: `${progress}%` }} />
       </div>
       <span className="yt-import-status">{importStatusText(current.status, progress)}</span>
+    </div>
+  );
+}
+
+/** A list of the account that could not be read: why, and a way to try again (a lapsed permission is shown above). */
+function ListUnread({ error, what, retry }: { error: unknown; what: 'subscriptions' | 'playlists'; retry: () => void }) {
+  if (isPermissionLapsed(error)) return null;
+  return (
+    <div className="yt-account-panel">
+      <FormAlert>{messageOf(error, `Your YouTube ${what} could not be read.`)}</FormAlert>
+      <p>
+        <button type="button" className="btn btn-secondary" onClick={retry}>
+          Try again
+        </button>
+      </p>
     </div>
   );
 }
