@@ -108,6 +108,19 @@ describe('follow, update, mute, unfollow', () => {
     expect(list.items.map((s) => s.id)).toEqual([created.id]);
   });
 
+  it('writes nothing for a Follow that changes nothing, so the feed kept for the member stays valid', async () => {
+    const m = await aMember(t);
+    const { id } = subscriptionSchema.parse((await follow(m.token, news, 'DAILY')).body);
+    const stamp = async () => (await t.database.db.execute(sql`SELECT updated_at::text AS at FROM subscriptions WHERE id = ${id}`)).rows[0];
+    const before = await stamp();
+    expect((await follow(m.token, news)).body).toMatchObject({ id, frequency: 'DAILY' });
+    expect((await follow(m.token, news, 'DAILY')).status).toBe(200);
+    expect(await stamp()).toEqual(before);
+    // A change still writes.
+    expect((await follow(m.token, news, 'IMMEDIATE')).body).toMatchObject({ id, frequency: 'IMMEDIATE' });
+    expect(await stamp()).not.toEqual(before);
+  });
+
   it('changes the frequency, mutes and unmutes; following a muted one unmutes it', async () => {
     const m = await aMember(t);
     const s = subscriptionSchema.parse((await follow(m.token, cooking)).body);

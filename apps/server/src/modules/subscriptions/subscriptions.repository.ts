@@ -48,16 +48,32 @@ export class SubscriptionsRepository {
   }
 
   /**
-   * Inserts the subscription; when a concurrent follow got there first (unique per member and target), answers
-   * null so the caller updates that one instead.
+   * Follows one channel or sift in one statement: a new subscription, or an unfollowed or muted one back (an
+   * unfollowed one at `fallback` unless a frequency is asked), or a new frequency. A follow that changes nothing
+   * writes nothing — no row lock held across round trips, and the member's feed stamp (`updated_at`) stays, so a
+   * repeated Follow does not throw away their kept feed pages. Answers the subscription's id and whether it is new.
    */
-  async insert(userId: number, target: SubscriptionTargetKey, frequency: Frequency): Promise<SubscriptionRow | null> {
+  async follow(userId: number, target: SubscriptionTargetKey, frequency: Frequency | undefined, fallback: Frequency): Promise<{ id: number; created: boolean }> {
+    const conflict = target.channelId !== undefined ? sql`(user_id, channel_id) WHERE channel_id IS NOT NULL` : sql`(user_id, sift_id) WHERE sift_id IS NOT NULL`;
+    const asked = frequency ?? null;
+    const [written] = rowsOf<{ id: number | string; created: boolean }>(
+      await this.db.execute(sql`
+        INSERT INTO ${subscriptions} (user_id, channel_id, sift_id, frequency)
+        VALUES (${userId}, ${target.channelId ?? null}, ${target.siftId ?? null}, ${frequency ?? fallback})
+        ON CONFLICT ${conflict}
+        DO UPDATE SET opt_out = false, muted = false, updated_at = now(),
+          frequency = COALESCE(${asked}::text, CASE WHEN ${subscriptions}.opt_out THEN ${fallback} ELSE ${subscriptions}.frequency END)
+        WHERE ${subscriptions}.opt_out OR ${subscriptions}.muted OR ${subscriptions}.frequency <> COALESCE(${asked}::text, ${subscriptions}.frequency)
+        RETURNING id, (xmax = 0) AS created`),
+    );
+    if (written) return { id: Number(written.id), created: written.created };
+    // Followed already, as asked: nothing to write.
     const [row] = await this.db
-      .insert(subscriptions)
-      .values({ userId, channelId: target.channelId ?? null, siftId: target.siftId ?? null, frequency })
-      .onConflictDoNothing()
-      .returning();
-    return row ?? null;
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, userId), targetCondition(target)))
+      .limit(1);
+    return { id: row!.id, created: false };
   }
 
   /**

@@ -141,19 +141,7 @@ export class SubscriptionsService {
   }
 
   private async follow(userId: number, target: SubscriptionTargetKey, frequency: Frequency | undefined) {
-    const { id, created } = await this.repository.transaction(async (repository) => {
-      let existing = await repository.findForUpdate(userId, target);
-      if (!existing) {
-        const inserted = await repository.insert(userId, target, frequency ?? DEFAULT_FREQUENCY);
-        if (inserted) return { id: inserted.id, created: true };
-        // A concurrent follow of the same target committed first: update that one.
-        existing = await repository.findForUpdate(userId, target);
-        if (!existing) throw new Error('Subscription vanished during follow');
-      }
-      const keep = existing.optOut ? DEFAULT_FREQUENCY : existing.frequency;
-      await repository.update(existing.id, { optOut: false, muted: false, frequency: frequency ?? keep });
-      return { id: existing.id, created: false };
-    });
+    const { id, created } = await this.repository.follow(userId, target, frequency, DEFAULT_FREQUENCY);
     return { subscription: presentSubscription((await this.repository.findById(id))!), created };
   }
 
