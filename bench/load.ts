@@ -25,6 +25,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const MIX_SECONDS = Number(process.env.BENCH_MIX_SECONDS ?? 60);
 const WORDS = ['cooking', 'science', 'guide', 'review', 'travel', 'history', 'beginner', 'music'];
 const CONNECTIONS = 50;
+/** Members of the PGlite mix, each made through sign-up (a captcha each): fewer than its 100 connections. */
+const PGLITE_MEMBERS = 10;
 const DB = 'sift_bench_load';
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const MAIN = path.join(ROOT, 'apps/server/dist/main.js');
@@ -94,32 +96,46 @@ async function targets(base: string) {
   ] as Array<[string, string]>;
 }
 
-/**
- * A member's session for the mix, made in the database (sign-up's captcha and mail are not what is measured): the
- * opaque token whose SHA-256 the app looks up, as TokenService issues it.
- */
-async function aMemberToken(databaseUrl: string | undefined, base: string): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  if (databaseUrl) {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    const { rows } = await client.query<{ id: string }>(
-      `INSERT INTO users (email, first_name, last_name, confirmed_at, onboarded) VALUES ($1, 'Load', 'Member', now(), true) RETURNING id`,
-      [`load.${Date.now()}@example.com`],
-    );
-    await client.query(`INSERT INTO auth_tokens (user_id, purpose, token_hash, expires_at) VALUES ($1, 'session', $2, now() + interval '1 day')`, [rows[0]!.id, hashToken(token)]);
-    await client.end();
-    return token;
-  }
-  throw new Error(`no database to make a member in for ${base}`);
+/** A member of the mix: a session token and a playlist of their own to rename. */
+interface Member {
+  token: string;
+  playlist: number;
 }
 
 /**
- * On PGlite the database is inside the app: a member is made through the API as a person would (the captcha solved,
+ * Members for the mix, made in the database (sign-up's captcha and mail are not what is measured): sessions as
+ * TokenService issues them (the opaque token whose SHA-256 the app looks up), then each makes a playlist through the API.
+ */
+async function membersInDatabase(databaseUrl: string, base: string, count: number): Promise<Member[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const tokens = Array.from({ length: count }, () => randomBytes(32).toString('base64url'));
+  const stamp = Date.now();
+  const { rows } = await client.query<{ id: string }>(
+    `INSERT INTO users (email, first_name, last_name, confirmed_at, onboarded)
+     SELECT 'load.' || $1 || '.' || i || '@example.com', 'Load', 'Member ' || i, now(), true FROM generate_series(1, $2) AS i ORDER BY i RETURNING id`,
+    [stamp, count],
+  );
+  await client.query(
+    `INSERT INTO auth_tokens (user_id, purpose, token_hash, expires_at) SELECT u, 'session', h, now() + interval '1 day' FROM unnest($1::bigint[], $2::text[]) AS t(u, h)`,
+    [rows.map((r) => r.id), tokens.map(hashToken)],
+  );
+  await client.end();
+  return Promise.all(tokens.map((token) => withPlaylist(base, token)));
+}
+
+/**
+ * On PGlite the database is inside the app: members are made through the API as people would (the captcha solved,
  * the confirmation link read from the outbox the app writes without SMTP), then logged in.
  */
-async function memberTokenByApi(base: string, dataDir: string): Promise<string> {
-  const email = `load.${Date.now()}@example.com`;
+async function membersByApi(base: string, dataDir: string, count: number): Promise<Member[]> {
+  const members: Member[] = [];
+  for (let i = 0; i < count; i++) members.push(await withPlaylist(base, await memberTokenByApi(base, dataDir, i)));
+  return members;
+}
+
+async function memberTokenByApi(base: string, dataDir: string, i: number): Promise<string> {
+  const email = `load.${Date.now()}.${i}@example.com`;
   const password = 'violet harbour lamp 42';
   const challenge = (await (await fetch(`${base}/api/captcha/challenge`)).json()) as Challenge;
   const solution = await solveChallenge({ challenge, deriveKey });
@@ -135,16 +151,27 @@ async function memberTokenByApi(base: string, dataDir: string): Promise<string> 
   return login.headers.get('x-auth-token')!;
 }
 
+async function withPlaylist(base: string, token: string): Promise<Member> {
+  const made = await fetch(`${base}/api/playlists`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Load mix' }) });
+  if (!made.ok) throw new Error(`playlist: ${made.status} ${await made.text()}`);
+  return { token, playlist: ((await made.json()) as { id: number }).id };
+}
+
 /**
- * The realistic mix: each connection browses (public feed, a channel, a sift), searches (words in turn), reads its
- * personal feed, follows a channel and renames its playlist — a member's requests with their token.
+ * The realistic mix: each round of a connection is one member's visit — browse (public feed, a channel, a sift),
+ * search (words in turn, as a visitor), then, logged in, read their personal feed, follow a channel and rename
+ * their playlist. Visits take the members in turn, so (with as many members as connections) no two connections
+ * write one member's rows at once, as with real people; one member hammered by 500 connections measured the
+ * waits for that member's row locks, not the service.
  */
-async function mix(name: string, base: string, token: string, connections: number, seconds: number): Promise<Row> {
-  const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+async function mix(name: string, base: string, members: Member[], connections: number, seconds: number): Promise<Row> {
   const [channel] = ((await (await fetch(`${base}/api/public/v01/channel/search?limit=1`)).json()) as { items: Array<{ externalId: string }> }).items;
   const [sift] = ((await (await fetch(`${base}/api/sifts?limit=1`)).json()) as { items: Array<{ hash: string }> }).items;
-  const playlist = (await (await fetch(`${base}/api/playlists`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'Load mix' }) })).json()) as { id: number };
   let word = 0;
+  let visit = 0;
+  type Visit = { member?: Member };
+  const member = (context: Visit) => (context.member ??= members[visit++ % members.length]!);
+  const as = (context: Visit) => ({ authorization: `Bearer ${member(context).token}`, 'content-type': 'application/json', 'accept-encoding': 'gzip' });
   const result = await autocannon({
     url: base,
     connections,
@@ -156,9 +183,15 @@ async function mix(name: string, base: string, token: string, connections: numbe
       { method: 'GET', path: `/api/search/channels/${channel!.externalId}/videos` },
       ...(sift ? [{ method: 'GET' as const, path: `/api/sifts/${sift.hash}/videos` }] : []),
       { method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/search?q=${WORDS[word++ % WORDS.length]}&type=all` }) },
-      { method: 'GET', path: '/api/me/feeds/videos', headers: auth },
-      { method: 'POST', path: '/api/subscriptions', headers: auth, body: JSON.stringify({ externalId: channel!.externalId }) },
-      { method: 'PUT', path: `/api/playlists/${playlist.id}`, headers: auth, body: JSON.stringify({ name: 'Load mix, renamed' }) },
+      { method: 'GET', setupRequest: (req, context: Visit) => ({ ...req, path: '/api/me/feeds/videos', headers: as(context) }) },
+      {
+        method: 'POST',
+        setupRequest: (req, context: Visit) => ({ ...req, path: '/api/subscriptions', headers: as(context), body: JSON.stringify({ externalId: channel!.externalId }) }),
+      },
+      {
+        method: 'PUT',
+        setupRequest: (req, context: Visit) => ({ ...req, path: `/api/playlists/${member(context).playlist}`, headers: as(context), body: JSON.stringify({ name: `Load mix ${word % 7}` }) }),
+      },
     ],
   });
   const row = rowOf(name, result);
@@ -187,7 +220,7 @@ children.push(postgresApp);
 const floor = await hammer('hello-world (floor)', 'http://127.0.0.1:8301/');
 const onPostgres: Row[] = [floor];
 for (const [name, url] of await targets('http://127.0.0.1:8302')) onPostgres.push(await hammer(`${name} (PostgreSQL)`, url));
-const postgresMix = await mix(`mix, 500 connections, ${MIX_SECONDS} s (PostgreSQL)`, 'http://127.0.0.1:8302', await aMemberToken(databaseUrl, 'PostgreSQL'), 500, MIX_SECONDS);
+const postgresMix = await mix(`mix, 500 connections, ${MIX_SECONDS} s (PostgreSQL)`, 'http://127.0.0.1:8302', await membersInDatabase(databaseUrl, 'http://127.0.0.1:8302', 500), 500, MIX_SECONDS);
 postgresApp.kill('SIGTERM');
 
 const pgliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sift-load-pglite-'));
@@ -197,8 +230,8 @@ const floor2 = await hammer('hello-world (floor)', 'http://127.0.0.1:8301/');
 const onPglite: Row[] = [floor2];
 for (const [name, url] of (await targets('http://127.0.0.1:8303')).filter(([n]) => n === 'public feed' || n === 'search')) onPglite.push(await hammer(`${name} (PGlite)`, url));
 const overload = await hammer('search, 500 connections (PGlite)', `http://127.0.0.1:8303/api/search?q=cooking&type=all`, 500, SECONDS);
-const pgliteToken = await memberTokenByApi('http://127.0.0.1:8303', pgliteDir);
-const pgliteMix = await mix(`mix, 100 connections, ${MIX_SECONDS} s (PGlite)`, 'http://127.0.0.1:8303', pgliteToken, 100, MIX_SECONDS);
+const pgliteMembers = await membersByApi('http://127.0.0.1:8303', pgliteDir, PGLITE_MEMBERS);
+const pgliteMix = await mix(`mix, 100 connections, ${MIX_SECONDS} s (PGlite)`, 'http://127.0.0.1:8303', pgliteMembers, 100, MIX_SECONDS);
 pgliteApp.kill('SIGTERM');
 hello.kill('SIGTERM');
 if (process.env.BENCH_KEEP !== '1') await admin(serverUrl, `DROP DATABASE IF EXISTS ${DB}`);
@@ -216,7 +249,9 @@ On PGlite (the embedded default):
 
 ${table(onPglite, floor2)}
 
-The realistic mix (browse, search, a sift, a member's feed, a follow and a playlist rename per connection, in turn):
+The realistic mix: each round of a connection is a member's visit (browse the public feed, a channel and a sift, search,
+then their personal feed, a follow and a rename of their playlist), the members in turn: 500 members on PostgreSQL,
+${PGLITE_MEMBERS} on PGlite (made through sign-up).
 
 | Mix | req/s | p50 ms | p99 ms | errors | non-2xx | of them 503 |
 |---|---|---|---|---|---|---|
