@@ -1,6 +1,7 @@
 import { AUTH_TOKEN_HEADER, feedSchema, pagedVideosSchema, siftSchema, subscriptionListSchema, subscriptionSchema, type Feed, type Sift, type Subscription } from '@sift/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/infra/db/client.js';
 import { queueDueRefreshes, refreshFollowedChannel } from '../src/jobs/new-videos.js';
 import type { ProviderChannel, ProviderVideo } from '../src/providers/video-provider.js';
 import { aMember, call, expectError, login } from './support/accounts.js';
@@ -111,7 +112,7 @@ describe('follow, update, mute, unfollow', () => {
   it('writes nothing for a Follow that changes nothing, so the feed kept for the member stays valid', async () => {
     const m = await aMember(t);
     const { id } = subscriptionSchema.parse((await follow(m.token, news, 'DAILY')).body);
-    const stamp = async () => (await t.database.db.execute(sql`SELECT updated_at::text AS at FROM subscriptions WHERE id = ${id}`)).rows[0];
+    const stamp = async () => rowsOf<{ at: string }>(await t.database.db.execute(sql`SELECT updated_at::text AS at FROM subscriptions WHERE id = ${id}`))[0]?.at;
     const before = await stamp();
     expect((await follow(m.token, news)).body).toMatchObject({ id, frequency: 'DAILY' });
     expect((await follow(m.token, news, 'DAILY')).status).toBe(200);

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../infra/db/client.js';
+import { prepared } from '../../infra/db/prepared.js';
 import { authTokens, captchaRedemptions, oauthRequests, users } from '../../infra/db/schema.js';
 
 export type TokenPurpose = (typeof authTokens.$inferSelect)['purpose'];
@@ -55,21 +56,26 @@ export class AuthRepository {
 
   /** The active member behind a live session token, in one indexed lookup. */
   async findSessionUser(tokenHash: string, now: Date): Promise<SessionUserRow | undefined> {
-    const [row] = await this.db
-      .select({ id: users.id, uuid: users.uuid, email: users.email, plan: users.plan })
-      .from(authTokens)
-      .innerJoin(users, eq(users.id, authTokens.userId))
-      .where(
-        and(
-          eq(authTokens.tokenHash, tokenHash),
-          eq(authTokens.purpose, 'session'),
-          gt(authTokens.expiresAt, now),
-          isNull(users.deactivatedAt),
-          isNull(users.deletedAt),
-          sql`${users.confirmedAt} is not null`,
-        ),
-      )
-      .limit(1);
+    // Read by every request of a member: prepared once (infra/db/prepared.ts).
+    const statement = prepared(this.db, 'session_user', (db) =>
+      db
+        .select({ id: users.id, uuid: users.uuid, email: users.email, plan: users.plan })
+        .from(authTokens)
+        .innerJoin(users, eq(users.id, authTokens.userId))
+        .where(
+          and(
+            eq(authTokens.tokenHash, sql.placeholder('tokenHash')),
+            eq(authTokens.purpose, 'session'),
+            gt(authTokens.expiresAt, sql.placeholder('now')),
+            isNull(users.deactivatedAt),
+            isNull(users.deletedAt),
+            sql`${users.confirmedAt} is not null`,
+          ),
+        )
+        .limit(1)
+        .prepare('session_user'),
+    );
+    const [row] = await statement.execute({ tokenHash, now });
     return row;
   }
 

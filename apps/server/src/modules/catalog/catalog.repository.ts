@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../infra/db/client.js';
+import { prepared } from '../../infra/db/prepared.js';
 import { channels, videos } from '../../infra/db/schema.js';
 import type { PublishedKey } from '../../infra/http/cursor.js';
 import type { ProviderChannel, ProviderVideo, UploadValidators } from '../../providers/video-provider.js';
@@ -290,7 +291,9 @@ export class CatalogRepository {
    * 014). An index-only read of the primary key's last entry.
    */
   async newestVideoId(): Promise<number> {
-    const [row] = await this.db.select({ id: sql<number | null>`max(${videos.id})` }).from(videos);
+    // The stamp of every kept public page, read by each such request: prepared once (infra/db/prepared.ts).
+    const statement = prepared(this.db, 'newest_video_id', (db) => db.select({ id: sql<number | null>`max(${videos.id})` }).from(videos).prepare('newest_video_id'));
+    const [row] = await statement.execute();
     return Number(row?.id ?? 0);
   }
 

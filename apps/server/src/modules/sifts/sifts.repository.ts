@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../infra/db/client.js';
+import { prepared } from '../../infra/db/prepared.js';
 import { keywordRulesCondition, typeFiltersCondition, type KeywordRules, type TypeFilters } from '../../infra/db/keyword-match.js';
 import { channels, siftCategories, siftChannels, siftKeywords, sifts, siftVideos, subscriptions, users, videos } from '../../infra/db/schema.js';
 import type { ListKey, PublishedKey } from '../../infra/http/cursor.js';
@@ -96,11 +97,18 @@ export class SiftsRepository {
 
   /** Who may see the sift's feed, and the version of what it shows (checked against a cached page). */
   async findForFeed(idOrHash: string): Promise<{ id: number; ownerId: number; public: boolean; feedVersion: number } | undefined> {
-    const [row] = await this.db
-      .select({ id: sifts.id, ownerId: sifts.ownerId, public: sifts.public, feedVersion: sifts.feedVersion })
-      .from(sifts)
-      .where(siftKey(idOrHash))
-      .limit(1);
+    // The stamp of a kept sift page, read by each request for it: prepared once per key kind (infra/db/prepared.ts).
+    const byId = isSiftId(idOrHash);
+    const name = byId ? 'sift_feed_stamp_by_id' : 'sift_feed_stamp_by_hash';
+    const statement = prepared(this.db, name, (db) =>
+      db
+        .select({ id: sifts.id, ownerId: sifts.ownerId, public: sifts.public, feedVersion: sifts.feedVersion })
+        .from(sifts)
+        .where(byId ? eq(sifts.id, sql.placeholder('key')) : eq(sifts.hash, sql.placeholder('key')))
+        .limit(1)
+        .prepare(name),
+    );
+    const [row] = await statement.execute({ key: byId ? Number(idOrHash) : idOrHash });
     return row;
   }
 
