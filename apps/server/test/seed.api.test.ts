@@ -38,7 +38,7 @@ describe('importing a catalog (the bulk path of the demo seed and the benchmark)
 });
 
 describe('first start on embedded defaults', () => {
-  it('seeds the demo catalog: 48 channels, 4,800 videos, three curated public sifts and the welcome message', async () => {
+  it('seeds the demo catalog: 48 channels, 4,800 videos, three curated public sifts and playlists and the welcome message', async () => {
     const fresh = await import('./support/test-database.js').then((m) => m.openTestDatabase());
     try {
       const { buildApp } = await import('../src/app.js');
@@ -57,6 +57,12 @@ describe('first start on embedded defaults', () => {
         expect(sift.numberOfVideos).toBeGreaterThan(0);
         expect(pagedVideosSchema.parse((await app.inject(`/api/sifts/${sift.hash}/videos`)).json()).videos.length).toBeGreaterThan(0);
       }
+      // And their public playlists, each of videos that play here.
+      const found = (await app.inject('/api/search?q=kitchen&type=playlists')).json() as { items: Array<{ id: number; name: string; public: boolean; numberOfVideos: number }> };
+      expect(found.items).toEqual([expect.objectContaining({ name: 'Sunday kitchen', public: true, numberOfVideos: 8 })]);
+      const entries = (await app.inject(`/api/playlists/${found.items[0]!.id}/videos`)).json() as { videos: Array<{ embeddable: boolean }> };
+      expect(entries.videos).toHaveLength(8);
+      expect(entries.videos.every((v) => v.embeddable)).toBe(true);
       const messages = (await app.inject('/api/public/v01/content/messages?pageId=44')).json() as { pageLocations: { info: unknown[] }[] };
       expect(messages.pageLocations[0]!.info).toHaveLength(1);
       expect(await seedDemoCatalog(services)).toBe(false);

@@ -13,7 +13,7 @@ export async function seedDemoCatalog(services: Services, now = new Date()): Pro
   if (await services.catalog.isEmpty()) {
     const { channels, videos } = generateCatalog({ now });
     seeded = await services.catalog.importCatalog('demo', channels, videos);
-    if (seeded) await seedDemoSifts(services, channels);
+    if (seeded) await seedDemoSifts(services, channels, videos);
   }
   await services.messages.seedWelcome({
     pageLocations: [44],
