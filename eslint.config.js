@@ -28,4 +28,17 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  {
+    // The contracts' index brings zod (~25 KiB gzip) into the bundle every route loads: the web app takes types
+    // from it, and values only from its zod-free subpaths (packages/contracts/package.json "exports"). Tests are
+    // not bundled.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@sift/contracts', message: 'Import types only (import type); values from a zod-free subpath such as @sift/contracts/export-paths.', allowTypeImports: true }] },
+      ],
+    },
+  },
 );

@@ -32,4 +32,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const report = measureFirstRoute();
   console.table(report.files);
   console.log(`first route: ${report.jsKiB.toFixed(1)} KiB JS (budget ${BUDGET.jsKiB}), ${report.cssKiB.toFixed(1)} KiB CSS (budget ${BUDGET.cssKiB})`);
+  // `--check` (in `npm test`, after the build): a first route over budget fails the run — it grew by 25 KiB of zod
+  // once without anyone noticing.
+  if (process.argv.includes('--check') && (report.jsKiB > BUDGET.jsKiB || report.cssKiB > BUDGET.cssKiB)) {
+    console.error(`The first route is over its budget: ${report.jsKiB.toFixed(1)} KiB JS, ${report.cssKiB.toFixed(1)} KiB CSS`);
+    process.exit(1);
+  }
 }

@@ -4,6 +4,7 @@
  * postgres://postgres@127.0.0.1:5432/postgres); it creates and drops its own database `sift_bench`.
  * BENCH_VIDEOS sets the catalog size (default 1,000,000).
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import { BUDGET, measureFirstRoute, PIPED_JS_KIB } from './bundle-size.js';
@@ -81,4 +82,10 @@ fs.writeFileSync('bench/RESULTS.md', report);
 await benchSiftFeed(serverUrl);
 // The personal feed (issue 7) likewise, on its own database sift_bench_feed.
 await benchPersonalFeed(serverUrl);
+// Load (issue 17) and Lighthouse (issue 18) run the built app as a person's browser or many clients would: each in
+// a process of its own, writing its own section.
+for (const script of ['bench/load.ts', 'bench/lighthouse.ts']) {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', script], { stdio: 'inherit' });
+  if (run.status !== 0) console.error(`!!! ${script} failed (${run.status})`);
+}
 console.log('wrote bench/RESULTS.md');

@@ -1,4 +1,4 @@
-import { EXPORT_PATHS } from '@sift/contracts';
+import { EXPORT_PATHS } from '@sift/contracts/export-paths';
 import { api } from '../../../lib/api';
 import { fileNameFrom, saveFile } from '../../../lib/download';
 

@@ -1,0 +1,130 @@
+/**
+ * Lighthouse 12, mobile (its default: a mid-range phone on slow 4G, CPU slowed 4×), in Debian's Chromium, against the
+ * built app on its embedded defaults (PGlite, the demo catalog, a fresh data folder): `/`, a sift page, a channel
+ * page, a search and `/watch?v=`, three runs each, medians (issue 18). Installability is asked of Chromium itself
+ * (`Page.getInstallabilityErrors`): Lighthouse 12 dropped its PWA audits.
+ * Targets: performance ≥ 95, CLS < 0.1, TBT < 200 ms, installable, first-route JS ≤ 70 KiB gzip (bundle-size.ts).
+ * Run: `npm run build && npx tsx bench/lighthouse.ts` (LIGHTHOUSE_RUNS, default 3). Rewrites its section of RESULTS.md.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { measureFirstRoute } from './bundle-size.js';
+import { writeSection } from './harness.js';
+import { median } from './stats.js';
+
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const PORT = 8311;
+const BASE = `http://127.0.0.1:${PORT}`;
+const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const MAIN = path.join(ROOT, 'apps/server/dist/main.js');
+if (!fs.existsSync(MAIN)) throw new Error('Build first: npm run build');
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+interface Row {
+  page: string;
+  performance: number;
+  cls: number;
+  tbtMs: number;
+  lcpMs: number;
+  fcpMs: number;
+}
+
+async function startApp(): Promise<ChildProcess> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sift-lighthouse-'));
+  // The embedded defaults, whatever the shell has set: no DATABASE_URL, no keys.
+  const { DATABASE_URL: _database, YOUTUBE_API_KEY: _youtube, ...env } = process.env;
+  const child = spawn(process.execPath, [MAIN], { cwd: ROOT, env: { ...env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'inherit'] });
+  for (let waited = 0; waited < 180_000; waited += 300) {
+    try {
+      if ((await fetch(`${BASE}/api/health`)).ok) return child;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  child.kill('SIGKILL');
+  throw new Error('the app did not start');
+}
+
+async function pages(): Promise<Array<[string, string]>> {
+  const json = async <T>(url: string) => (await (await fetch(`${BASE}${url}`)).json()) as T;
+  const { items: sifts } = await json<{ items: Array<{ hash: string }> }>('/api/sifts?limit=1');
+  const { items: channels } = await json<{ items: Array<{ externalId: string }> }>('/api/public/v01/channel/search?limit=1');
+  const { videos } = await json<{ videos: Array<{ externalId: string }> }>('/api/feeds/public?limit=1');
+  return [
+    ['/', '/'],
+    ['sift page', `/sifts/${sifts[0]!.hash}`],
+    ['channel page', `/channel/${channels[0]!.externalId}`],
+    ['search', '/search?q=cooking'],
+    ['watch', `/watch?v=${videos[0]!.externalId}`],
+  ];
+}
+
+async function audit(port: number, url: string): Promise<Omit<Row, 'page'>> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  const lhr = result!.lhr;
+  const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    cls: value('cumulative-layout-shift'),
+    tbtMs: value('total-blocking-time'),
+    lcpMs: value('largest-contentful-paint'),
+    fcpMs: value('first-contentful-paint'),
+  };
+}
+
+/** What Chromium says stands between the page and "Install app" (none: installable). */
+async function installabilityErrors(port: number): Promise<string[]> {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${BASE}/`, { waitUntil: 'networkidle0' });
+    const session = await page.createCDPSession();
+    const { installabilityErrors: errors } = await session.send('Page.getInstallabilityErrors');
+    await page.close();
+    return errors.map((e) => e.errorId);
+  } finally {
+    await browser.disconnect();
+  }
+}
+
+const app = await startApp();
+const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+const rows: Row[] = [];
+let installErrors: string[] = [];
+try {
+  for (const [name, url] of await pages()) {
+    const runs: Array<Omit<Row, 'page'>> = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await audit(chrome.port, `${BASE}${url}`));
+    const mid = (key: keyof Omit<Row, 'page'>) => median(runs.map((r) => r[key]));
+    const row = { page: `${name} (\`${url.length > 40 ? `${url.slice(0, 37)}…` : url}\`)`, performance: mid('performance'), cls: mid('cls'), tbtMs: mid('tbtMs'), lcpMs: mid('lcpMs'), fcpMs: mid('fcpMs') };
+    console.log(row);
+    rows.push(row);
+  }
+  installErrors = await installabilityErrors(chrome.port);
+} finally {
+  chrome.kill();
+  app.kill('SIGTERM');
+}
+
+const bundle = measureFirstRoute();
+const pass = (ok: boolean) => (ok ? 'yes' : '**no**');
+const section = `## Lighthouse (issue 18)
+Measured ${new Date().toISOString().slice(0, 10)} with Lighthouse 12.2.3, mobile preset (slow 4G, CPU 4× slower), Debian's
+Chromium, the built app on its embedded defaults (PGlite, demo catalog); median of ${RUNS} runs a page. Load average at the
+end: ${os.loadavg()[0]!.toFixed(1)} (the runs share the machine's 2 cores with the app).
+
+| Page | Performance | CLS | TBT ms | LCP ms | FCP ms | meets ≥ 95 / CLS < 0.1 / TBT < 200 |
+|---|---|---|---|---|---|---|
+${rows.map((r) => `| ${r.page} | ${r.performance} | ${r.cls.toFixed(3)} | ${r.tbtMs.toFixed(0)} | ${r.lcpMs.toFixed(0)} | ${r.fcpMs.toFixed(0)} | ${pass(r.performance >= 95 && r.cls < 0.1 && r.tbtMs < 200)} |`).join('\n')}
+
+Installable (Chromium's \`Page.getInstallabilityErrors\` on \`/\`): ${installErrors.length === 0 ? 'yes, no errors' : `**no**: ${installErrors.join(', ')}`}.
+First route's JS: ${bundle.jsKiB.toFixed(1)} KiB gzip (budget 70).`;
+console.log(section);
+writeSection('## Lighthouse (issue 18)', section);
+process.exit(0);
