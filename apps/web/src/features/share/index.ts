@@ -1,0 +1,1 @@
+export { ShareHost } from './components/ShareHost';
