@@ -1,14 +1,23 @@
-import { useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { ItemActionsProvider, joinMenus, type ItemActions } from '../components/item-actions';
 import { AddToPlaylistHost, usePlaylistVideoMenu } from '../features/playlists';
-import { ShareHost } from '../features/share';
 import { AddToSiftHost, useSiftChannelMenu } from '../features/sifts';
 import { ChannelFollow, SubscribeModalHost, useFollowChannelMenu } from '../features/subscriptions';
-import { openShare } from '../lib/share';
+import { openShare, useShareTarget } from '../lib/share';
 import { to } from '../lib/paths';
 import type { MenuEntry } from '../components/Menu';
 import type { Channel } from '@sift/contracts';
 import { useSubscriptionsEnabled } from './subscriptions-option';
+
+// The share dialog is a lazy chunk: nobody who does not share loads it.
+const ShareHost = lazy(() => import('../features/share/components/ShareHost').then((m) => ({ default: m.ShareHost })));
+function LazyShareHost() {
+  return useShareTarget() ? (
+    <Suspense fallback={null}>
+      <ShareHost />
+    </Suspense>
+  ) : null;
+}
 
 /** SPEC §2 "Channel: Add to Sift, Share channel, Follow/Unfollow": channels are public, so always offered. */
 const shareChannelMenu = (channel: Channel): MenuEntry[] => [
@@ -40,7 +49,7 @@ export function AppItemActions({ children }: { children: ReactNode }) {
       <AddToPlaylistHost />
       <AddToSiftHost />
       <SubscribeModalHost />
-      <ShareHost />
+      <LazyShareHost />
     </ItemActionsProvider>
   );
 }

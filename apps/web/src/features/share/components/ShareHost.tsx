@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { BottomSheet } from '../../../components/BottomSheet';
+import { usePortalSafeId } from '../../../components/dialog';
 import { Modal } from '../../../components/Modal';
 import { useNotify } from '../../../components/Notifications';
 import { useIsDesktop, useOnPathChange, usePreference } from '../../../lib/hooks';
@@ -27,7 +28,7 @@ export function ShareHost() {
   const body = <ShareBody key={`${target.kind}:${target.path}`} target={target} onDone={close} />;
   if (desktop) {
     return (
-      <Modal title={title} onClose={close}>
+      <Modal title={title} onClose={close} closeVariant="secondary">
         {body}
       </Modal>
     );
@@ -53,6 +54,7 @@ function ShareBody({ target, onDone }: { target: ShareTarget; onDone: () => void
   const [sharingOn, setSharingOn] = useState<ShareNetwork | null>(null);
   const stopWatching = useRef<(() => void) | null>(null);
   const linkRef = useRef<HTMLInputElement>(null);
+  const linkId = usePortalSafeId('share-link');
   useEffect(() => () => stopWatching.current?.(), []);
 
   if (!target.public) return <p className="share-private">{PRIVATE_TEXT}</p>;
@@ -91,7 +93,7 @@ function ShareBody({ target, onDone }: { target: ShareTarget; onDone: () => void
                 <span className={`share-badge share-badge--${id}`} aria-hidden="true">
                   {BADGES[id]}
                 </span>
-                {network.name}
+                <span className="share-name">{network.name}</span>
               </a>
             </li>
           );
@@ -102,14 +104,16 @@ function ShareBody({ target, onDone }: { target: ShareTarget; onDone: () => void
           Sharing on {NETWORKS[sharingOn].name}. This closes when its window does.
         </p>
       )}
-      <div className="share-link">
-        <label className="field share-link-field">
-          <span className="field-label">Link</span>
-          <input ref={linkRef} readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
+      <div className="field share-link">
+        <label className="field-label" htmlFor={linkId}>
+          Link
         </label>
-        <button type="button" className="btn btn-primary" onClick={() => void copy()}>
-          Copy link
-        </button>
+        <div className="share-link-row">
+          <input id={linkId} ref={linkRef} className="share-link-input" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
+          <button type="button" className="btn btn-primary" onClick={() => void copy()}>
+            Copy link
+          </button>
+        </div>
       </div>
     </div>
   );

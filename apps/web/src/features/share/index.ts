@@ -1,1 +1,0 @@
-export { ShareHost } from './components/ShareHost';
