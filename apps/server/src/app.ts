@@ -15,7 +15,7 @@ import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling, sendR
 import { registerLoadShedding } from './infra/http/load-shedding.js';
 import { registerNulGuard } from './infra/http/nul-guard.js';
 import { registerSecurityHeaders } from './infra/http/security-headers.js';
-import { registerSpa, wantsSpaPage } from './infra/http/spa.js';
+import { indexHtmlReader, registerSpa, wantsSpaPage } from './infra/http/spa.js';
 import { InProcessJobQueue } from './infra/jobs/in-process-queue.js';
 import type { JobQueue } from './infra/jobs/job-queue.js';
 import { createMailer, MemoryMailer, type Mailer } from './infra/mail/mailer.js';
@@ -44,6 +44,8 @@ import { FeedsService } from './modules/feeds/feeds.service.js';
 import { ImportsRepository } from './modules/imports/imports.repository.js';
 import { importsRoutes } from './modules/imports/imports.routes.js';
 import { ImportsService } from './modules/imports/imports.service.js';
+import { previewPages } from './modules/link-previews/link-previews.page.js';
+import { LinkPreviewService } from './modules/link-previews/link-previews.service.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { MessagesRepository } from './modules/messages/messages.repository.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
@@ -249,6 +251,23 @@ export function createServices(deps: ServiceDependencies): Services {
   };
 }
 
+/** What the site says of itself where a page has no item of its own (the web app's index.html says the same). */
+const SITE_DESCRIPTION = 'Find, curate and watch videos.';
+
+/** Link previews read items as a visitor would, stored ones only (no id a crawler sends reaches the video service). */
+function linkPreviews(services: Services, publicUrl: string): LinkPreviewService {
+  return new LinkPreviewService(
+    {
+      sift: (hash) => services.sifts.get(hash, null),
+      playlist: (id) => services.playlists.get(id, null),
+      channel: (externalId) => services.catalog.findStoredChannel(externalId),
+      video: (externalId) => services.catalog.findStoredVideo(externalId),
+      user: (uuid) => services.search.publicUser(uuid),
+    },
+    publicUrl.replace(/\/+$/, ''),
+  );
+}
+
 export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyInstance; services: Services }> {
   const app = Fastify({
     logger: deps.logger ?? false,
@@ -339,9 +358,16 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
   await app.register(uploadsRoutes(services.files));
 
   // One not-found handler: client routes get the SPA's index.html, everything else a JSON 404.
+  // The page of a shared link carries its item's card tags (issue 18 "Link previews"); every other page the site's.
   const spaServed = deps.webDistDir ? await registerSpa(app, deps.webDistDir) : false;
-  app.setNotFoundHandler((request, reply) => {
-    if (spaServed && wantsSpaPage(request.method, request.url)) return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  const spaPage =
+    spaServed && deps.webDistDir
+      ? previewPages(linkPreviews(services, settings.publicUrl), { name: deps.appName, description: SITE_DESCRIPTION }, indexHtmlReader(deps.webDistDir))
+      : undefined;
+  app.setNotFoundHandler(async (request, reply) => {
+    if (spaPage && wantsSpaPage(request.method, request.url)) {
+      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(await spaPage(request.url));
+    }
     return sendRouteNotFound(request, reply);
   });
   return { app, services };

@@ -1,9 +1,28 @@
-import { useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { ItemActionsProvider, joinMenus, type ItemActions } from '../components/item-actions';
 import { AddToPlaylistHost, usePlaylistVideoMenu } from '../features/playlists';
 import { AddToSiftHost, useSiftChannelMenu } from '../features/sifts';
 import { ChannelFollow, SubscribeModalHost, useFollowChannelMenu } from '../features/subscriptions';
+import { openShare, useShareTarget } from '../lib/share';
+import { to } from '../lib/paths';
+import type { MenuEntry } from '../components/Menu';
+import type { Channel } from '@sift/contracts';
 import { useSubscriptionsEnabled } from './subscriptions-option';
+
+// The share dialog is a lazy chunk: nobody who does not share loads it.
+const ShareHost = lazy(() => import('../features/share/components/ShareHost').then((m) => ({ default: m.ShareHost })));
+function LazyShareHost() {
+  return useShareTarget() ? (
+    <Suspense fallback={null}>
+      <ShareHost />
+    </Suspense>
+  ) : null;
+}
+
+/** SPEC §2 "Channel: Add to Sift, Share channel, Follow/Unfollow": channels are public, so always offered. */
+const shareChannelMenu = (channel: Channel): MenuEntry[] => [
+  { kind: 'action', label: 'Share channel', onSelect: () => openShare({ kind: 'channel', title: channel.name, path: to.channel(channel.externalId), public: true }) },
+];
 
 /**
  * Composes what each feature contributes to the shared cards (components/item-actions.tsx). A feature exports a
@@ -19,7 +38,7 @@ export function AppItemActions({ children }: { children: ReactNode }) {
   const value = useMemo<ItemActions>(
     () => ({
       videoMenu: joinMenus(playlistVideoMenu),
-      channelMenu: joinMenus(siftChannelMenu, subscriptionsEnabled ? followChannelMenu : undefined),
+      channelMenu: joinMenus(siftChannelMenu, shareChannelMenu, subscriptionsEnabled ? followChannelMenu : undefined),
       ...(subscriptionsEnabled ? { ChannelFollow } : {}),
     }),
     [playlistVideoMenu, siftChannelMenu, followChannelMenu, subscriptionsEnabled],
@@ -30,6 +49,7 @@ export function AppItemActions({ children }: { children: ReactNode }) {
       <AddToPlaylistHost />
       <AddToSiftHost />
       <SubscribeModalHost />
+      <LazyShareHost />
     </ItemActionsProvider>
   );
 }

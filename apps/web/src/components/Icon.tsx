@@ -22,6 +22,7 @@ const PATHS = {
   play: 'M7 4v16l13-8z',
   logout: 'M14 4h5v16h-5M10 8l-4 4 4 4M6 12h11',
   more: 'M12 5h.01M12 12h.01M12 19h.01',
+  share: 'M4 13v7h16v-7M12 3v12M7 8l5-5 5 5',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
-import { createPortal } from 'react-dom';
 import { useLocation } from 'react-router';
 import { useIsDesktop, useLatest } from '../lib/hooks';
 import { AppLink } from './AppLink';
+import { BottomSheet } from './BottomSheet';
 import { Icon, type IconName } from './Icon';
-import { useModal, usePortalSafeId } from './dialog';
+import { usePortalSafeId } from './dialog';
 
 export type MenuEntry =
   | { kind: 'link'; label: string; to: string; icon?: IconName }
@@ -231,28 +231,11 @@ function Dropdown(props: PanelProps & { anchor: RefObject<HTMLButtonElement | nu
 
 function Sheet(props: PanelProps) {
   const { label, onClose, footnote, title } = props;
-  const ref = useRef<HTMLDivElement>(null);
-  useModal(ref, true, () => onClose(false));
-  return createPortal(
-    <div className="backdrop backdrop--sheet" onClick={() => onClose(false)}>
-      <div
-        ref={ref}
-        className="sheet"
-        role="dialog"
-        aria-modal="true"
-        aria-label={label}
-        onClick={(e) => e.stopPropagation()}
-      >
-        {title && <p className="menu-title">{title}</p>}
-        <MenuItems {...props} />
-        {footnote && <div className="menu-foot">{footnote}</div>}
-        <div className="sheet-foot">
-          <button type="button" className="btn btn-secondary btn-block" onClick={() => onClose(false)}>
-            Close
-          </button>
-        </div>
-      </div>
-    </div>,
-    document.body,
+  return (
+    <BottomSheet label={label} onClose={() => onClose(false)}>
+      {title && <p className="menu-title">{title}</p>}
+      <MenuItems {...props} />
+      {footnote && <div className="menu-foot">{footnote}</div>}
+    </BottomSheet>
   );
 }

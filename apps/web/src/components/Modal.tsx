@@ -9,10 +9,12 @@ export interface ModalProps {
   children: ReactNode;
   /** Footer buttons; a Close button is added when none are given. */
   actions?: ReactNode;
+  /** The added Close button's look: secondary when the body has the primary action of its own. */
+  closeVariant?: 'primary' | 'secondary';
 }
 
 /** An accessible modal dialog (SPEC §2 "Modals"): labelled by its title, focus trapped, Escape closes. */
-export function Modal({ title, onClose, children, actions }: ModalProps) {
+export function Modal({ title, onClose, children, actions, closeVariant = 'primary' }: ModalProps) {
   const ref = useRef<HTMLDivElement>(null);
   const titleId = usePortalSafeId('modal');
   useModal(ref, true, onClose);
@@ -36,7 +38,7 @@ export function Modal({ title, onClose, children, actions }: ModalProps) {
         <div className="modal-body">{children}</div>
         <footer className="modal-foot">
           {actions ?? (
-            <button type="button" className="btn btn-primary" onClick={onClose} data-autofocus>
+            <button type="button" className={`btn btn-${closeVariant}`} onClick={onClose} data-autofocus>
               Close
             </button>
           )}

@@ -10,6 +10,10 @@ export const LIST_TRIGGER_PX = 1800;
 export const AREA_TRIGGER_PX = 100;
 
 export const NOTIFICATION_MS = 1500;
+/** SPEC §9 "Share popup 626x436, close check every 500 ms". */
+export const SHARE_POPUP_WIDTH = 626;
+export const SHARE_POPUP_HEIGHT = 436;
+export const SHARE_POPUP_CHECK_MS = 500;
 /** Import polling (SPEC §9 "Import polling 600 / 1000 ms"): while the status is unchanged, and after it changed. */
 export const IMPORT_POLL_UNCHANGED_MS = 600;
 export const IMPORT_POLL_CHANGED_MS = 1000;

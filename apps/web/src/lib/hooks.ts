@@ -1,4 +1,5 @@
-import { useCallback, useLayoutEffect, useRef, useSyncExternalStore, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useSyncExternalStore, type RefObject } from 'react';
+import { useLocation } from 'react-router';
 import { DESKTOP_MIN_WIDTH } from './config';
 import { preferences, type PreferenceKey, type Preferences } from './storage';
 
@@ -98,4 +99,19 @@ function subscribeNow(cb: () => void) {
 /** The current time, to the minute; re-renders every minute. */
 export function useNow(): number {
   return useSyncExternalStore(subscribeNow, () => nowValue, () => nowValue);
+}
+
+/**
+ * Runs `onChange` when the path changes (not on mount): SPEC §2 "On every path change … modals, dropdowns and menus
+ * close", for popups a host shows wherever they were asked for.
+ */
+export function useOnPathChange(onChange: () => void) {
+  const { pathname } = useLocation();
+  const latest = useLatest(onChange);
+  const first = useRef(pathname);
+  useEffect(() => {
+    if (first.current === pathname) return;
+    first.current = pathname;
+    latest.current();
+  }, [pathname, latest]);
 }

@@ -326,6 +326,12 @@ export class CatalogService {
   }
 
   /** A channel the catalog has stored, or null; never asks the video service. */
+  /** A video the catalog holds, never asked of the service (a link preview must not spend quota on any id). */
+  async findStoredVideo(externalId: string): Promise<Video | null> {
+    const row = await this.repository.findVideo(externalId);
+    return row ? presentVideo(row) : null;
+  }
+
   async findStoredChannel(idOrExternalId: string): Promise<Channel | null> {
     const row = await this.repository.findChannel(idOrExternalId);
     return row ? presentChannel(row) : null;

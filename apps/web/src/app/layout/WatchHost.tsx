@@ -1,16 +1,21 @@
+import type { Video } from '@sift/contracts';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useNavigationType } from 'react-router';
 import { useSession } from '../../features/account';
 import { useIntroVideoId } from '../../features/watch';
 import { usePlaylistPlayer } from '../../features/playlists';
 import { useSiftPlayer } from '../../features/sifts';
-import { paths } from '../../lib/paths';
+import { paths, to } from '../../lib/paths';
+import { openShare } from '../../lib/share';
 import { withoutV } from '../../lib/url';
 
 // The player (engine, adapters, controls, its CSS) is a lazy chunk: pages without a current video never load it.
 const WatchOverlay = lazy(() =>
   import('../../features/watch/components/WatchOverlay').then((m) => ({ default: m.WatchOverlay })),
 );
+
+/** The player menu's "Share video" (SPEC §2): videos are public (player/links.ts). */
+const shareVideo = (video: Video) => openShare({ kind: 'video', title: video.title, path: to.watch(video.externalId), public: true });
 
 /**
  * Hosts the persistent player (SPEC §2). It lives in the root layout, so it survives navigation:
@@ -54,7 +59,10 @@ export function WatchHost() {
 
   const playlist = usePlaylistPlayer(params.get('p'));
   const sift = useSiftPlayer(params.get('s'));
-  const menuHandlers = useMemo(() => ({ ...playlist.menuHandlers, ...sift.menuHandlers }), [playlist.menuHandlers, sift.menuHandlers]);
+  const menuHandlers = useMemo(
+    () => ({ ...playlist.menuHandlers, ...sift.menuHandlers, share: shareVideo }),
+    [playlist.menuHandlers, sift.menuHandlers],
+  );
 
   if (!v) return null;
   return (

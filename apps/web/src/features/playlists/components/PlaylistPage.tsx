@@ -15,6 +15,7 @@ import { isApiError } from '../../../lib/api';
 import { formatNumber } from '../../../lib/format';
 import { useNow, usePreference } from '../../../lib/hooks';
 import { paths, to } from '../../../lib/paths';
+import { openShare } from '../../../lib/share';
 import {
   copyPlaylist,
   deletePlaylist,
@@ -151,7 +152,11 @@ function PlaylistHeader({ playlist: p, first }: { playlist: Playlist; first: Vid
     }
   };
 
-  const entries: MenuEntry[] = [];
+  // SPEC §2 playlist sheet "Share, change image, remove playlist, sort": Share first, for everyone; a private
+  // playlist's dialog says why it cannot be shared (SPEC §5).
+  const entries: MenuEntry[] = [
+    { kind: 'action', label: 'Share', onSelect: () => openShare({ kind: 'playlist', title: p.name, path: to.playlist(p.id), public: p.public && !p.isWatchLater }) },
+  ];
   if (editable) {
     entries.push(
       { kind: 'link', label: 'Edit', to: `/playlists/${p.id}/edit` },

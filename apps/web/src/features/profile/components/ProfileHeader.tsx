@@ -1,5 +1,8 @@
 import './profile.css';
+import { Icon } from '../../../components/Icon';
 import { useDocumentTitle } from '../../../components/Page';
+import { to } from '../../../lib/paths';
+import { openShare } from '../../../lib/share';
 import type { usePublicUser } from '../api/queries';
 
 export const fullName = (user: { firstName: string; lastName: string } | undefined) =>
@@ -29,6 +32,16 @@ export function ProfileHeader({ user, isMe }: { user: ReturnType<typeof usePubli
           {missing ? 'This person is not here any more, or the link is wrong.' : isMe ? 'Your sifts and playlists' : 'Public sifts and playlists'}
         </p>
       </div>
+      {user.data && (
+        // A person's page is their share link (SPEC §2): it lists only what they made public.
+        <button
+          type="button"
+          className="btn btn-secondary uprofile-share"
+          onClick={() => openShare({ kind: 'user', title: name || 'Profile', path: to.userProfile(user.data.uuid), public: true })}
+        >
+          <Icon name="share" size={20} /> Share
+        </button>
+      )}
     </header>
   );
 }

@@ -16,6 +16,7 @@ import { isApiError } from '../../../lib/api';
 import { formatNumber } from '../../../lib/format';
 import { useNow, usePreference } from '../../../lib/hooks';
 import { paths, to } from '../../../lib/paths';
+import { openShare } from '../../../lib/share';
 import {
   copySift,
   deleteSift,
@@ -161,15 +162,6 @@ function SiftHeader({ sift: s, first, renderFollow }: { sift: Sift; first: strin
     }
   };
 
-  const share = async () => {
-    try {
-      await navigator.clipboard.writeText(`${window.location.origin}${to.sift(s.hash)}`);
-      notify('Link copied to clipboard');
-    } catch {
-      notify(`${window.location.origin}${to.sift(s.hash)}`);
-    }
-  };
-
   const entries: MenuEntry[] = [];
   if (owned) {
     entries.push(
@@ -179,7 +171,8 @@ function SiftHeader({ sift: s, first, renderFollow }: { sift: Sift; first: strin
       { kind: 'action', label: 'Delete sift', onSelect: () => setDialog('delete') },
     );
   }
-  if (s.public) entries.push({ kind: 'action', label: 'Share sift', onSelect: () => void share() });
+  // Offered on a private sift too: the dialog then says why it cannot be shared (SPEC §5).
+  entries.push({ kind: 'action', label: 'Share sift', onSelect: () => openShare({ kind: 'sift', title: s.name, path: to.sift(s.hash), public: s.public }) });
   if (owned) {
     entries.push(
       s.public

@@ -1,0 +1,139 @@
+import { LRUCache } from 'lru-cache';
+import type { Channel, Playlist, PublicUser, Sift, Video } from '@sift/contracts';
+import { HttpError } from '../../infra/http/errors.js';
+import { clip, type Preview } from './preview-html.js';
+
+/**
+ * What a shared link of SPEC §2 shows in a chat (issue 18 "Link previews"): `/sifts/{hash}`, `/playlists/{id}`,
+ * `/channel/{externalId}`, `/watch?v=` and `/user-profile/{id}`. Public items only (SPEC §5 "Sharing needs the item
+ * to be public"): a private or unknown one has no preview, and the page gets the site's own tags.
+ */
+
+/** Reads of the other modules' services, as a visitor sees them (app.ts wires them). Stored items only. */
+export interface PreviewSources {
+  /** Throws 404 for a private or unknown sift (visitors see public ones only). */
+  sift(hash: string): Promise<Sift>;
+  /** Throws 404 for a private or unknown playlist, 401 for `wl`. */
+  playlist(id: string): Promise<Playlist>;
+  channel(externalId: string): Promise<Channel | null>;
+  video(externalId: string): Promise<Video | null>;
+  /** Throws 404 for an unknown person. */
+  user(uuid: string): Promise<PublicUser>;
+}
+
+type Kind = 'sift' | 'playlist' | 'channel' | 'video' | 'user';
+
+/** How long a preview (or the lack of one) is kept: a sift made private stops showing its card within it. */
+export const PREVIEW_MAX_AGE_MS = 60_000;
+const DESCRIPTION_MAX = 300;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`.trim();
+const plural = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;
+
+/** The item a path names, if it is one of the shared kinds. */
+export function sharedItem(url: string): { kind: Kind; id: string } | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url, 'http://x');
+  } catch {
+    return null;
+  }
+  const [first, second, ...rest] = parsed.pathname.split('/').filter(Boolean);
+  let kind: Kind | null = null;
+  let raw: string | null | undefined;
+  if (first === 'watch' && !second) [kind, raw] = ['video', parsed.searchParams.get('v')];
+  else if (rest.length === 0 && second) {
+    kind = ({ sifts: 'sift', playlists: 'playlist', channel: 'channel', 'user-profile': 'user' } as const)[first as string] ?? null;
+    raw = second;
+  }
+  if (!kind || !raw) return null;
+  try {
+    const id = kind === 'video' ? raw : decodeURIComponent(raw);
+    return id.length > 0 && id.length <= 200 ? { kind, id } : null;
+  } catch {
+    return null; // a malformed escape is no item
+  }
+}
+
+export class LinkPreviewService {
+  private readonly kept = new LRUCache<string, { preview: Preview | null }>({ max: 5_000, ttl: PREVIEW_MAX_AGE_MS });
+  private readonly inflight = new Map<string, Promise<Preview | null>>();
+
+  constructor(
+    private readonly sources: PreviewSources,
+    /** PUBLIC_URL without a trailing slash: addresses in previews are absolute. */
+    private readonly publicUrl: string,
+  ) {}
+
+  /** The preview of the page at `url` (path and query), or null for every page that is not a public item. */
+  async forUrl(url: string): Promise<Preview | null> {
+    const item = sharedItem(url);
+    if (!item) return null;
+    const key = `${item.kind}|${item.id}`;
+    const kept = this.kept.get(key);
+    if (kept) return kept.preview;
+    let pending = this.inflight.get(key);
+    if (!pending) {
+      pending = this.read(item.kind, item.id).then(
+        (preview) => {
+          this.kept.set(key, { preview });
+          return preview;
+        },
+        // Not there, not public, not a valid id: no preview, kept like one (a flood of made-up ids costs one read
+        // each a minute). Anything else (the database away) gives the plain page now and is asked again next time.
+        (error: unknown) => {
+          if (error instanceof HttpError && error.status < 500) this.kept.set(key, { preview: null });
+          return null;
+        },
+      );
+      pending.finally(() => this.inflight.delete(key)).catch(() => {});
+      this.inflight.set(key, pending);
+    }
+    return pending;
+  }
+
+  private absolute(address: string | null | undefined): string | null {
+    if (!address) return null;
+    if (/^https?:\/\//i.test(address)) return address;
+    return address.startsWith('/') ? `${this.publicUrl}${address}` : null;
+  }
+
+  private preview(title: string, description: string, path: string, image: string | null | undefined, type: Preview['type'] = 'website'): Preview {
+    return { title: clip(title, 200), description: clip(description, DESCRIPTION_MAX), url: `${this.publicUrl}${path}`, image: this.absolute(image), type };
+  }
+
+  private async read(kind: Kind, id: string): Promise<Preview | null> {
+    const enc = encodeURIComponent;
+    switch (kind) {
+      case 'sift': {
+        const s = await this.sources.sift(id);
+        if (!s.public) return null;
+        const by = fullName(s.owner);
+        return this.preview(s.name, s.description || `A sift${by ? ` by ${by}` : ''}: ${plural(s.numberOfChannels, 'channel')}, filtered by keywords.`, `/sifts/${enc(s.hash)}`, s.thumbnail);
+      }
+      case 'playlist': {
+        const p = await this.sources.playlist(id);
+        if (!p.public || p.isWatchLater) return null;
+        const by = fullName(p.owner);
+        return this.preview(p.name, p.description || `A playlist${by ? ` by ${by}` : ''}: ${plural(p.numberOfVideos, 'video')}.`, `/playlists/${enc(String(p.id))}`, p.thumbnail);
+      }
+      case 'channel': {
+        const c = await this.sources.channel(id);
+        if (!c) return null;
+        return this.preview(c.name, c.description || `${plural(c.numberOfVideos, 'video')} from ${c.name}.`, `/channel/${enc(c.externalId)}`, c.thumbnail);
+      }
+      case 'video': {
+        const v = await this.sources.video(id);
+        if (!v) return null;
+        return this.preview(v.title, v.description || `A video from ${v.channelName}.`, `/watch?v=${enc(v.externalId)}`, v.thumbnail, 'video.other');
+      }
+      case 'user': {
+        if (!UUID.test(id)) return null;
+        const u = await this.sources.user(id);
+        const name = fullName(u) || 'Someone';
+        return this.preview(name, `Public sifts and playlists of ${name}.`, `/user-profile/${enc(u.uuid)}`, null, 'profile');
+      }
+    }
+  }
+}

@@ -1,0 +1,220 @@
+import { siftSchema, playlistSchema, type Playlist, type Sift } from '@sift/contracts';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { JSDOM, type ParsedDocument } from 'jsdom';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProviderChannel, ProviderVideo } from '../src/providers/video-provider.js';
+import { aMember, call } from './support/accounts.js';
+import { aChannel, aVideo } from './support/factories.js';
+import { TEST_PUBLIC_URL, useTestApp } from './support/test-app.js';
+
+/**
+ * Link previews (issue 18): the page the server sends for a shared link carries the item's Open Graph and
+ * Twitter-card tags when the item is public, and the site's own tags otherwise, whatever the id.
+ */
+
+// A built web app of one page, shaped as Vite writes apps/web/index.html.
+const dist = mkdtempSync(path.join(tmpdir(), 'sift-previews-'));
+writeFileSync(
+  path.join(dist, 'index.html'),
+  `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="description" content="Find, curate and watch videos." />
+    <title>Sift</title>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+  </head>
+  <body><div id="root"></div></body>
+</html>
+`,
+);
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+const t = useTestApp({ webDistDir: () => dist });
+
+const HOSTILE = `"/><script>alert('sift')</script> & <b>friends</b>`;
+
+let owner: Awaited<ReturnType<typeof aMember>>;
+let channel: ProviderChannel;
+let video: ProviderVideo;
+let publicSift: Sift;
+let privateSift: Sift;
+let publicPlaylist: Playlist;
+let privatePlaylist: Playlist;
+
+const api = <T>(method: 'GET' | 'POST', url: string, payload?: object) => call<T>(t.app, { method, url, token: owner.token, ...(payload ? { payload } : {}) });
+
+interface Page {
+  status: number;
+  contentType: string;
+  /** Every card tag by its property or name, as a browser reads it (entities decoded). */
+  tags: Record<string, string>;
+  title: string;
+  document: ParsedDocument;
+}
+
+async function page(url: string): Promise<Page> {
+  const res = await t.app.inject({ method: 'GET', url });
+  const { document } = new JSDOM(res.body).window;
+  const tags: Record<string, string> = {};
+  for (const meta of document.head.querySelectorAll('meta[property], meta[name]')) {
+    tags[meta.getAttribute('property') ?? meta.getAttribute('name')!] = meta.getAttribute('content') ?? '';
+  }
+  return { status: res.statusCode, contentType: String(res.headers['content-type']), tags, title: document.title, document };
+}
+
+/** The site's own tags: what every page without a public item of its own carries. */
+function expectSiteTags(p: Page) {
+  expect(p.status).toBe(200);
+  expect(p.contentType).toMatch(/^text\/html/);
+  expect(p.title).toBe('Sift');
+  expect(p.tags['og:site_name']).toBe('Sift');
+  expect(p.tags['og:title']).toBe('Sift');
+  expect(p.tags['og:description']).toBe('Find, curate and watch videos.');
+  expect(p.tags.description).toBe('Find, curate and watch videos.');
+  expect(p.tags['og:image']).toBeUndefined();
+  expect(p.tags['twitter:card']).toBe('summary');
+  // Still the app: its script is there, and only one title and description.
+  expect(p.document.querySelectorAll('script[src="/assets/index-abc.js"]')).toHaveLength(1);
+  expect(p.document.querySelectorAll('title')).toHaveLength(1);
+  expect(p.document.querySelectorAll('meta[name="description"]')).toHaveLength(1);
+}
+
+beforeAll(async () => {
+  owner = await aMember(t, { firstName: 'Ada <i>"the"</i>', lastName: 'Lovelace' });
+  channel = aChannel({ name: 'Bread & Butter', description: 'Baking every week.', numberOfVideos: 2 });
+  t.videoService.channels.set(channel.externalId, channel);
+  video = aVideo(channel, { title: 'Sourdough <basics>', description: 'Flour, water,\nsalt and time.' });
+  t.videoService.videos.set(video.externalId, video);
+  t.videoService.videos.set('other', aVideo(channel, { externalId: 'vOther00001', publishedAt: new Date('2026-09-01T00:00:00Z') }));
+  await t.services.catalog.syncChannel(channel.externalId, { maxPages: Infinity });
+
+  const sift = async (body: object) => {
+    const res = await api<Sift>('POST', '/api/sifts', body);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return siftSchema.parse(res.body);
+  };
+  publicSift = await sift({ name: HOSTILE, description: 'Bread, "butter" & more', public: true, channels: [{ externalId: channel.externalId }] });
+  privateSift = await sift({ name: 'Secret bakes', description: 'Not for the world', public: false, channels: [{ externalId: channel.externalId }] });
+
+  const playlist = async (name: string, makePublic: boolean) => {
+    const created = playlistSchema.parse((await api<Playlist>('POST', '/api/playlists', { name })).body);
+    expect((await api('POST', `/api/playlists/${created.id}/videos`, { externalId: video.externalId })).status).toBe(201);
+    if (makePublic) expect((await api('POST', `/api/playlists/${created.id}/public`)).status).toBe(200);
+    return playlistSchema.parse((await api<Playlist>('GET', `/api/playlists/${created.id}`)).body);
+  };
+  publicPlaylist = await playlist('Weekend bakes', true);
+  privatePlaylist = await playlist('Private bakes', false);
+});
+
+describe("a public item's page", () => {
+  it('a sift: its name, description, absolute image and address, escaped so nothing leaves its tag', async () => {
+    const p = await page(`/sifts/${publicSift.hash}`);
+    expect(p.status).toBe(200);
+    expect(p.tags['og:title']).toBe(HOSTILE);
+    expect(p.tags['twitter:title']).toBe(HOSTILE);
+    expect(p.title).toBe(`${HOSTILE} · Sift`);
+    expect(p.tags['og:description']).toBe('Bread, "butter" & more');
+    expect(p.tags['twitter:description']).toBe('Bread, "butter" & more');
+    expect(p.tags['og:url']).toBe(`${TEST_PUBLIC_URL}/sifts/${publicSift.hash}`);
+    expect(publicSift.thumbnail).toMatch(/^\//);
+    expect(p.tags['og:image']).toBe(`${TEST_PUBLIC_URL}${publicSift.thumbnail}`);
+    expect(p.tags['twitter:image']).toBe(p.tags['og:image']);
+    expect(p.tags['twitter:card']).toBe('summary_large_image');
+    expect(p.tags['og:type']).toBe('website');
+    expect(p.tags['og:site_name']).toBe('Sift');
+    // The hostile name made no element: the only script is the app's, the head has no <b>.
+    expect(p.document.querySelectorAll('script')).toHaveLength(1);
+    expect(p.document.querySelectorAll('b, i')).toHaveLength(0);
+  });
+
+  it('a sift by its id gives the same card, addressed by its hash', async () => {
+    const p = await page(`/sifts/${publicSift.id}`);
+    expect(p.tags['og:url']).toBe(`${TEST_PUBLIC_URL}/sifts/${publicSift.hash}`);
+  });
+
+  it('a playlist: its name, a description made from its owner and size, the first video as image', async () => {
+    const p = await page(`/playlists/${publicPlaylist.id}`);
+    expect(p.tags['og:title']).toBe('Weekend bakes');
+    expect(p.tags['og:description']).toBe('A playlist by Ada <i>"the"</i> Lovelace: 1 video.');
+    expect(p.tags['og:url']).toBe(`${TEST_PUBLIC_URL}/playlists/${publicPlaylist.id}`);
+    expect(p.tags['og:image']).toBe(`${TEST_PUBLIC_URL}${video.thumbnail}`);
+    expect(p.document.querySelectorAll('i')).toHaveLength(0);
+  });
+
+  it('a channel: its name, description and avatar', async () => {
+    const p = await page(`/channel/${channel.externalId}`);
+    expect(p.tags['og:title']).toBe('Bread & Butter');
+    expect(p.tags['og:description']).toBe('Baking every week.');
+    expect(p.tags['og:image']).toBe(`${TEST_PUBLIC_URL}${channel.thumbnail}`);
+    expect(p.tags['og:url']).toBe(`${TEST_PUBLIC_URL}/channel/${channel.externalId}`);
+  });
+
+  it('a video at /watch?v=: its title, its description on one line, its thumbnail, type video', async () => {
+    const p = await page(`/watch?v=${video.externalId}`);
+    expect(p.tags['og:title']).toBe('Sourdough <basics>');
+    expect(p.tags['og:description']).toBe('Flour, water, salt and time.');
+    expect(p.tags['og:image']).toBe(`${TEST_PUBLIC_URL}${video.thumbnail}`);
+    expect(p.tags['og:url']).toBe(`${TEST_PUBLIC_URL}/watch?v=${video.externalId}`);
+    expect(p.tags['og:type']).toBe('video.other');
+    // The carried-over v on another page is not that page's item.
+    expectSiteTags(await page(`/search?v=${video.externalId}`));
+  });
+
+  it("a person's profile: their name (escaped) and what the page lists", async () => {
+    const p = await page(`/user-profile/${owner.user.uuid}`);
+    expect(p.tags['og:title']).toBe('Ada <i>"the"</i> Lovelace');
+    expect(p.tags['og:description']).toBe('Public sifts and playlists of Ada <i>"the"</i> Lovelace.');
+    expect(p.tags['og:url']).toBe(`${TEST_PUBLIC_URL}/user-profile/${owner.user.uuid}`);
+    expect(p.tags['og:type']).toBe('profile');
+    expect(p.document.querySelectorAll('i')).toHaveLength(0);
+  });
+
+  it('answers HEAD as GET, as HTML never kept by caches', async () => {
+    const res = await t.app.inject({ method: 'HEAD', url: `/sifts/${publicSift.hash}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('every other page gets the site’s own tags', () => {
+  it('private sifts and playlists (SPEC §5: sharing needs the item to be public)', async () => {
+    expectSiteTags(await page(`/sifts/${privateSift.hash}`));
+    expectSiteTags(await page(`/playlists/${privatePlaylist.id}`));
+    expect((await page(`/sifts/${privateSift.hash}`)).document.body.innerHTML).not.toContain('Secret bakes');
+  });
+
+  it('Watch later, edit pages, the home page and other routes', async () => {
+    for (const url of ['/playlists/wl', `/sifts/${publicSift.hash}/edit`, `/playlists/${publicPlaylist.id}/edit`, '/', '/search/main?st=bread', '/sifts', '/about']) {
+      expectSiteTags(await page(url));
+    }
+  });
+
+  it('unknown and malformed ids, never a 500', async () => {
+    for (const url of [
+      '/sifts/nope',
+      '/sifts/99999999999999999999999',
+      '/playlists/abc',
+      '/playlists/99999999999999999999999',
+      '/playlists/-1',
+      '/channel/UCnope',
+      `/channel/${'x'.repeat(300)}`,
+      '/watch',
+      '/watch?v=',
+      '/watch?v=nope',
+      '/user-profile/not-a-uuid',
+      `/user-profile/${randomUUID()}`,
+      "/user-profile/'; drop table users; --",
+    ]) {
+      const p = await page(url);
+      expect(p.status, url).toBe(200);
+      expectSiteTags(p);
+    }
+    // A malformed escape or a NUL never reaches the page: the router and the NUL guard answer them (400s).
+    for (const url of ['/sifts/%E0%A4%A', '/watch?v=%00']) expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(400);
+  });
+});

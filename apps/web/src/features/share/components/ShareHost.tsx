@@ -1,0 +1,123 @@
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { BottomSheet } from '../../../components/BottomSheet';
+import { usePortalSafeId } from '../../../components/dialog';
+import { Modal } from '../../../components/Modal';
+import { useNotify } from '../../../components/Notifications';
+import { useIsDesktop, useOnPathChange, usePreference } from '../../../lib/hooks';
+import { openShare, shareUrl, useShareTarget, type ShareTarget } from '../../../lib/share';
+import type { ShareNetwork } from '../../../lib/storage';
+import { afterUse, NETWORKS, orderNetworks } from '../networks';
+import { openSharePopup } from '../popup';
+import '../share.css';
+
+const KIND_NAMES: Record<ShareTarget['kind'], string> = { video: 'video', channel: 'channel', sift: 'sift', playlist: 'playlist', user: 'profile' };
+/** SPEC §5. */
+export const PRIVATE_TEXT = 'Sharing needs the item to be public.';
+/** SPEC §8 notifications. */
+export const COPIED_TEXT = 'Link copied to clipboard';
+
+/** Mount once (app/item-actions.tsx): the share dialog (≥ 992 px) or bottom sheet of whatever `openShare` asked for. */
+export function ShareHost() {
+  const target = useShareTarget();
+  const desktop = useIsDesktop();
+  const close = () => openShare(null);
+  useOnPathChange(close);
+  if (!target) return null;
+  const title = `Share ${KIND_NAMES[target.kind]}`;
+  // Keyed by the item: another item opened over this one starts afresh (order, popup).
+  const body = <ShareBody key={`${target.kind}:${target.path}`} target={target} onDone={close} />;
+  if (desktop) {
+    return (
+      <Modal title={title} onClose={close} closeVariant="secondary">
+        {body}
+      </Modal>
+    );
+  }
+  return (
+    <BottomSheet label={title} onClose={close}>
+      <p className="menu-title">{title}</p>
+      <div className="share-sheet-body">{body}</div>
+    </BottomSheet>
+  );
+}
+
+/**
+ * The networks, most recently used first (SPEC §3 `share_items`), each opening its share address in a popup whose
+ * closing ends the dialog (checked every 500 ms, SPEC §9); and the link with "Copy link". A private item has only
+ * the explanation.
+ */
+function ShareBody({ target, onDone }: { target: ShareTarget; onDone: () => void }) {
+  const notify = useNotify();
+  const [stored, setStored] = usePreference('share_items');
+  // The order as the dialog opened: the network just used moves first next time, not under the pointer.
+  const [order] = useState(() => orderNetworks(stored));
+  const [sharingOn, setSharingOn] = useState<ShareNetwork | null>(null);
+  const stopWatching = useRef<(() => void) | null>(null);
+  const linkRef = useRef<HTMLInputElement>(null);
+  const linkId = usePortalSafeId('share-link');
+  useEffect(() => () => stopWatching.current?.(), []);
+
+  if (!target.public) return <p className="share-private">{PRIVATE_TEXT}</p>;
+
+  const url = shareUrl(target);
+  const share = (network: ShareNetwork, e: MouseEvent<HTMLAnchorElement>) => {
+    setStored(afterUse(stored, network));
+    stopWatching.current?.();
+    stopWatching.current = openSharePopup(NETWORKS[network].address(url, target.title), onDone);
+    // A blocked popup: the link itself opens the network in a new tab.
+    if (stopWatching.current) {
+      e.preventDefault();
+      setSharingOn(network);
+    }
+  };
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      notify(COPIED_TEXT);
+      onDone();
+    } catch {
+      // No clipboard (permission, an insecure origin): the link is selected for the person to copy.
+      linkRef.current?.select();
+    }
+  };
+
+  return (
+    <div className="share">
+      <p className="share-title">{target.title}</p>
+      <ul className="share-networks" aria-label="Share on">
+        {order.map((id) => {
+          const network = NETWORKS[id];
+          return (
+            <li key={id}>
+              <a className="share-network" href={network.address(url, target.title)} target="_blank" rel="noopener noreferrer" onClick={(e) => share(id, e)}>
+                <span className={`share-badge share-badge--${id}`} aria-hidden="true">
+                  {BADGES[id]}
+                </span>
+                <span className="share-name">{network.name}</span>
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+      {sharingOn && (
+        <p className="share-status" role="status">
+          Sharing on {NETWORKS[sharingOn].name}. This closes when its window does.
+        </p>
+      )}
+      <div className="field share-link">
+        <label className="field-label" htmlFor={linkId}>
+          Link
+        </label>
+        <div className="share-link-row">
+          <input id={linkId} ref={linkRef} className="share-link-input" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
+          <button type="button" className="btn btn-primary" onClick={() => void copy()}>
+            Copy link
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** A letter on the network's colour: recognisable without shipping the networks' logos. */
+const BADGES: Record<ShareNetwork, string> = { facebook: 'f', linkedin: 'in', telegram: 'T', twitter: 'X', whatsapp: 'W' };
