@@ -14,6 +14,9 @@ import { startOwnApp } from './support/own-app';
 
 const UPDATE_TEXT = 'New version is available. Please refresh.';
 
+// The shared configuration blocks service workers (see playwright.config.ts); here they are what is tested.
+test.use({ serviceWorkers: 'allow' });
+
 /** Waits until a service worker controls the page (the first install claims it; later loads start controlled). */
 async function controlled(page: Page): Promise<string> {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
@@ -75,6 +78,19 @@ test('the manifest names the app and lists PNG icons of the sizes it claims, mas
   }
 });
 
+test('the built app: the document compressed, assets without its policy, a real robots.txt', async ({ request }) => {
+  const doc = await request.get('/', { headers: { 'accept-encoding': 'br, gzip' } });
+  expect(doc.headers()['content-encoding']).toMatch(/^(br|gzip)$/);
+  expect(doc.headers()['content-security-policy']).toContain("default-src 'self'");
+  const script = /<script type="module" crossorigin src="([^"]+)"/.exec(await doc.text())![1]!;
+  const js = await request.get(script);
+  expect(js.status()).toBe(200);
+  expect(js.headers()['content-security-policy']).toBeUndefined();
+  const robots = await request.get('/robots.txt');
+  expect(robots.headers()['content-type']).toMatch(/^text\/plain/);
+  expect(await robots.text()).toContain('User-agent: *');
+});
+
 test('offline, a reload of a visited route still shows the app, and a server page shows the offline page', async ({ page, context }) => {
   await page.goto('/search/main?st=cooking');
   await controlled(page);
@@ -93,7 +109,8 @@ test('offline, a reload of a visited route still shows the app, and a server pag
 });
 
 test('a new build deployed: the message appears at the next check and refresh reloads onto the new version', async ({ page, context }, testInfo) => {
-  test.setTimeout(120_000);
+  // Its own server's start and the worker's precaching take a while on a busy machine.
+  test.setTimeout(180_000);
   // An app of this test's own: changing the deployed files of the shared one would offer the update to other tests.
   const app = await startOwnApp(testInfo.outputPath('own-app'));
   try {

@@ -15,7 +15,7 @@ import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling, sendR
 import { registerLoadShedding } from './infra/http/load-shedding.js';
 import { registerNulGuard } from './infra/http/nul-guard.js';
 import { registerSecurityHeaders } from './infra/http/security-headers.js';
-import { registerSpa, wantsSpaPage } from './infra/http/spa.js';
+import { registerSpa, sendSpaPage, wantsSpaPage } from './infra/http/spa.js';
 import { InProcessJobQueue } from './infra/jobs/in-process-queue.js';
 import type { JobQueue } from './infra/jobs/job-queue.js';
 import { createMailer, MemoryMailer, type Mailer } from './infra/mail/mailer.js';
@@ -341,7 +341,7 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
   // One not-found handler: client routes get the SPA's index.html, everything else a JSON 404.
   const spaServed = deps.webDistDir ? await registerSpa(app, deps.webDistDir) : false;
   app.setNotFoundHandler((request, reply) => {
-    if (spaServed && wantsSpaPage(request.method, request.url)) return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    if (spaServed && wantsSpaPage(request.method, request.url)) return sendSpaPage(request, reply);
     return sendRouteNotFound(request, reply);
   });
   return { app, services };

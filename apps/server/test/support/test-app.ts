@@ -33,6 +33,8 @@ export interface TestAppOptions {
   videoProvider?: (database: TestDatabase) => VideoProvider;
   /** Shed load as the embedded database does (by event-loop utilisation); default as on PostgreSQL. */
   embeddedDatabase?: boolean;
+  /** A built web app to serve (WEB_DIST_DIR), made by the test; default none (the API alone). */
+  webDistDir?: () => string;
 }
 
 /** One app over one fresh database per test file; each test builds the rows it needs with the factories. */
@@ -57,6 +59,7 @@ export function useTestApp(options: TestAppOptions = {}): TestContext {
       rateLimiter: options.rateLimiter,
       subscriptionsEnabled: options.subscriptionsEnabled,
       embeddedDatabase: options.embeddedDatabase,
+      webDistDir: options.webDistDir?.(),
     });
     context.app = built.app;
     context.services = built.services;
