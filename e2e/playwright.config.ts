@@ -38,6 +38,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
+    // The app's service worker precaches the whole app shell after each first load: on a 2-core machine every test
+    // doing that adds up. The specs that test it (pwa.spec.ts) allow it for themselves.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
   },
   projects: [

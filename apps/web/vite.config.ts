@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, loadEnv } from 'vite';
+import { siftPwa } from './pwa';
 
 /**
  * React's API, Preact at runtime: `react`, `react-dom` and their JSX runtimes resolve to preact/compat so that
@@ -28,6 +29,7 @@ export default defineConfig(({ mode }) => {
         name: 'sift-app-name',
         transformIndexHtml: (html: string) => html.replaceAll('%APP_NAME%', escapeHtml(appName)),
       },
+      siftPwa(appName),
     ],
     build: {
       outDir: 'dist',
@@ -37,8 +39,9 @@ export default defineConfig(({ mode }) => {
         output: {
           // Libraries in one long-cached chunk, app code in the entry; lazy routes split off by themselves.
           // The captcha widget (~35 KiB gzip) is only for the sign-up page: kept out of the shared vendor chunk,
-          // which the first route loads, so that it splits off with the page that imports it.
-          codeSplitting: { groups: [{ name: 'vendor', test: /node_modules[\\/](?!altcha[\\/]|hash-wasm[\\/])/ }] },
+          // which the first route loads, so that it splits off with the page that imports it. Likewise workbox-window,
+          // loaded after the page to register the service worker.
+          codeSplitting: { groups: [{ name: 'vendor', test: /node_modules[\\/](?!altcha[\\/]|hash-wasm[\\/]|workbox-window[\\/])/ }] },
         },
         onwarn(warning, defaultHandler) {
           // "use client" directives (react-router, TanStack Query) mean nothing in a client-only bundle.

@@ -33,7 +33,7 @@ export interface TestAppOptions {
   videoProvider?: (database: TestDatabase) => VideoProvider;
   /** Shed load as the embedded database does (by event-loop utilisation); default as on PostgreSQL. */
   embeddedDatabase?: boolean;
-  /** A built web app to serve (its index.html for client routes); default none, the API only. Read when the app is built. */
+  /** A built web app to serve (WEB_DIST_DIR), made by the test; default none (the API alone). */
   webDistDir?: () => string;
 }
 

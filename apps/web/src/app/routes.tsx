@@ -1,7 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, type ComponentType, type ReactElement } from 'react';
+import { Suspense, useEffect, type ComponentType, type ReactElement } from 'react';
 import { matchRoutes, Navigate, Route, Routes, useLocation, useParams } from 'react-router';
 import { clearLocalSession, loggingOut, useFlag, useSession } from '../features/account';
+import { ChunkBoundary } from '../components/ChunkBoundary';
+// React's lazy with SPEC §8's chunk load timeout (120 s).
+import { lazy } from '../lib/lazy';
 import { DashboardPage } from './pages/DashboardPage';
 import { paths } from '../lib/paths';
 import { decideNavigation, isDuplicateNavigation, type Access, type GuardRoute } from './guard';
@@ -203,14 +206,18 @@ export function findRoute(pathname: string): RouteDef {
 }
 
 export function AppRoutes() {
+  const { pathname } = useLocation();
   return (
-    <Suspense fallback={<PageLoading />}>
-      <Routes>
-        {ROUTES.map((def) => (
-          <Route key={def.path} path={def.path} element={<Guarded def={def} />} />
-        ))}
-      </Routes>
-    </Suspense>
+    // Keyed by path: a page that failed to load does not keep another path from trying.
+    <ChunkBoundary key={pathname}>
+      <Suspense fallback={<PageLoading />}>
+        <Routes>
+          {ROUTES.map((def) => (
+            <Route key={def.path} path={def.path} element={<Guarded def={def} />} />
+          ))}
+        </Routes>
+      </Suspense>
+    </ChunkBoundary>
   );
 }
 

@@ -14,6 +14,7 @@
  */
 
 import { preferences } from './storage';
+import { createStore } from './store';
 
 export const GENERIC_ERROR_MESSAGE = 'Ooops! A generic error has occurred. Please contact administrator.';
 export const REQUEST_TIMEOUT_MS = 10_000;
@@ -124,27 +125,6 @@ function codeOf(text: string): string | undefined {
 }
 
 // ---- global loading and error state ---------------------------------------------------------------------------
-
-type Listener = () => void;
-
-function createStore<T>(initial: T) {
-  let value = initial;
-  const listeners = new Set<Listener>();
-  return {
-    get: () => value,
-    set(next: T) {
-      if (Object.is(next, value)) return;
-      value = next;
-      listeners.forEach((l) => l());
-    },
-    subscribe(l: Listener) {
-      listeners.add(l);
-      return () => {
-        listeners.delete(l);
-      };
-    },
-  };
-}
 
 /** Number of calls in flight; the loading indicator shows while it is above 0. */
 export const inFlight = createStore(0);

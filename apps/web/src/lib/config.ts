@@ -14,6 +14,10 @@ export const NOTIFICATION_MS = 1500;
 export const SHARE_POPUP_WIDTH = 626;
 export const SHARE_POPUP_HEIGHT = 436;
 export const SHARE_POPUP_CHECK_MS = 500;
+/** SPEC §4 "Service worker": how often the browser is asked to look for a new version of the app. */
+export const SW_UPDATE_CHECK_MS = 60_000;
+/** SPEC §8: a lazily loaded part of the app that has not arrived by then counts as failed. */
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 /** Import polling (SPEC §9 "Import polling 600 / 1000 ms"): while the status is unchanged, and after it changed. */
 export const IMPORT_POLL_UNCHANGED_MS = 600;
 export const IMPORT_POLL_CHANGED_MS = 1000;

@@ -36,11 +36,38 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     strictTransportSecurity: false,
   });
   app.addHook('onSend', async (request, reply) => {
+    if (isSubresource(reply.getHeader('content-type'), request.url)) {
+      // Scripts, styles, images and the like are never documents: the document's policies mean nothing on them and
+      // cost every asset ~1 KB of headers (issue 18). What protects a subresource itself stays (nosniff, CORP).
+      for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+      return;
+    }
     // Browser features the app never uses stay off for it and for anything it embeds; fullscreen is the player's.
     reply.header('Permissions-Policy', PERMISSIONS_POLICY);
     // Behind a TLS-terminating proxy (trustProxy), request.protocol comes from X-Forwarded-Proto.
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   });
+}
+
+/** Helmet's headers that only a document (or a worker) reads. */
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
+/**
+ * A response no browser shows as a page: scripts and styles, raster images, fonts, the manifest, audio and video.
+ * SVG may run script when opened by itself, so it keeps the document's policy; so does the service worker, whose
+ * script's CSP governs the worker.
+ */
+function isSubresource(contentType: unknown, url: string): boolean {
+  if (typeof contentType !== 'string' || url.split('?')[0] === '/sw.js') return false;
+  return /^(?:text\/css|(?:application|text)\/javascript|application\/manifest\+json|image\/(?!svg)|font\/|audio\/|video\/)/.test(contentType);
 }
 
 const PERMISSIONS_POLICY = [

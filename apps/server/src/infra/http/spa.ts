@@ -2,14 +2,17 @@ import fs from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendRouteNotFound } from './errors.js';
 
 /**
  * Serves the built SPA from one process with the API (DESIGN §2). Hashed assets are cached for a year;
- * index.html never, so a new deploy is picked up on the next navigation. Unknown non-API paths get
- * index.html, because the client's router owns them (and shows its own not-found page).
+ * index.html never, so a new deploy is picked up on the next navigation, and neither is the service worker
+ * (`sw.js`, SPEC §4), so the browser's update check always sees the newest. Unknown non-API paths get
+ * index.html, because the client's router owns them (and shows its own not-found page). They are a route of their
+ * own (`GET /*`), not the not-found handler, so that @fastify/compress compresses the document like every route.
  */
-export async function registerSpa(app: FastifyInstance, distDir: string): Promise<boolean> {
+export async function registerSpa(app: FastifyInstance, distDir: string, page: SpaPage): Promise<boolean> {
   const indexFile = path.join(distDir, 'index.html');
   if (!fs.existsSync(indexFile)) {
     app.log.warn(`No built web app in ${distDir}; run "npm run build" to serve the UI from this process`);
@@ -26,7 +29,18 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
       res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
+  // Files of dist/ are routes of @fastify/static (more specific, so they win); everything else GET lands here.
+  app.get('/*', (request, reply) => sendSpaPage(page, request, reply));
   return true;
+}
+
+/** The HTML of a client route: index.html, with the card tags of a shared item's page (infra/http/link-previews). */
+export type SpaPage = (url: string) => Promise<string>;
+
+/** The SPA's page for a client route; a JSON 404 for the API's and the media's unknown addresses. */
+export async function sendSpaPage(page: SpaPage, request: FastifyRequest, reply: FastifyReply) {
+  if (!wantsSpaPage(request.method, request.url)) return sendRouteNotFound(request, reply);
+  return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(await page(request.url));
 }
 
 /** True when a request that matched no route should get the SPA's index.html. */

@@ -11,6 +11,7 @@ import { ErrorBanner } from './ErrorBanner';
 import { Header } from './Header';
 import { MobileFooter, Sidebar } from './Navigation';
 import { RouteEffects } from './RouteEffects';
+import { UpdatePrompt } from '../update/UpdatePrompt';
 import { WatchHost } from './WatchHost';
 
 /** Header, sidebar, mobile footer and the overlays around the routed page; each route's flags decide. */
@@ -63,6 +64,7 @@ export function AppShell() {
       <BackToTop />
       <WatchHost />
       <CookieConsent />
+      <UpdatePrompt />
       <AccountNotices />
     </div>
   );

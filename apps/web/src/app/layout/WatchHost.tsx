@@ -1,10 +1,12 @@
 import type { Video } from '@sift/contracts';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useNavigationType } from 'react-router';
 import { useSession } from '../../features/account';
 import { useIntroVideoId } from '../../features/watch';
 import { usePlaylistPlayer } from '../../features/playlists';
 import { useSiftPlayer } from '../../features/sifts';
+import { ChunkBoundary } from '../../components/ChunkBoundary';
+import { lazy } from '../../lib/lazy';
 import { paths, to } from '../../lib/paths';
 import { openShare } from '../../lib/share';
 import { withoutV } from '../../lib/url';
@@ -66,26 +68,28 @@ export function WatchHost() {
 
   if (!v) return null;
   return (
-    <Suspense fallback={null}>
-      <WatchOverlay
-        videoId={v}
-        mode={max ? 'max' : 'mini'}
-        pathname={pathname}
-        // A `v` someone rewrote without the person asking (REPLACE) never interrupts what plays (SPEC §4).
-        changeReason={navigationType === 'REPLACE' ? 'background' : 'user'}
-        loggedIn={session.isLoggedIn}
-        onVideoChange={onVideoChange}
-        queue={playlist.queue ?? sift.queue}
-        menuHandlers={menuHandlers}
-        onClose={() =>
-          onWatch ? navigate(withoutV(paths.home, search)) : navigate(withoutV(pathname, search) + hash, { replace: true })
-        }
-        onMinimise={() => {
-          if (onWatch) navigate(`${paths.home}?${new URLSearchParams({ v })}`);
-          else setRestoredOn(null);
-        }}
-        onRestore={() => setRestoredOn(pathname)}
-      />
-    </Suspense>
+    <ChunkBoundary variant="overlay">
+      <Suspense fallback={null}>
+        <WatchOverlay
+          videoId={v}
+          mode={max ? 'max' : 'mini'}
+          pathname={pathname}
+          // A `v` someone rewrote without the person asking (REPLACE) never interrupts what plays (SPEC §4).
+          changeReason={navigationType === 'REPLACE' ? 'background' : 'user'}
+          loggedIn={session.isLoggedIn}
+          onVideoChange={onVideoChange}
+          queue={playlist.queue ?? sift.queue}
+          menuHandlers={menuHandlers}
+          onClose={() =>
+            onWatch ? navigate(withoutV(paths.home, search)) : navigate(withoutV(pathname, search) + hash, { replace: true })
+          }
+          onMinimise={() => {
+            if (onWatch) navigate(`${paths.home}?${new URLSearchParams({ v })}`);
+            else setRestoredOn(null);
+          }}
+          onRestore={() => setRestoredOn(pathname)}
+        />
+      </Suspense>
+    </ChunkBoundary>
   );
 }

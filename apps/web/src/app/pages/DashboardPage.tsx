@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { AppLink } from '../../components/AppLink';
 import { Modal } from '../../components/Modal';
@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../components/Page';
 import { ReactivatedModal, useSession } from '../../features/account';
 import { ChannelStrip } from '../../features/channels';
 import { PublicFeed } from '../../features/feed';
+import { lazy } from '../../lib/lazy';
 import { paths } from '../../lib/paths';
 import type { ShowModal } from '../guard';
 import { useSubscriptionsEnabled } from '../subscriptions-option';

@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useTestApp } from './support/test-app.js';
+
+/**
+ * How the process serves the built web app (issue 18, "Install and update" and the server-side Lighthouse causes):
+ * the document compressed, never cached, with the document's policies; the service worker never cached and the
+ * manifest with its own type; hashed assets a year, without the document's headers; a real robots.txt; unknown API
+ * and media addresses a JSON 404, not the app.
+ */
+
+/** A dist/ as `vite build` writes it, small, but with an index.html over the compression threshold (1 KiB). */
+function makeDist(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sift-web-dist-'));
+  const padding = '<meta name="description" content="Find, curate and watch videos." />\n'.repeat(20);
+  fs.mkdirSync(path.join(dir, 'assets'));
+  fs.writeFileSync(path.join(dir, 'index.html'), `<!doctype html><html><head><title>Sift</title>${padding}</head><body><div id="root"></div></body></html>`);
+  fs.writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});\n');
+  fs.writeFileSync(path.join(dir, 'manifest.webmanifest'), JSON.stringify({ name: 'Sift', start_url: '/' }));
+  fs.writeFileSync(path.join(dir, 'robots.txt'), 'User-agent: *\nDisallow: /api/\n');
+  fs.writeFileSync(path.join(dir, 'assets', 'index-AbC123.js'), `console.log(${JSON.stringify('x'.repeat(2000))});\n`);
+  fs.writeFileSync(path.join(dir, 'assets', 'index-AbC123.css'), `body{margin:0}\n`);
+  return dir;
+}
+
+let dist = '';
+const t = useTestApp({ webDistDir: () => (dist = makeDist()) });
+afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
+
+const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+
+describe('the web app as served', () => {
+  it('sends the document for client routes gzip-compressed, never cached, with the document policy', async () => {
+    for (const url of ['/', '/sifts/abc123', '/search/main?st=cats']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.headers['content-encoding'], url).toBe('gzip');
+      expect(gunzipSync(res.rawPayload).toString('utf8'), url).toContain('<div id="root"></div>');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(res.headers['permissions-policy'], url).toContain('camera=()');
+    }
+  });
+
+  it('serves the service worker uncached (each update check sees the newest) and under the document policy', async () => {
+    const res = await get('/sw.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/javascript/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('serves the manifest as application/manifest+json', async () => {
+    const res = await get('/manifest.webmanifest');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('caches hashed assets a year and leaves the document-only headers off them', async () => {
+    for (const url of ['/assets/index-AbC123.js', '/assets/index-AbC123.css']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('public, max-age=31536000, immutable');
+      expect(res.headers['content-security-policy'], url).toBeUndefined();
+      expect(res.headers['permissions-policy'], url).toBeUndefined();
+      expect(res.headers['cross-origin-opener-policy'], url).toBeUndefined();
+      // What protects the asset itself stays.
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+    }
+  });
+
+  it('answers /robots.txt with the robots file, not the app', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.body).toBe('User-agent: *\nDisallow: /api/\n');
+  });
+
+  it('answers unknown API and media addresses, and other methods, with a JSON 404 rather than the app', async () => {
+    for (const [method, url] of [['GET', '/api/nothing-here'], ['GET', '/media/nothing-here.png'], ['POST', '/somewhere']] as const) {
+      const res = await t.app.inject({ method, url });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json(), `${method} ${url}`).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    }
+  });
+});
