@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { acceptCookies } from './support/accounts';
+import { expect, test, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { acceptCookies, apiLogin, createUser } from './support/accounts';
 import { blockedPair } from './support/player-catalog';
 
 /**
@@ -13,6 +13,27 @@ const playerDialog = (page: Page) => page.getByRole('dialog', { name: /./ }).fil
 test.beforeEach(async ({ context, baseURL }) => {
   await acceptCookies(context, baseURL);
 });
+
+/** A new member, logged in for the page's next loads; answers the session token for API calls. */
+async function logIn(page: Page, request: APIRequestContext, testInfo: TestInfo): Promise<string> {
+  const user = await createUser(request, testInfo, { onboarded: true, tag: 'edges' });
+  const token = await apiLogin(request, user);
+  await page.addInitScript((t) => localStorage.setItem('sift.token', JSON.stringify(t)), token);
+  return token;
+}
+
+const api = (request: APIRequestContext, token: string) => {
+  const headers = { authorization: `Bearer ${token}` };
+  return {
+    post: async <T>(url: string, data: unknown) => {
+      const res = await request.post(url, { headers, data });
+      expect(res.ok(), await res.text()).toBe(true);
+      return (await res.json()) as T;
+    },
+  };
+};
+
+const box = async (l: Locator) => (await l.boundingBox())!;
 
 // ---- 6. the Dashboard starts with videos that play; the demo's video service has a page ------------------------
 
@@ -40,4 +61,51 @@ test('"Open on the video service" of a demo video opens a watch page that plays 
   await expect.poll(() => clip.evaluate((el: HTMLVideoElement) => el.readyState)).toBeGreaterThan(0);
   // It fits the screen: no sideways scroll at 375 px.
   expect(await tab.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(tab.viewportSize()!.width);
+});
+
+// ---- 7. grids line up; badges and covers leave the thumbnail's label readable; a sift has one image ------------
+
+test('grid view: cards of a row line up, and SHORTS sits clear of the label', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('sift.gridType', JSON.stringify('grid')));
+  await page.goto('/');
+  const cards = latestVideos(page).getByRole('article');
+  await expect(cards.nth(5)).toBeVisible();
+  // Cards whose thumbnails share a top are one row: their titles start at one height, one line or two.
+  const tops = await cards.evaluateAll((els) =>
+    els.slice(0, 12).map((el) => ({ row: Math.round(el.querySelector('.vcard-thumb')!.getBoundingClientRect().top), title: el.querySelector('.vcard-title')!.getBoundingClientRect().top })),
+  );
+  for (const a of tops) for (const b of tops) if (a.row === b.row) expect(Math.abs(a.title - b.title)).toBeLessThan(1);
+
+  // The demo thumbnails draw their label bottom left: the SHORTS badge stays in the top half.
+  const shortCard = page.locator('.vcard').filter({ has: page.locator('.badge--shorts') }).first();
+  await expect(shortCard).toBeAttached();
+  await shortCard.scrollIntoViewIfNeeded();
+  const thumb = await box(shortCard.locator('.vcard-thumb'));
+  const badge = await box(shortCard.locator('.badge--shorts'));
+  expect(badge.y + badge.height).toBeLessThan(thumb.y + thumb.height / 2);
+});
+
+test("a sift shows one image everywhere, uncropped on its page, and in the profile's follows", async ({ page, request }, testInfo) => {
+  const token = await logIn(page, request, testInfo);
+  const channels = ((await (await request.get('/api/public/v01/channel/search?limit=2')).json()) as { items: { externalId: string }[] }).items;
+  const name = `Cover ${testInfo.project.name} ${Date.now().toString(36)}`;
+  const sift = await api(request, token).post<{ id: number; hash: string }>('/api/sifts', { name, public: true, channels });
+  await api(request, token).post('/api/subscriptions/sifts', { sifts: [sift.hash] });
+
+  await page.goto(`/sifts/${sift.hash}`);
+  const cover = page.locator('.sift-cover img');
+  await expect(cover).toBeVisible();
+  const src = await cover.getAttribute('src');
+  // The automatic cover is a 16:9 video thumbnail: its box has the image's shape, so nothing of it is cut off.
+  const ratio = await cover.evaluate((img: HTMLImageElement) => img.naturalWidth / img.naturalHeight / (img.clientWidth / img.clientHeight));
+  expect(ratio).toBeGreaterThan(0.97);
+  expect(ratio).toBeLessThan(1.03);
+
+  await page.goto(`/search/main?st=${encodeURIComponent(name)}`);
+  const result = page.getByRole('article').filter({ hasText: name }).first();
+  await expect(result.locator('img')).toHaveAttribute('src', src!);
+
+  await page.goto('/profile');
+  const row = page.locator('.subs-row').filter({ hasText: name });
+  await expect(row.locator('img.subs-thumb')).toHaveAttribute('src', src!);
 });
