@@ -109,3 +109,33 @@ test("a sift shows one image everywhere, uncropped on its page, and in the profi
   const row = page.locator('.subs-row').filter({ hasText: name });
   await expect(row.locator('img.subs-thumb')).toHaveAttribute('src', src!);
 });
+
+// ---- 4, 5. at 375 px a channel row keeps room for its name, and a playlist's action icons keep their size --------
+
+test("channel rows in search results leave their text the row's width beside Follow", async ({ page, request }, testInfo) => {
+  await logIn(page, request, testInfo);
+  await page.goto('/search/main?st=woodworking');
+  await page.getByRole('tab', { name: 'Channels', exact: true }).click();
+  const row = page.locator('.ccard').first();
+  await expect(row.getByRole('button', { name: /Follow/ })).toBeVisible();
+  const card = await box(row);
+  const text = await box(row.locator('.ccard-text'));
+  const follow = await box(row.getByRole('button', { name: /Follow/ }));
+  expect(text.width).toBeGreaterThan(card.width * 0.5);
+  // Follow never covers the text: beside it, or below it.
+  expect(follow.x >= text.x + text.width || follow.y >= text.y + text.height).toBe(true);
+});
+
+test("a playlist's action icons keep their size at every width", async ({ page, request }, testInfo) => {
+  const token = await logIn(page, request, testInfo);
+  const playlist = await api(request, token).post<{ id: number }>('/api/playlists', { name: 'Weekend baking and a long name' });
+  const { videos } = (await (await request.get('/api/feeds/public?limit=1')).json()) as { videos: { externalId: string }[] };
+  await api(request, token).post(`/api/playlists/${playlist.id}/videos`, { externalId: videos[0]!.externalId });
+  await page.goto(`/playlists/${playlist.id}`);
+  const actions = page.locator('.playlist-actions');
+  await expect(actions.getByRole('link', { name: 'Play all' })).toBeVisible();
+  const sizes = await actions.locator('svg').evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).map((r) => [r.width, r.height]));
+  expect(sizes.length).toBeGreaterThanOrEqual(3);
+  for (const [w, h] of sizes) expect(w).toBeCloseTo(h!, 0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+});
