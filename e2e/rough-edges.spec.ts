@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { acceptCookies, apiLogin, createUser } from './support/accounts';
+import { acceptCookies, apiLogin, createUser, waitForMail } from './support/accounts';
 import { blockedPair } from './support/player-catalog';
 
 /**
@@ -16,10 +16,14 @@ test.beforeEach(async ({ context, baseURL }) => {
 
 /** A new member, logged in for the page's next loads; answers the session token for API calls. */
 async function logIn(page: Page, request: APIRequestContext, testInfo: TestInfo): Promise<string> {
+  return (await logInAs(page, request, testInfo)).token;
+}
+
+async function logInAs(page: Page, request: APIRequestContext, testInfo: TestInfo) {
   const user = await createUser(request, testInfo, { onboarded: true, tag: 'edges' });
   const token = await apiLogin(request, user);
   await page.addInitScript((t) => localStorage.setItem('sift.token', JSON.stringify(t)), token);
-  return token;
+  return { user, token };
 }
 
 const api = (request: APIRequestContext, token: string) => {
@@ -138,4 +142,67 @@ test("a playlist's action icons keep their size at every width", async ({ page, 
   expect(sizes.length).toBeGreaterThanOrEqual(3);
   for (const [w, h] of sizes) expect(w).toBeCloseTo(h!, 0);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+});
+
+// ---- 8. /create and /create/playlist look finished; narrow pages line up; selects are styled; mail links wrap --------
+
+const noSidewaysScroll = async (page: Page) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+
+test('/create offers a Sift and a playlist as cards that say what each is; /create/playlist is a column with a sized button', async ({ page, request }, testInfo) => {
+  await logIn(page, request, testInfo);
+  await page.goto('/playlists');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const columnLeft = (await box(page.locator('.page').first())).x;
+
+  await page.goto('/create');
+  const sift = page.getByRole('link', { name: /^Sift A line-up of channels/ });
+  const playlist = page.getByRole('link', { name: /^Playlist Videos you pick/ });
+  await expect(sift).toBeVisible();
+  await expect(playlist).toBeVisible();
+  for (const card of [await box(sift), await box(playlist)]) expect(card.height).toBeGreaterThan(100);
+  await noSidewaysScroll(page);
+
+  await playlist.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Create a playlist' })).toBeVisible();
+  const column = await box(page.locator('.page').first());
+  expect(Math.abs(column.x - columnLeft)).toBeLessThan(1);
+  expect(column.width).toBeLessThanOrEqual(560);
+  const button = await box(page.getByRole('button', { name: 'Create playlist' }));
+  if (page.viewportSize()!.width > 480) expect(button.width).toBeLessThan(300);
+  await noSidewaysScroll(page);
+});
+
+test("the profile's column lines up with other pages, and its select is drawn like the app's fields", async ({ page, request }, testInfo) => {
+  const token = await logIn(page, request, testInfo);
+  const channels = ((await (await request.get('/api/public/v01/channel/search?limit=1')).json()) as { items: { externalId: string }[] }).items;
+  await api(request, token).post('/api/subscriptions', { externalId: channels[0]!.externalId });
+  await page.goto('/playlists');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const columnLeft = (await box(page.locator('.page').first())).x;
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+  expect(Math.abs((await box(page.locator('.page').first())).x - columnLeft)).toBeLessThan(1);
+
+  const select = page.locator('.subs-row select').first();
+  await expect(select).toBeVisible();
+  const look = await select.evaluate((el) => {
+    const s = getComputedStyle(el);
+    return { appearance: s.appearance, image: s.backgroundImage, radius: parseFloat(s.borderTopLeftRadius), height: el.getBoundingClientRect().height };
+  });
+  expect(look.appearance).toBe('none');
+  expect(look.image).toContain('data:image/svg+xml');
+  expect(look.radius).toBeGreaterThanOrEqual(8);
+  expect(look.height).toBeGreaterThanOrEqual(40);
+});
+
+test("the confirmation mail's long link wraps inside its card", async ({ page, request }, testInfo) => {
+  const { user } = await logInAs(page, request, testInfo);
+  const mail = await waitForMail(user.email, /confirm/i);
+  await page.setContent(mail.html);
+  await noSidewaysScroll(page);
+  const link = page.getByRole('link', { name: /confirmRegistration/ });
+  const card = await box(page.locator('body > div'));
+  const shown = await box(link);
+  expect(shown.x + shown.width).toBeLessThanOrEqual(card.x + card.width);
 });
