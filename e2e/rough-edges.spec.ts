@@ -206,3 +206,47 @@ test("the confirmation mail's long link wraps inside its card", async ({ page, r
   const shown = await box(link);
   expect(shown.x + shown.width).toBeLessThanOrEqual(card.x + card.width);
 });
+
+// ---- 2. menus stay inside the viewport: they flip, or scroll -------------------------------------------------------
+
+/** Every item of the open menu lies inside the viewport (a dropdown at 1280 px, a bottom sheet at 375 px). */
+async function expectMenuInView(page: Page) {
+  const items = page.getByRole('menu').getByRole('menuitem');
+  await expect(items.first()).toBeVisible();
+  const view = page.viewportSize()!;
+  for (const item of await items.all()) {
+    await item.scrollIntoViewIfNeeded();
+    const b = await box(item);
+    expect(b.y).toBeGreaterThanOrEqual(0);
+    expect(b.y + b.height).toBeLessThanOrEqual(view.height);
+    expect(b.x).toBeGreaterThanOrEqual(0);
+    expect(b.x + b.width).toBeLessThanOrEqual(view.width);
+  }
+}
+
+test("the player's ⋮ menu shows all of itself: Remove from playlist can be reached and used", async ({ page, request }, testInfo) => {
+  const token = await logIn(page, request, testInfo);
+  const playlist = await api(request, token).post<{ id: number }>('/api/playlists', { name: 'Menu reach' });
+  const { videos } = (await (await request.get('/api/feeds/public?limit=3')).json()) as { videos: { externalId: string }[] };
+  for (const v of videos) await api(request, token).post(`/api/playlists/${playlist.id}/videos`, { externalId: v.externalId });
+  await page.goto(`/watch?v=${videos[0]!.externalId}&p=${playlist.id}`);
+  await playerDialog(page).getByRole('button', { name: 'More actions' }).click();
+  await expectMenuInView(page);
+  await page.getByRole('menuitem', { name: 'Remove from playlist' }).click();
+  await expect.poll(async () => ((await (await request.get(`/api/playlists/${playlist.id}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { numberOfVideos: number }).numberOfVideos).toBe(2);
+});
+
+test("a card's ⋮ menu near the bottom of the screen opens upwards, inside the viewport", async ({ page, request }, testInfo) => {
+  await logIn(page, request, testInfo);
+  await page.goto('/');
+  const cards = latestVideos(page).getByRole('article');
+  await expect(cards.nth(8)).toBeVisible();
+  // Bring a card's menu button to the last 60 px of the screen.
+  const button = cards.nth(6).getByRole('button', { name: /^More actions for/ });
+  await button.scrollIntoViewIfNeeded();
+  const at = await box(button);
+  await page.mouse.wheel(0, at.y - (page.viewportSize()!.height - 60));
+  await expect.poll(async () => (await box(button)).y).toBeGreaterThan(page.viewportSize()!.height - 120);
+  await button.click();
+  await expectMenuInView(page);
+});
