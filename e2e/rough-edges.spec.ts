@@ -250,3 +250,32 @@ test("a card's ⋮ menu near the bottom of the screen opens upwards, inside the 
   await button.click();
   await expectMenuInView(page);
 });
+
+// ---- 3. a video opened from a page plays over that page, and minimising returns to it ------------------------------
+
+test('a video opened from a channel page plays over the channel, and minimising or closing returns there', async ({ page }) => {
+  const channel = ((await (await page.request.get('/api/public/v01/channel/search?limit=1')).json()) as { items: { externalId: string; name: string }[] }).items[0]!;
+  await page.goto(`/channel/${channel.externalId}`);
+  const heading = page.getByRole('heading', { level: 1, name: channel.name });
+  await expect(heading).toBeVisible();
+  const videos = page.getByRole('feed', { name: `Videos of ${channel.name}` }).getByRole('article');
+  await videos.nth(3).scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  await videos.nth(3).getByRole('heading').getByRole('link').click();
+  await expect(page).toHaveURL(/\/watch\?v=/);
+  // Behind the player: the channel page, where it was, not the Dashboard.
+  await expect(heading).toBeAttached();
+  await expect(page.getByRole('feed', { name: 'Latest videos' })).toHaveCount(0);
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+
+  await playerDialog(page).getByRole('button', { name: 'Minimise player' }).click();
+  await expect(page).toHaveURL(new RegExp(`/channel/${channel.externalId}\\?v=`));
+  await expect(heading).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Expand player/ })).toBeVisible();
+
+  // Open again from the bar, then close: still the channel page.
+  await page.getByRole('button', { name: /^Expand player/ }).click();
+  await playerDialog(page).getByRole('button', { name: 'Close player' }).click();
+  await expect(page).toHaveURL(new RegExp(`/channel/${channel.externalId}$`));
+  await expect(heading).toBeVisible();
+});

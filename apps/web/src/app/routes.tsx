@@ -4,6 +4,7 @@ import { matchRoutes, Navigate, Route, Routes, useLocation, useParams } from 're
 import { clearLocalSession, loggingOut, useFlag, useSession } from '../features/account';
 import { DashboardPage } from './pages/DashboardPage';
 import { paths } from '../lib/paths';
+import { watchBackground } from '../lib/url';
 import { decideNavigation, isDuplicateNavigation, type Access, type GuardRoute } from './guard';
 
 /** A named export of a lazily loaded module as a lazy component. */
@@ -203,9 +204,12 @@ export function findRoute(pathname: string): RouteDef {
 }
 
 export function AppRoutes() {
+  const location = useLocation();
+  // /watch opened from a page keeps that page behind the player (lib/url.ts watchBackground); else the Dashboard.
+  const bg = location.pathname === paths.watch ? watchBackground(location.state) : null;
   return (
     <Suspense fallback={<PageLoading />}>
-      <Routes>
+      <Routes location={bg ? { ...location, ...bg } : location}>
         {ROUTES.map((def) => (
           <Route key={def.path} path={def.path} element={<Guarded def={def} />} />
         ))}

@@ -1,11 +1,11 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useNavigationType } from 'react-router';
 import { useSession } from '../../features/account';
 import { useIntroVideoId } from '../../features/watch';
 import { usePlaylistPlayer } from '../../features/playlists';
 import { useSiftPlayer } from '../../features/sifts';
 import { paths } from '../../lib/paths';
-import { withoutV } from '../../lib/url';
+import { backgroundPath, watchBackground, withoutV } from '../../lib/url';
 
 // The player (engine, adapters, controls, its CSS) is a lazy chunk: pages without a current video never load it.
 const WatchOverlay = lazy(() =>
@@ -28,6 +28,12 @@ export function WatchHost() {
   const params = new URLSearchParams(search);
   const v = params.get('v');
   const onWatch = pathname === paths.watch;
+  // The page /watch was opened over (a channel, a sift…): minimising and closing go back to it.
+  const background = onWatch ? watchBackground(location.state) : null;
+  const state = useRef(location.state);
+  useEffect(() => {
+    state.current = location.state;
+  }, [location.state]);
 
   // SPEC §2 "On every path change … the player minimises": restoring in place holds only for the path it was
   // restored on.
@@ -47,7 +53,8 @@ export function WatchHost() {
       const next = new URLSearchParams(window.location.search);
       if (next.get('v') === externalId) return;
       next.set('v', externalId);
-      navigate(`${window.location.pathname}?${next.toString()}${window.location.hash}`, { replace: true });
+      // The entry's state (the page behind the player) stays.
+      navigate(`${window.location.pathname}?${next.toString()}${window.location.hash}`, { replace: true, state: state.current });
     },
     [navigate],
   );
@@ -69,11 +76,14 @@ export function WatchHost() {
         onVideoChange={onVideoChange}
         queue={playlist.queue ?? sift.queue}
         menuHandlers={menuHandlers}
-        onClose={() =>
-          onWatch ? navigate(withoutV(paths.home, search)) : navigate(withoutV(pathname, search) + hash, { replace: true })
-        }
+        onClose={() => {
+          if (background) navigate(backgroundPath(background, null));
+          else if (onWatch) navigate(withoutV(paths.home, search));
+          else navigate(withoutV(pathname, search) + hash, { replace: true });
+        }}
         onMinimise={() => {
-          if (onWatch) navigate(`${paths.home}?${new URLSearchParams({ v })}`);
+          if (background) navigate(backgroundPath(background, v));
+          else if (onWatch) navigate(`${paths.home}?${new URLSearchParams({ v })}`);
           else setRestoredOn(null);
         }}
         onRestore={() => setRestoredOn(pathname)}
