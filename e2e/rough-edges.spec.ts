@@ -279,3 +279,46 @@ test('a video opened from a channel page plays over the channel, and minimising 
   await expect(page).toHaveURL(new RegExp(`/channel/${channel.externalId}$`));
   await expect(heading).toBeVisible();
 });
+
+// ---- 1. the header's Back and Forward follow the browser's history, after a reload or a typed address too ------------
+
+test("the header's Back and Forward follow the browser's history after a reload and a typed address", async ({ page }) => {
+  const header = page.getByRole('banner');
+  const back = header.getByRole('button', { name: 'Go back' });
+  const forward = header.getByRole('button', { name: 'Go forward' });
+  // (The test's tab starts on about:blank, an entry of its history like any other page before ours.)
+  await page.goto('/');
+  await expect(forward).toBeDisabled();
+
+  // In the app: to a channel, back, forward.
+  const first = latestVideos(page).getByRole('article').first();
+  const channelName = (await first.locator('.vcard-channel a').textContent())!.trim();
+  await first.locator('.vcard-channel a').click();
+  await expect(page).toHaveURL(/\/channel\//);
+  await expect(back).toBeEnabled();
+  await expect(forward).toBeDisabled();
+  await back.click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(forward).toBeEnabled();
+  await forward.click();
+  await expect(page.getByRole('heading', { level: 1, name: channelName })).toBeVisible();
+
+  // A reload keeps both as the browser has them.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: channelName })).toBeVisible();
+  await expect(back).toBeEnabled();
+  await expect(forward).toBeDisabled();
+
+  // Back, then a typed address: the browser drops the forward entry and puts the new one last.
+  await back.click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(forward).toBeEnabled();
+  await page.goto('/search');
+  await expect(back).toBeEnabled();
+  await expect(forward).toBeDisabled();
+  await back.click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(forward).toBeEnabled();
+  await forward.click();
+  await expect(page).toHaveURL(/\/search$/);
+});
