@@ -35,6 +35,7 @@ import { OidcSignIn } from './modules/auth/oidc.service.js';
 import { TokenService } from './modules/auth/tokens.service.js';
 import { CatalogRepository } from './modules/catalog/catalog.repository.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
+import { demoServiceRoutes } from './modules/catalog/demo-service.routes.js';
 import { CatalogService } from './modules/catalog/catalog.service.js';
 import { exportsRoutes } from './modules/exports/exports.routes.js';
 import { ExportsService } from './modules/exports/exports.service.js';
@@ -355,6 +356,7 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
     { prefix: '/api' },
   );
   await app.register(mediaRoutes(paths.demoMedia));
+  await app.register(demoServiceRoutes(services.catalog, deps.appName));
   await app.register(uploadsRoutes(services.files));
 
   // One not-found handler: client routes get the SPA's index.html, everything else a JSON 404.

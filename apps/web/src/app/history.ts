@@ -4,66 +4,59 @@ import { useLocation, useNavigate, useNavigationType, type NavigationType } from
 /**
  * Back/forward availability for the header buttons (SPEC §2: disabled when there is no history).
  *
- * The browser does not say whether there is a forward entry, so we track it: BrowserRouter stamps each entry
- * with its index (`history.state.idx`), and we keep the highest index reachable by going forward. A PUSH
- * discards the forward entries; REPLACE and POP do not. The maximum survives reloads in sessionStorage, which
- * lives exactly as long as the tab's history does.
+ * The browser's own history decides (issue 18: after a reload or a typed address the buttons were wrong). Each
+ * entry carries its position in the tab's history in `history.state` (beside react-router's own fields), written
+ * when we first see the entry; a reload or a back/forward to an entry reads it back. An entry without one is new:
+ * a push is one past the previous entry, a fresh page load (typed address, a link from elsewhere) is the last
+ * entry, because the browser appends it and drops any forward entries. Forward exists while entries follow ours:
+ * `history.length`, which the browser keeps.
  */
-export interface HistoryPosition {
-  idx: number;
-  max: number;
-}
 
 /** 'PUSH' | 'POP' | 'REPLACE' (react-router's NavigationType enum, by value). */
 export type NavKind = `${NavigationType}`;
 
-export function nextHistoryPosition(prev: HistoryPosition, type: NavKind, idx: number): HistoryPosition {
-  if (type === 'PUSH') return { idx, max: idx };
-  return { idx, max: Math.max(prev.max, idx) };
+const POSITION_KEY = 'siftPosition';
+
+/**
+ * The entry's position: the one it carries, else one past the previous entry for a push, the previous one for a
+ * replace (same entry), and the last of `length` for an entry this page load had not seen before.
+ */
+export function historyPosition(previous: number | null, type: NavKind, carried: number | null, length: number): number {
+  if (carried !== null) return carried;
+  if (previous === null) return length - 1;
+  if (type === 'PUSH') return previous + 1;
+  if (type === 'REPLACE') return previous;
+  return length - 1;
 }
 
-const MAX_KEY = 'sift.historyMax';
-
-function readIdx(): number {
-  const idx = (window.history.state as { idx?: unknown } | null)?.idx;
-  return typeof idx === 'number' && idx >= 0 ? idx : 0;
+export function historyButtons(position: number, length: number): { canGoBack: boolean; canGoForward: boolean } {
+  return { canGoBack: position > 0, canGoForward: position < length - 1 };
 }
 
-function readStoredMax(): number {
-  try {
-    const n = Number(sessionStorage.getItem(MAX_KEY));
-    return Number.isFinite(n) && n >= 0 ? n : 0;
-  } catch {
-    return 0;
-  }
+function carriedPosition(): number | null {
+  const value = (window.history.state as Record<string, unknown> | null)?.[POSITION_KEY];
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null;
 }
 
 export function useHistoryNavigation() {
   const location = useLocation();
   const type = useNavigationType();
   const navigate = useNavigate();
-  const [state, setState] = useState(() => {
-    const idx = readIdx();
-    return { key: location.key, pos: { idx, max: Math.max(idx, readStoredMax()) } };
-  });
+  const [state, setState] = useState(() => ({ key: location.key, position: historyPosition(null, 'POP', carriedPosition(), window.history.length) }));
   // location.key changes on every navigation, including to the same path: derive the new position then.
-  let pos = state.pos;
+  let position = state.position;
   if (state.key !== location.key) {
-    pos = nextHistoryPosition(state.pos, type, readIdx());
-    setState({ key: location.key, pos });
+    position = historyPosition(state.position, type, carriedPosition(), window.history.length);
+    setState({ key: location.key, position });
   }
 
   useEffect(() => {
-    try {
-      sessionStorage.setItem(MAX_KEY, String(pos.max));
-    } catch {
-      /* the buttons still work for this page view */
-    }
-  }, [pos.max]);
+    // Stamp the entry (keeping react-router's fields), so a reload or a return to it knows where it stands.
+    if (carriedPosition() !== position) window.history.replaceState({ ...(window.history.state as object | null), [POSITION_KEY]: position }, '');
+  }, [location.key, position]);
 
   return {
-    canGoBack: pos.idx > 0,
-    canGoForward: pos.idx < pos.max,
+    ...historyButtons(position, window.history.length),
     back: () => navigate(-1),
     forward: () => navigate(1),
   };

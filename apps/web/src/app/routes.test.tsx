@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextHistoryPosition } from './history';
+import { historyButtons, historyPosition } from './history';
 import { ROUTES, findRoute } from './routes';
 
 describe('route table (SPEC §2)', () => {
@@ -68,14 +68,25 @@ describe('route table (SPEC §2)', () => {
   });
 });
 
-describe('history position', () => {
-  it('a push drops the forward entries', () => {
-    expect(nextHistoryPosition({ idx: 1, max: 3 }, 'PUSH', 2)).toEqual({ idx: 2, max: 2 });
+describe("history position (the browser's history decides)", () => {
+  it('a push is one past the previous entry, and the browser dropped what was forward', () => {
+    expect(historyPosition(1, 'PUSH', null, 3)).toBe(2);
+    expect(historyButtons(2, 3)).toEqual({ canGoBack: true, canGoForward: false });
   });
-  it('going back keeps the forward entries', () => {
-    expect(nextHistoryPosition({ idx: 2, max: 2 }, 'POP', 1)).toEqual({ idx: 1, max: 2 });
+  it('back and forward read the position the entry carries; forward stays while entries follow', () => {
+    expect(historyPosition(2, 'POP', 1, 3)).toBe(1);
+    expect(historyButtons(1, 3)).toEqual({ canGoBack: true, canGoForward: true });
   });
   it('a replace keeps the position', () => {
-    expect(nextHistoryPosition({ idx: 1, max: 2 }, 'REPLACE', 1)).toEqual({ idx: 1, max: 2 });
+    expect(historyPosition(1, 'REPLACE', null, 3)).toBe(1);
+  });
+  it('a reload reads the position back: Back stays enabled with history behind', () => {
+    expect(historyPosition(null, 'POP', 4, 6)).toBe(4);
+    expect(historyButtons(4, 6)).toEqual({ canGoBack: true, canGoForward: true });
+  });
+  it('a typed address is the last entry: Back with entries behind it, never Forward', () => {
+    expect(historyPosition(null, 'POP', null, 5)).toBe(4);
+    expect(historyButtons(4, 5)).toEqual({ canGoBack: true, canGoForward: false });
+    expect(historyButtons(historyPosition(null, 'POP', null, 1), 1)).toEqual({ canGoBack: false, canGoForward: false });
   });
 });

@@ -7,6 +7,7 @@ import { ChunkBoundary } from '../components/ChunkBoundary';
 import { lazy } from '../lib/lazy';
 import { DashboardPage } from './pages/DashboardPage';
 import { paths } from '../lib/paths';
+import { watchBackground } from '../lib/url';
 import { decideNavigation, isDuplicateNavigation, type Access, type GuardRoute } from './guard';
 
 /** A named export of a lazily loaded module as a lazy component. */
@@ -206,12 +207,14 @@ export function findRoute(pathname: string): RouteDef {
 }
 
 export function AppRoutes() {
-  const { pathname } = useLocation();
+  const location = useLocation();
+  // /watch opened from a page keeps that page behind the player (lib/url.ts watchBackground); else the Dashboard.
+  const bg = location.pathname === paths.watch ? watchBackground(location.state) : null;
   return (
     // Keyed by path: a page that failed to load does not keep another path from trying.
-    <ChunkBoundary key={pathname}>
+    <ChunkBoundary key={location.pathname}>
       <Suspense fallback={<PageLoading />}>
-        <Routes>
+        <Routes location={bg ? { ...location, ...bg } : location}>
           {ROUTES.map((def) => (
             <Route key={def.path} path={def.path} element={<Guarded def={def} />} />
           ))}

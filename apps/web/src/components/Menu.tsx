@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { useLocation } from 'react-router';
 import { useIsDesktop, useLatest } from '../lib/hooks';
 import { AppLink } from './AppLink';
 import { BottomSheet } from './BottomSheet';
 import { Icon, type IconName } from './Icon';
 import { usePortalSafeId } from './dialog';
+import { placeDropdown } from './menu-position';
 
 export type MenuEntry =
   | { kind: 'link'; label: string; to: string; icon?: IconName }
@@ -210,6 +211,7 @@ function Dropdown(props: PanelProps & { anchor: RefObject<HTMLButtonElement | nu
     document.addEventListener('pointerdown', onPointer);
     return () => document.removeEventListener('pointerdown', onPointer);
   }, [anchor, closeRef]);
+  useKeptInView(ref, anchor, placement);
 
   return (
     <div
@@ -227,6 +229,35 @@ function Dropdown(props: PanelProps & { anchor: RefObject<HTMLButtonElement | nu
       {footnote && <div className="menu-foot">{footnote}</div>}
     </div>
   );
+}
+
+/**
+ * Places the open dropdown inside the viewport (menu-position.ts) and keeps it there while anything scrolls or
+ * the window resizes: `fixed`, so a dialog's clipping (the player's) cannot cut it off.
+ */
+function useKeptInView(ref: RefObject<HTMLDivElement | null>, anchor: RefObject<HTMLButtonElement | null>, placement: 'below' | 'above') {
+  useLayoutEffect(() => {
+    const place = () => {
+      const menu = ref.current;
+      const button = anchor.current;
+      if (!menu || !button) return;
+      const at = placeDropdown(
+        button.getBoundingClientRect(),
+        { width: menu.offsetWidth, height: menu.scrollHeight },
+        { width: document.documentElement.clientWidth, height: window.innerHeight },
+        placement,
+      );
+      Object.assign(menu.style, { position: 'fixed', top: `${at.top}px`, left: `${at.left}px`, right: 'auto', bottom: 'auto', maxHeight: `${at.maxHeight}px` });
+      menu.dataset['side'] = at.side;
+    };
+    place();
+    window.addEventListener('resize', place);
+    window.addEventListener('scroll', place, true);
+    return () => {
+      window.removeEventListener('resize', place);
+      window.removeEventListener('scroll', place, true);
+    };
+  }, [ref, anchor, placement]);
 }
 
 function Sheet(props: PanelProps) {

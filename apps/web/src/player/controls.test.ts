@@ -60,10 +60,11 @@ describe('links', () => {
     expect(playerThumbnail(video(1), true)).toBe('/thumb/1.svg');
   });
 
-  it('the video service address: YouTube watch page; the demo clip itself', () => {
+  it("the video service address: YouTube's watch page; the demo service's page; another's clip itself", () => {
     expect(externalVideoUrl(yt)).toBe('https://www.youtube.com/watch?v=abc');
     expect(serviceName(yt)).toBe('YouTube');
-    expect(externalVideoUrl(video(1))).toBe('/media/1.webm');
+    expect(externalVideoUrl(video(1, { externalId: 'a b' }))).toBe('/demo-service/watch?v=a%20b');
+    expect(externalVideoUrl(video(1, { provider: 'other' }))).toBe('/media/1.webm');
     expect(externalVideoUrl(video(1, { mediaUrl: null }))).toBeNull();
   });
 });

@@ -12,20 +12,26 @@ const SERVICES: Record<string, { name: string; url: (id: string) => string; thum
     // mqdefault 320×180 (16:9), sddefault 640×480: YouTube's "medium" and "standard" qualities.
     thumbnail: (id, q) => `https://i.ytimg.com/vi/${encodeURIComponent(id)}/${q === 'medium' ? 'mqdefault' : 'sddefault'}.jpg`,
   },
+  // The demo catalog's stand-in for a service: a watch page the server renders (DEMO_SERVICE_WATCH_PATH).
+  demo: {
+    name: 'the video service',
+    url: (id) => `/demo-service/watch?v=${encodeURIComponent(id)}`,
+  },
 };
 
-/** The service's name for "Open on …" ("YouTube"); the demo catalog's clips open as themselves. */
+/** The service's name for "Open on …" ("YouTube"). */
 export function serviceName(video: PlayerVideo): string {
   return SERVICES[video.provider]?.name ?? 'the video service';
 }
 
 /**
  * The address that plays the video on its service, for the leave modal's Accept and `openNonEmbeddableVideo`.
- * The demo provider has no site of its own: its clip is the nearest thing. Null when there is nowhere to go.
+ * The demo provider's page plays its clip, so a demo video without one has nowhere to go; a provider the app does
+ * not know opens its clip, if any. Null when there is nowhere to go.
  */
 export function externalVideoUrl(video: PlayerVideo): string | null {
   const service = SERVICES[video.provider];
-  if (service) return service.url(video.externalId);
+  if (service && (video.provider !== 'demo' || video.mediaUrl)) return service.url(video.externalId);
   return video.mediaUrl ?? null;
 }
 

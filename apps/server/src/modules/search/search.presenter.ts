@@ -20,7 +20,7 @@ export function presentSift(row: SiftRow, viewerUuid: string | null): SiftResult
     category: s.category,
     public: s.public,
     owner: presentOwner(row.owner, viewerUuid),
-    thumbnail: s.thumbnailType === 'custom' && s.thumbnail ? s.thumbnail : (row.firstChannelThumbnail ?? s.thumbnail),
+    thumbnail: row.cover,
     thumbnailType: s.thumbnailType,
     numberOfChannels: row.numberOfChannels,
     numberOfFollowers: row.numberOfFollowers,

@@ -13,6 +13,7 @@ import {
   users,
   videos,
 } from '../../infra/db/schema.js';
+import { siftCover } from '../../infra/db/sift-cover.js';
 
 export type ResultKind = 'channel' | 'video' | 'sift' | 'playlist';
 
@@ -349,8 +350,7 @@ export class SearchRepository {
         numberOfChannels: sql<number>`(SELECT count(*) FROM ${siftChannels} sc WHERE sc.sift_id = ${sifts.id})`.mapWith(Number),
         numberOfFollowers: sql<number>`(SELECT count(*) FROM ${subscriptions} f WHERE f.sift_id = ${sifts.id} AND NOT f.opt_out)`.mapWith(Number),
         numberOfVideos: sql<number>`(SELECT coalesce(sum(ch.number_of_videos), 0) FROM ${siftChannels} sc JOIN ${channels} ch ON ch.id = sc.channel_id WHERE sc.sift_id = ${sifts.id})`.mapWith(Number),
-        // An automatic image is the first channel's avatar.
-        firstChannelThumbnail: sql<string | null>`(SELECT ch.thumbnail FROM ${siftChannels} sc JOIN ${channels} ch ON ch.id = sc.channel_id WHERE sc.sift_id = ${sifts.id} ORDER BY sc.created_at, sc.channel_id LIMIT 1)`,
+        cover: siftCover,
       })
       .from(sifts)
       .innerJoin(users, eq(users.id, sifts.ownerId))

@@ -21,7 +21,7 @@ export function presentSiftSummary(row: SiftWithCounts, viewerId: number | null)
       minDurationSeconds: s.minDurationSeconds,
       maxDurationSeconds: s.maxDurationSeconds,
     },
-    thumbnail: s.thumbnailType === 'custom' ? s.thumbnail : row.newestThumbnail,
+    thumbnail: row.cover,
     thumbnailType: s.thumbnailType,
     numberOfChannels: Number(row.numberOfChannels),
     numberOfFollowers: Number(row.numberOfFollowers),

@@ -3,6 +3,7 @@ import type { Database } from '../../infra/db/client.js';
 import { prepared } from '../../infra/db/prepared.js';
 import { keywordRulesCondition, typeFiltersCondition, type KeywordRules, type TypeFilters } from '../../infra/db/keyword-match.js';
 import { channels, siftCategories, siftChannels, siftKeywords, sifts, siftVideos, subscriptions, users, videos } from '../../infra/db/schema.js';
+import { siftCover } from '../../infra/db/sift-cover.js';
 import type { ListKey, PublishedKey } from '../../infra/http/cursor.js';
 import { videoCardColumns, type VideoCardRow } from '../../infra/db/video-card-columns.js';
 import { SiftMatchesRepository } from './sift-matches.repository.js';
@@ -20,8 +21,8 @@ export interface SiftWithCounts {
   numberOfChannels: number;
   numberOfFollowers: number;
   numberOfVideos: number;
-  /** Thumbnail of the newest matching video (the automatic cover). */
-  newestThumbnail: string | null;
+  /** The one image of the sift (siftCover). */
+  cover: string | null;
 }
 
 
@@ -40,8 +41,7 @@ const withCounts = {
   numberOfChannels: sql<number>`(SELECT count(*)::int FROM ${siftChannels} WHERE ${siftChannels.siftId} = ${sifts.id})`,
   numberOfFollowers: sql<number>`(SELECT count(*)::int FROM ${subscriptions} WHERE ${subscriptions.siftId} = ${sifts.id} AND NOT ${subscriptions.optOut})`,
   numberOfVideos: sql<number>`(SELECT count(*)::int FROM (SELECT 1 FROM ${siftVideos} WHERE ${siftVideos.siftId} = ${sifts.id} LIMIT ${MATCH_COUNT_LIMIT}) AS m)`,
-  newestThumbnail: sql<string | null>`(SELECT v.thumbnail FROM ${siftVideos} AS sv JOIN ${videos} AS v ON v.id = sv.video_id
-    WHERE sv.sift_id = ${sifts.id} ORDER BY sv.published_at DESC, sv.video_id DESC LIMIT 1)`,
+  cover: siftCover,
 };
 
 export interface SiftListFilter {

@@ -2,6 +2,7 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Frequency } from '@sift/contracts';
 import { rowsOf, type Database } from '../../infra/db/client.js';
 import { channels, notificationItems, siftChannels, sifts, subscriptions } from '../../infra/db/schema.js';
+import { siftCover } from '../../infra/db/sift-cover.js';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -141,7 +142,7 @@ export class SubscriptionsRepository {
           'channel', CASE WHEN ${channels.id} IS NULL THEN NULL ELSE json_build_object(
             'id', ${channels.id}, 'externalId', ${channels.externalId}, 'name', ${channels.name}, 'thumbnail', ${channels.thumbnail}) END,
           'sift', CASE WHEN ${sifts.id} IS NULL THEN NULL ELSE json_build_object(
-            'id', ${sifts.id}, 'hash', ${sifts.hash}, 'name', ${sifts.name}, 'thumbnail', ${sifts.thumbnail}) END
+            'id', ${sifts.id}, 'hash', ${sifts.hash}, 'name', ${sifts.name}, 'thumbnail', ${siftCover}) END
         ) ORDER BY ${subscriptions.id})`,
       })
       .from(subscriptions)
@@ -215,7 +216,7 @@ export class SubscriptionsRepository {
       .select({
         subscription: subscriptions,
         channel: { id: channels.id, externalId: channels.externalId, name: channels.name, thumbnail: channels.thumbnail },
-        sift: { id: sifts.id, hash: sifts.hash, name: sifts.name, thumbnail: sifts.thumbnail, public: sifts.public, ownerId: sifts.ownerId },
+        sift: { id: sifts.id, hash: sifts.hash, name: sifts.name, thumbnail: siftCover, public: sifts.public, ownerId: sifts.ownerId },
       })
       .from(subscriptions)
       .leftJoin(channels, eq(channels.id, subscriptions.channelId))

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { ProviderVideo } from '../video-provider.js';
 import {
+  EMBEDDABLE_NEWEST_DAYS,
   countVideosPerChannel,
   DEFAULT_DEMO_VIDEOS,
   DEMO_CLIP_FILES,
@@ -186,6 +187,12 @@ describe('generateCatalog (the default demo catalog)', () => {
     expect(share(videos, (video) => !video.embeddable)).toBeGreaterThan(0.03);
     expect(share(videos, (video) => !video.embeddable)).toBeLessThan(0.07);
     expect(videos.some((video) => video.isShort && video.liveStatus === 'LIVE')).toBe(false);
+  });
+
+  it('embeds every video of the newest days, so the Dashboard starts with videos that play', () => {
+    const newest = videos.filter((video) => NOW.getTime() - video.publishedAt.getTime() < EMBEDDABLE_NEWEST_DAYS * DAY_MS);
+    expect(newest.length).toBeGreaterThan(10);
+    expect(newest.every((video) => video.embeddable)).toBe(true);
   });
 
   it('has realistic durations', () => {

@@ -63,7 +63,8 @@ export class DemoWithNewUploads implements VideoProvider {
     let video = this.made.get(key);
     if (!video) {
       const [generated] = [...generateVideos([channel], { total: 1, seed: fnv(key), now: at })];
-      video = { ...generated!, publishedAt: at, liveStatus: 'NONE' };
+      // Published now, so among the newest: it embeds, as the catalog's newest videos do (isAmongNewest).
+      video = { ...generated!, publishedAt: at, liveStatus: 'NONE', embeddable: true };
       this.made.set(key, video);
       this.made.set(video.externalId, video);
     }

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { onboardingStore, refreshUserData } from '../../features/account';
 import { globalError } from '../../lib/api';
+import { watchBackground } from '../../lib/url';
 import { ONBOARDING_PATHS, paths } from '../../lib/paths';
 
 const DASHBOARD = new Set<string>([paths.home, paths.watch]);
@@ -16,9 +17,12 @@ const DASHBOARD = new Set<string>([paths.home, paths.watch]);
  * page, and jumping to the top would lose the reader's place in the feed.
  */
 export function RouteEffects() {
-  const { pathname } = useLocation();
+  const { pathname, state } = useLocation();
   const qc = useQueryClient();
   const previous = useRef<string | null>(null);
+  // The page on screen: /watch opened over a page shows that page (lib/url.ts watchBackground).
+  const shown = pathname === paths.watch ? (watchBackground(state)?.pathname ?? pathname) : pathname;
+  const previousShown = useRef<string | null>(shown);
 
   useEffect(() => {
     const from = previous.current;
@@ -29,10 +33,15 @@ export function RouteEffects() {
     void refreshUserData(qc).catch(() => {
       // SPEC §8: a user-data fetch failure is logged, with no message for the user (the query logs it).
     });
-    if (DASHBOARD.has(from) && DASHBOARD.has(pathname)) return;
+    const shownBefore = previousShown.current;
+    previousShown.current = shown;
+    // Opening or minimising the player over a page keeps the reader's place in it, as on the Dashboard.
+    if (shownBefore === shown || (DASHBOARD.has(from) && DASHBOARD.has(pathname))) return;
     window.scrollTo(0, 0);
     const main = document.getElementById('main');
     if (main && !main.contains(document.activeElement)) main.focus({ preventScroll: true });
+    // `shown` follows `pathname`: only a path change counts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname, qc]);
 
   return null;

@@ -1,5 +1,5 @@
 import type { Video } from '@sift/contracts';
-import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useNavigationType } from 'react-router';
 import { useSession } from '../../features/account';
 import { useIntroVideoId } from '../../features/watch';
@@ -9,7 +9,7 @@ import { ChunkBoundary } from '../../components/ChunkBoundary';
 import { lazy } from '../../lib/lazy';
 import { paths, to } from '../../lib/paths';
 import { openShare } from '../../lib/share';
-import { withoutV } from '../../lib/url';
+import { backgroundPath, watchBackground, withoutV } from '../../lib/url';
 
 // The player (engine, adapters, controls, its CSS) is a lazy chunk: pages without a current video never load it.
 const WatchOverlay = lazy(() =>
@@ -35,6 +35,12 @@ export function WatchHost() {
   const params = new URLSearchParams(search);
   const v = params.get('v');
   const onWatch = pathname === paths.watch;
+  // The page /watch was opened over (a channel, a sift…): minimising and closing go back to it.
+  const background = onWatch ? watchBackground(location.state) : null;
+  const state = useRef(location.state);
+  useEffect(() => {
+    state.current = location.state;
+  }, [location.state]);
 
   // SPEC §2 "On every path change … the player minimises": restoring in place holds only for the path it was
   // restored on.
@@ -54,7 +60,8 @@ export function WatchHost() {
       const next = new URLSearchParams(window.location.search);
       if (next.get('v') === externalId) return;
       next.set('v', externalId);
-      navigate(`${window.location.pathname}?${next.toString()}${window.location.hash}`, { replace: true });
+      // The entry's state (the page behind the player) stays.
+      navigate(`${window.location.pathname}?${next.toString()}${window.location.hash}`, { replace: true, state: state.current });
     },
     [navigate],
   );
@@ -80,11 +87,14 @@ export function WatchHost() {
           onVideoChange={onVideoChange}
           queue={playlist.queue ?? sift.queue}
           menuHandlers={menuHandlers}
-          onClose={() =>
-            onWatch ? navigate(withoutV(paths.home, search)) : navigate(withoutV(pathname, search) + hash, { replace: true })
-          }
+          onClose={() => {
+            if (background) navigate(backgroundPath(background, null));
+            else if (onWatch) navigate(withoutV(paths.home, search));
+            else navigate(withoutV(pathname, search) + hash, { replace: true });
+          }}
           onMinimise={() => {
-            if (onWatch) navigate(`${paths.home}?${new URLSearchParams({ v })}`);
+            if (background) navigate(backgroundPath(background, v));
+            else if (onWatch) navigate(`${paths.home}?${new URLSearchParams({ v })}`);
             else setRestoredOn(null);
           }}
           onRestore={() => setRestoredOn(pathname)}

@@ -12,15 +12,24 @@ export default function CreateRoute() {
       <h1 id="page-title" className="page-title" tabIndex={-1}>
         Create new
       </h1>
+      <p className="page-lead">What would you like to make?</p>
       <ul className="create-choices">
         <li>
-          <AppLink to={paths.createSift} className="btn btn-secondary">
-            <Icon name="sift" size={20} /> Sift
+          <AppLink to={paths.createSift} className="create-choice">
+            <span className="create-choice-icon" aria-hidden="true">
+              <Icon name="sift" size={28} />
+            </span>
+            <span className="create-choice-name">Sift</span>
+            <span className="create-choice-text">A line-up of channels, narrowed by keywords, that anyone can open by its link and follow.</span>
           </AppLink>
         </li>
         <li>
-          <AppLink to={paths.createPlaylist} className="btn btn-secondary">
-            <Icon name="playlist" size={20} /> Playlist
+          <AppLink to={paths.createPlaylist} className="create-choice">
+            <span className="create-choice-icon" aria-hidden="true">
+              <Icon name="playlist" size={28} />
+            </span>
+            <span className="create-choice-name">Playlist</span>
+            <span className="create-choice-text">Videos you pick, in the order you choose, to watch later or share.</span>
           </AppLink>
         </li>
       </ul>

@@ -56,12 +56,15 @@ export function CreatePlaylistPage() {
       <h1 id="page-title" className="page-title" tabIndex={-1}>
         Create a playlist
       </h1>
+      <p className="page-lead">Name it now; add videos from any video's ⋮ menu or from the playlist's page.</p>
       <form ref={form} className="stack-form" onSubmit={submit} noValidate>
         {errors.message && <FormAlert>{errors.message}</FormAlert>}
         <TextField label="Name" name="name" value={name} onChange={setName} error={errors.fields.name} required maxLength={100} autoFocus />
-        <SubmitButton busy={busy} busyLabel="Creating…">
-          Create playlist
-        </SubmitButton>
+        <div className="form-actions">
+          <SubmitButton busy={busy} busyLabel="Creating…">
+            Create playlist
+          </SubmitButton>
+        </div>
       </form>
     </section>
   );

@@ -189,8 +189,8 @@ function PlaylistHeader({ playlist: p, first }: { playlist: Playlist; first: Vid
   const ownerName = `${p.owner.firstName} ${p.owner.lastName}`.trim();
   return (
     <header className="playlist-head" style={{ background: p.backgroundColor }}>
-      <div className="playlist-cover">
-        {p.thumbnail ? <img src={p.thumbnail} alt="" width={300} height={300} /> : <Icon name="playlist" size={64} />}
+      <div className={`playlist-cover${p.thumbnailType === 'custom' ? ' playlist-cover--custom' : ''}`}>
+        {p.thumbnail ? <img src={p.thumbnail} alt="" width={320} height={180} /> : <Icon name="playlist" size={64} />}
       </div>
       <div className="playlist-head-text">
         <p className="playlist-kind">{p.isWatchLater ? 'Watch later' : p.public ? 'Public playlist' : 'Private playlist'}</p>

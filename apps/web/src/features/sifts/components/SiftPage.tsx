@@ -197,7 +197,7 @@ function SiftHeader({ sift: s, first, renderFollow }: { sift: Sift; first: strin
   const importText = IMPORT_TEXT[s.importStatus];
   return (
     <header className="sift-head">
-      <div className="sift-cover">{s.thumbnail ? <img src={s.thumbnail} alt="" width={300} height={300} /> : <Icon name="sift" size={64} />}</div>
+      <div className={`sift-cover${s.thumbnailType === 'custom' ? ' sift-cover--custom' : ''}`}>{s.thumbnail ? <img src={s.thumbnail} alt="" width={320} height={180} /> : <Icon name="sift" size={64} />}</div>
       <div className="sift-head-text">
         <p className="sift-kind">
           {s.public ? 'Public sift' : 'Private sift'}

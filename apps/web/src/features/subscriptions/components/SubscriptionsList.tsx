@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { Frequency, Subscription } from '@sift/contracts';
 import { AppLink } from '../../../components/AppLink';
 import { FormAlert, formErrorsFrom } from '../../../components/Form';
+import { Icon } from '../../../components/Icon';
 import { useNotify } from '../../../components/Notifications';
 import { refreshAfterFollow, unfollow, updateSubscription, useSubscriptions } from '../api/queries';
 import { FREQUENCY_LABELS } from './FrequencyChoice';
@@ -57,7 +58,13 @@ function SubscriptionRow({ subscription: s }: { subscription: Subscription }) {
 
   return (
     <li className="subs-row">
-      {s.target.thumbnail ? <img className="subs-thumb" src={s.target.thumbnail} alt="" width={40} height={40} /> : <span className="subs-thumb" aria-hidden="true" />}
+      {s.target.thumbnail ? (
+        <img className={`subs-thumb subs-thumb--${s.target.type}`} src={s.target.thumbnail} alt="" width={40} height={40} />
+      ) : (
+        <span className={`subs-thumb subs-thumb--${s.target.type} subs-thumb--icon`} aria-hidden="true">
+          <Icon name={s.target.type === 'sift' ? 'sift' : 'user'} size={22} />
+        </span>
+      )}
       <div className="subs-text">
         <AppLink to={linkOf(s)} className="subs-name">
           {s.target.name}
