@@ -33,6 +33,8 @@ import { CaptchaService } from './modules/auth/captcha.service.js';
 import { GoogleGrants } from './modules/auth/google-grants.service.js';
 import { OidcSignIn } from './modules/auth/oidc.service.js';
 import { TokenService } from './modules/auth/tokens.service.js';
+import { contactRoutes } from './modules/contact/contact.routes.js';
+import { ContactService } from './modules/contact/contact.service.js';
 import { CatalogRepository } from './modules/catalog/catalog.repository.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { CatalogService } from './modules/catalog/catalog.service.js';
@@ -93,6 +95,8 @@ export interface AccountSettings {
   tokenEncryptionKey: Buffer | undefined;
   captchaHmacKey: string;
   captchaMaxNumber: number;
+  /** CONTACT_EMAIL: where the contact form's messages go. Unset: the form is off (decisions/020). */
+  contactEmail: string | undefined;
 }
 
 export interface AppDependencies {
@@ -133,6 +137,7 @@ export interface Services {
   captcha: CaptchaService;
   google: OidcSignIn;
   accounts: AccountsService;
+  contact: ContactService;
   search: SearchService;
   playlists: PlaylistsService;
   sifts: SiftsService;
@@ -167,6 +172,7 @@ export function defaultAccountSettings(overrides: Partial<AccountSettings> = {})
     tokenEncryptionKey: undefined,
     captchaHmacKey: randomBytes(32).toString('hex'),
     captchaMaxNumber: 50_000,
+    contactEmail: undefined,
     ...Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined)),
   };
 }
@@ -226,6 +232,7 @@ export function createServices(deps: ServiceDependencies): Services {
     captcha,
     google,
     accounts,
+    contact: new ContactService(captcha, deps.mailer ?? new MemoryMailer(), limiter, settings.rateLimits, { appName, publicUrl, contactEmail: settings.contactEmail }, log),
     search: new SearchService(new SearchRepository(deps.db), catalog, {
       // A real service's channels for the words join the header search; when it cannot be asked, the database answers.
       remote: deps.provider.remote ? { storeMatches: (text) => catalog.storeRemoteChannelMatches(text).then(() => undefined, ignoreUnavailable) } : undefined,
@@ -325,6 +332,7 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
       await api.register(messagesRoutes(services.messages));
       await api.register(authRoutes({ auth: services.auth, captcha: services.captcha, google: services.google, appName: deps.appName, subscriptionsEnabled }));
       await api.register(accountsRoutes(services.accounts));
+      await api.register(contactRoutes(services.contact));
       await api.register(usersRoutes(services.users));
       await api.register(searchRoutes(services.search));
       await api.register(playlistsRoutes(services.playlists));
