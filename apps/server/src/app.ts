@@ -33,6 +33,9 @@ import { CaptchaService } from './modules/auth/captcha.service.js';
 import { GoogleGrants } from './modules/auth/google-grants.service.js';
 import { OidcSignIn } from './modules/auth/oidc.service.js';
 import { TokenService } from './modules/auth/tokens.service.js';
+import { AnalyticsRepository } from './modules/analytics/analytics.repository.js';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
+import { AnalyticsService } from './modules/analytics/analytics.service.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { ContactService } from './modules/contact/contact.service.js';
 import { CatalogRepository } from './modules/catalog/catalog.repository.js';
@@ -138,6 +141,7 @@ export interface Services {
   google: OidcSignIn;
   accounts: AccountsService;
   contact: ContactService;
+  analytics: AnalyticsService;
   search: SearchService;
   playlists: PlaylistsService;
   sifts: SiftsService;
@@ -233,6 +237,7 @@ export function createServices(deps: ServiceDependencies): Services {
     google,
     accounts,
     contact: new ContactService(captcha, deps.mailer ?? new MemoryMailer(), limiter, settings.rateLimits, { appName, publicUrl, contactEmail: settings.contactEmail }, log),
+    analytics: new AnalyticsService(new AnalyticsRepository(deps.db), limiter, settings.rateLimits),
     search: new SearchService(new SearchRepository(deps.db), catalog, {
       // A real service's channels for the words join the header search; when it cannot be asked, the database answers.
       remote: deps.provider.remote ? { storeMatches: (text) => catalog.storeRemoteChannelMatches(text).then(() => undefined, ignoreUnavailable) } : undefined,
@@ -333,6 +338,7 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
       await api.register(authRoutes({ auth: services.auth, captcha: services.captcha, google: services.google, appName: deps.appName, subscriptionsEnabled }));
       await api.register(accountsRoutes(services.accounts));
       await api.register(contactRoutes(services.contact));
+      await api.register(analyticsRoutes(services.analytics));
       await api.register(usersRoutes(services.users));
       await api.register(searchRoutes(services.search));
       await api.register(playlistsRoutes(services.playlists));

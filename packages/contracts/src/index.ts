@@ -10,3 +10,4 @@ export * from './exports.js';
 export * from './imports.js';
 export * from './youtube-account.js';
 export * from './contact.js';
+export * from './analytics.js';

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { onboardingStore, refreshUserData } from '../../features/account';
+import { track } from '../../lib/analytics';
 import { globalError } from '../../lib/api';
 import { ONBOARDING_PATHS, paths } from '../../lib/paths';
 
@@ -19,6 +20,9 @@ export function RouteEffects() {
   const { pathname } = useLocation();
   const qc = useQueryClient();
   const previous = useRef<string | null>(null);
+
+  // Every page shown, the first included (sent only after cookie consent: lib/analytics).
+  useEffect(() => track('eca_page_view'), [pathname]);
 
   useEffect(() => {
     const from = previous.current;

@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { AppLink } from '../../../components/AppLink';
 import { FormAlert, SubmitButton, TextField } from '../../../components/Form';
 import { useCaptchaForm } from '../../../components/use-captcha-form';
+import { track } from '../../../lib/analytics';
 import { isApiError } from '../../../lib/api';
 import { paths, to } from '../../../lib/paths';
 import { signup } from '../api/endpoints';
@@ -43,6 +44,7 @@ export function SignupPage() {
   async function onSubmit(e: FormEvent) {
     const failure = await submit(e, local, async (captcha) => {
       const res = await signup({ ...values, captcha });
+      track('eca_sign_up', { method: 'email' });
       navigate(to.emailSent(res?.email ?? values.email.trim()));
     });
     setTaken(isApiError(failure) && failure.status === 409);
