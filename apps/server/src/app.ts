@@ -33,6 +33,11 @@ import { CaptchaService } from './modules/auth/captcha.service.js';
 import { GoogleGrants } from './modules/auth/google-grants.service.js';
 import { OidcSignIn } from './modules/auth/oidc.service.js';
 import { TokenService } from './modules/auth/tokens.service.js';
+import { AnalyticsRepository } from './modules/analytics/analytics.repository.js';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
+import { AnalyticsService } from './modules/analytics/analytics.service.js';
+import { contactRoutes } from './modules/contact/contact.routes.js';
+import { ContactService } from './modules/contact/contact.service.js';
 import { CatalogRepository } from './modules/catalog/catalog.repository.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { demoServiceRoutes } from './modules/catalog/demo-service.routes.js';
@@ -96,6 +101,8 @@ export interface AccountSettings {
   tokenEncryptionKey: Buffer | undefined;
   captchaHmacKey: string;
   captchaMaxNumber: number;
+  /** CONTACT_EMAIL: where the contact form's messages go. Unset: the form is off (decisions/020). */
+  contactEmail: string | undefined;
 }
 
 export interface AppDependencies {
@@ -136,6 +143,8 @@ export interface Services {
   captcha: CaptchaService;
   google: OidcSignIn;
   accounts: AccountsService;
+  contact: ContactService;
+  analytics: AnalyticsService;
   search: SearchService;
   playlists: PlaylistsService;
   sifts: SiftsService;
@@ -170,6 +179,7 @@ export function defaultAccountSettings(overrides: Partial<AccountSettings> = {})
     tokenEncryptionKey: undefined,
     captchaHmacKey: randomBytes(32).toString('hex'),
     captchaMaxNumber: 50_000,
+    contactEmail: undefined,
     ...Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined)),
   };
 }
@@ -229,6 +239,8 @@ export function createServices(deps: ServiceDependencies): Services {
     captcha,
     google,
     accounts,
+    contact: new ContactService(captcha, deps.mailer ?? new MemoryMailer(), limiter, settings.rateLimits, { appName, publicUrl, contactEmail: settings.contactEmail }, log),
+    analytics: new AnalyticsService(new AnalyticsRepository(deps.db), limiter, settings.rateLimits),
     search: new SearchService(new SearchRepository(deps.db), catalog, {
       // A real service's channels for the words join the header search; when it cannot be asked, the database answers.
       remote: deps.provider.remote ? { storeMatches: (text) => catalog.storeRemoteChannelMatches(text).then(() => undefined, ignoreUnavailable) } : undefined,
@@ -345,6 +357,8 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
       await api.register(messagesRoutes(services.messages));
       await api.register(authRoutes({ auth: services.auth, captcha: services.captcha, google: services.google, appName: deps.appName, subscriptionsEnabled }));
       await api.register(accountsRoutes(services.accounts));
+      await api.register(contactRoutes(services.contact));
+      await api.register(analyticsRoutes(services.analytics));
       await api.register(usersRoutes(services.users));
       await api.register(searchRoutes(services.search));
       await api.register(playlistsRoutes(services.playlists));

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { EMAIL_PATTERN } from '@sift/contracts';
 import { parseTokenEncryptionKey } from './infra/security/token-cipher.js';
 import { DEFAULT_RATE_LIMITS, UNLIMITED_RATE_LIMITS, type RateLimits } from './infra/rate-limit/rate-limiter.js';
 
@@ -32,6 +33,13 @@ const envSchema = z.object({
   /** Real part for mail: an SMTP URL (smtp://user:pass@host:587, smtps://...). Unset: .eml files in $DATA_DIR/outbox. */
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().min(3).optional(),
+  /** Where the contact form's messages go. Unset (or empty): the form says the site takes no messages. */
+  CONTACT_EMAIL: z
+    .string()
+    .trim()
+    .transform((v) => v || undefined)
+    .pipe(z.string().regex(EMAIL_PATTERN, 'must be an e-mail address').optional())
+    .optional(),
   /** Real part for rate limits: shared counters in Redis, so several API nodes agree. Unset: in memory. */
   REDIS_URL: z.string().url().optional(),
   /** `off` lifts the rate limits (browser tests that log in many times from one address). */
@@ -112,6 +120,8 @@ export interface Config {
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** CONTACT_EMAIL: the contact form's recipient; unset, the form is off. */
+  contactEmail: string | undefined;
   redisUrl: string | undefined;
   rateLimits: RateLimits;
   /** Set when both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are; otherwise Google sign-in is off. */
@@ -150,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${e.APP_NAME} <no-reply@${new URL(publicUrl).hostname}>`,
+    contactEmail: e.CONTACT_EMAIL,
     redisUrl: e.REDIS_URL,
     rateLimits: e.RATE_LIMITS ? DEFAULT_RATE_LIMITS : UNLIMITED_RATE_LIMITS,
     google:

@@ -30,6 +30,8 @@ const LIMITS: RateLimits = {
   signupPerIp: { points: 2, durationSeconds: HOUR },
   mailPerEmail: { points: 2, durationSeconds: HOUR },
   mailPerIp: { points: 5, durationSeconds: HOUR },
+  contactPerIp: { points: 2, durationSeconds: HOUR },
+  analyticsPerIp: { points: 2, durationSeconds: HOUR },
 };
 // The app counts in Redis, as several API nodes would.
 const appLimiter = redisLimiter();

@@ -9,3 +9,5 @@ export * from './playlists.js';
 export * from './exports.js';
 export * from './imports.js';
 export * from './youtube-account.js';
+export * from './contact.js';
+export * from './analytics.js';

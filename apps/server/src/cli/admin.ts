@@ -3,12 +3,14 @@
  *
  *   npm run admin -- set-plan <email> PREMIUM|FREE
  *   npm run admin -- quota
+ *   npm run admin -- analytics [days]
  *
  * With the embedded PGlite database, stop the server first: PGlite's files belong to one process at a time.
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { planSchema } from '@sift/contracts';
+import { printAnalytics } from './analytics-report.js';
 import { loadConfig } from '../config.js';
 import { openDatabase, type Database } from '../infra/db/client.js';
 import { TokenService } from '../modules/auth/tokens.service.js';
@@ -20,7 +22,8 @@ import { QuotaLedger } from '../providers/youtube/quota.js';
 
 const USAGE = `Usage:
   npm run admin -- set-plan <email> PREMIUM|FREE   set a member's plan (payment comes later)
-  npm run admin -- quota                           today's YouTube Data API units (YOUTUBE_QUOTA_PER_DAY)`;
+  npm run admin -- quota                           today's YouTube Data API units (YOUTUBE_QUOTA_PER_DAY)
+  npm run admin -- analytics [days]                eca_* events of the last days (default 30), summed by name`;
 
 export interface AdminOptions {
   out?: (line: string) => void;
@@ -40,6 +43,14 @@ export async function runAdmin(args: string[], options: AdminOptions = {}): Prom
     if (!config.youtube) out('YOUTUBE_API_KEY is not set: this instance runs on the demo catalog and spends no units.');
     return 0;
   });
+  if (command === 'analytics') {
+    const days = rest[0] === undefined ? 30 : Number(rest[0]);
+    if (!Number.isInteger(days) || days < 1 || days > 3650) {
+      out(USAGE);
+      return 2;
+    }
+    return withDatabase(options, (db) => printAnalytics(db, days, out));
+  }
   if (command !== 'set-plan') {
     out(USAGE);
     return command === undefined || command === 'help' || command === '--help' ? 0 : 2;

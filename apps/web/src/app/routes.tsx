@@ -22,6 +22,9 @@ const SearchRecentRoute = lazy(() => import('./pages/SearchRecentRoute'));
 const UserProfileRoute = lazy(() => import('./pages/UserProfileRoute'));
 const PlaceholderPage = lazy(() => import('./pages/PlaceholderPage'));
 const PrivacyPage = lazy(() => import('./pages/PrivacyPage'));
+const AboutPage = lazy(() => import('./pages/AboutPage'));
+const TermsPage = lazy(() => import('./pages/TermsPage'));
+const ContactPage = lazyNamed(() => import('../features/contact/components/ContactPage'), 'ContactPage');
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 
 // Account pages (issue 3), grouped by the chunk they share.
@@ -144,9 +147,9 @@ export const ROUTES: readonly RouteDef[] = [
   pub(paths.sift, 'Sift', page(SiftRoute)),
   pub(paths.siftEdit, 'Edit sift', page(SiftEditRoute)),
   pub(paths.userProfile, 'Profile', () => <UserProfileRoute />),
-  pub(paths.about, 'About'),
-  pub(paths.contact, 'Contact Us'),
-  pub(paths.terms, 'Terms of Use'),
+  pub(paths.about, 'About', page(AboutPage)),
+  pub(paths.contact, 'Contact Us', page(ContactPage)),
+  pub(paths.terms, 'Terms of Use', page(TermsPage)),
   pub(paths.privacy, 'Privacy Policy', privacy),
   pub(paths.cookiePolicy, 'Privacy Policy', privacy),
   pub(paths.login, 'Log in', login),

@@ -103,12 +103,16 @@ export function TextArea({
   onChange,
   hint,
   maxLength,
+  error,
+  required,
   rows = 3,
-}: Pick<FieldProps, 'label' | 'name' | 'value' | 'onChange' | 'hint' | 'maxLength'> & { rows?: number }) {
+}: Pick<FieldProps, 'label' | 'name' | 'value' | 'onChange' | 'hint' | 'maxLength' | 'error' | 'required'> & { rows?: number }) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="field">
+    <div className={`field${error ? ' field--invalid' : ''}`}>
       <label htmlFor={id} className="field-label">
         {label}
       </label>
@@ -118,9 +122,16 @@ export function TextArea({
         value={value}
         rows={rows}
         maxLength={maxLength}
-        aria-describedby={hintId}
+        aria-describedby={describedBy}
+        aria-invalid={error ? true : undefined}
+        aria-required={required || undefined}
         onChange={(e) => onChange(e.currentTarget.value)}
       />
+      {error && (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      )}
       {hint && (
         <p id={hintId} className="field-hint">
           {hint}

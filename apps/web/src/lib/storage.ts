@@ -40,6 +40,8 @@ export interface Preferences {
   currentVideoVolume: number;
   /** Opaque auth token (DESIGN §3), sent as `Authorization: Bearer`. */
   token: string | null;
+  /** The browser's random analytics identity (a UUID), made with the first event after cookie consent (lib/analytics). */
+  analytics_id: string | null;
 }
 
 export type PreferenceKey = keyof Preferences;
@@ -62,6 +64,7 @@ const DEFAULTS: Preferences = {
   currentVideoMuted: false,
   currentVideoVolume: 100,
   token: null,
+  analytics_id: null,
 };
 export const PREFERENCE_DEFAULTS: Readonly<Preferences> = Object.freeze(DEFAULTS);
 
@@ -86,6 +89,7 @@ const VALIDATORS: { [K in PreferenceKey]: (v: unknown) => boolean } = {
   currentVideoMuted: (v) => typeof v === 'boolean',
   currentVideoVolume: (v) => typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= 100,
   token: (v) => v === null || (typeof v === 'string' && v.length > 0),
+  analytics_id: (v) => v === null || (typeof v === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(v)),
 };
 
 type Listener = (key: PreferenceKey) => void;

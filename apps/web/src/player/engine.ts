@@ -105,6 +105,8 @@ export interface EngineOptions<V extends PlayerVideo> {
    * sift; channel queues (what `/watch?v=` plays) behave the same here, see docs/decisions/007-player.md.
    */
   autoAdvanceLeaveFor?: readonly CurrentItemType[];
+  /** A video started playing for the first time since it became current (analytics' `eca_play`). */
+  onFirstPlay?: (video: V) => void;
 }
 
 type Timer = ReturnType<typeof setTimeout>;
@@ -119,7 +121,7 @@ const EMPTY_QUEUE: QueueSnapshot<never> = Object.freeze({ videos: [], complete: 
 const clamp = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, n));
 
 export class PlayerEngine<V extends PlayerVideo = PlayerVideo> {
-  private readonly opts: Required<Omit<EngineOptions<V>, 'log'>> & Pick<EngineOptions<V>, 'log'>;
+  private readonly opts: Required<Omit<EngineOptions<V>, 'log' | 'onFirstPlay'>> & Pick<EngineOptions<V>, 'log' | 'onFirstPlay'>;
   private listeners = new Set<() => void>();
   private snap: PlayerSnapshot<V>;
 
@@ -145,6 +147,8 @@ export class PlayerEngine<V extends PlayerVideo = PlayerVideo> {
   private adapter: PlayerAdapter | null = null;
   /** Bumped on every change of current video; async work started for an older one drops its result. */
   private generation = 0;
+  /** The generation whose video was reported as played (onFirstPlay), so replays and pauses report nothing. */
+  private playedGeneration = -1;
   private lastTap: number | null = null;
 
   private createTimer: Timer | undefined;
@@ -512,6 +516,10 @@ export class PlayerEngine<V extends PlayerVideo = PlayerVideo> {
   private onStateChange(state: PlayerState): void {
     if (state === this.state) return;
     this.state = state;
+    if (state === PlayerState.PLAYING && this.video && this.playedGeneration !== this.generation) {
+      this.playedGeneration = this.generation;
+      this.opts.onFirstPlay?.(this.video);
+    }
     if (state === PlayerState.PLAYING) this.scheduleHide();
     else this.showControls();
     this.tick(false);

@@ -591,3 +591,27 @@ export const providerAccounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.provider] })],
 );
+
+/**
+ * Usage events (`eca_*`, SPEC §9) a browser sent after its visitor accepted the cookie notice (issue 18,
+ * decisions/020). `visitor_id` is the browser's random analytics identity; `user_id` and `is_premium` are the
+ * logged-in member's, from the request's session (never from the body). Deleting the member keeps the event as an
+ * anonymous count. Summed by `npm run admin -- analytics`.
+ */
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    name: text('name').notNull(),
+    visitorId: uuid('visitor_id').notNull(),
+    userId: bigint('user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    isPremium: boolean('is_premium'),
+    /** The app path the event happened on. */
+    path: text('path'),
+    props: jsonb('props').notNull().default({}),
+    /** When the browser says it happened, kept within the day before its arrival. */
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('analytics_events_occurred_idx').on(t.occurredAt), index('analytics_events_user_idx').on(t.userId)],
+);

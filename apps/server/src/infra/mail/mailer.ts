@@ -17,6 +17,11 @@ export interface MailMessage {
   messageId?: string;
   /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post of notification mails (RFC 8058). */
   headers?: Record<string, string>;
+  /**
+   * Where answers go (the contact form's sender). An address object, so nodemailer quotes and encodes the name
+   * itself: no text of a visitor's ever becomes a raw header line.
+   */
+  replyTo?: { name: string; address: string };
 }
 
 export interface Mailer {
@@ -34,6 +39,7 @@ const envelopeOf = (from: string, m: MailMessage) => ({
   text: m.text,
   html: m.html,
   headers: m.headers,
+  ...(m.replyTo ? { replyTo: m.replyTo } : {}),
   ...(m.messageId ? { messageId: m.messageId } : {}),
 });
 

@@ -36,6 +36,10 @@ export interface RateLimits {
   mailPerEmail: RateLimitRule;
   /** ... and per client address. */
   mailPerIp: RateLimitRule;
+  /** Messages of the contact form per client address (decisions/020). */
+  contactPerIp: RateLimitRule;
+  /** Batches of analytics events per client address (decisions/020). */
+  analyticsPerIp: RateLimitRule;
 }
 
 const MINUTE = 60;
@@ -49,6 +53,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   signupPerIp: { points: 5, durationSeconds: HOUR },
   mailPerEmail: { points: 3, durationSeconds: HOUR },
   mailPerIp: { points: 10, durationSeconds: HOUR },
+  contactPerIp: { points: 5, durationSeconds: HOUR },
+  analyticsPerIp: { points: 120, durationSeconds: MINUTE },
 };
 
 /** A rule that counts nothing. */
@@ -62,6 +68,8 @@ export const UNLIMITED_RATE_LIMITS: RateLimits = {
   signupPerIp: NO_LIMIT,
   mailPerEmail: NO_LIMIT,
   mailPerIp: NO_LIMIT,
+  contactPerIp: NO_LIMIT,
+  analyticsPerIp: NO_LIMIT,
 };
 
 export type CounterOptions = ConstructorParameters<typeof RateLimiterMemory>[0];

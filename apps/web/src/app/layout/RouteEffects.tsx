@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { onboardingStore, refreshUserData } from '../../features/account';
+import { track } from '../../lib/analytics';
 import { globalError } from '../../lib/api';
 import { watchBackground } from '../../lib/url';
 import { ONBOARDING_PATHS, paths } from '../../lib/paths';
@@ -23,6 +24,9 @@ export function RouteEffects() {
   // The page on screen: /watch opened over a page shows that page (lib/url.ts watchBackground).
   const shown = pathname === paths.watch ? (watchBackground(state)?.pathname ?? pathname) : pathname;
   const previousShown = useRef<string | null>(shown);
+
+  // Every page shown, the first included (sent only after cookie consent: lib/analytics).
+  useEffect(() => track('eca_page_view'), [pathname]);
 
   useEffect(() => {
     const from = previous.current;

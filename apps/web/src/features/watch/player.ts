@@ -1,4 +1,5 @@
 import type { Video } from '@sift/contracts';
+import { track } from '../../lib/analytics';
 import { api } from '../../lib/api';
 import { preferences } from '../../lib/storage';
 import { createAdapterFactory, YOUTUBE_IFRAME_API_URL } from '../../player/adapters';
@@ -29,6 +30,7 @@ export function playerEngine(): PlayerEngine<Video> {
       if (url) window.open(url, '_blank', 'noopener,noreferrer');
     },
     log: (message, ...details) => console.info(message, ...details),
+    onFirstPlay: (video) => track('eca_play', { videoId: video.externalId }),
   });
   return engine;
 }

@@ -1,6 +1,7 @@
 import type { UserData } from '@sift/contracts';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
+import { track } from '../../../lib/analytics';
 import { usePreference } from '../../../lib/hooks';
 import { preferences } from '../../../lib/storage';
 import { hasOnboarded, onboardingStore, type OnboardingState } from '../onboarding';
@@ -145,6 +146,9 @@ export function applyLogin(qc: QueryClient, result: LoginResult) {
   preferences.set('session_id', randomId());
   onboardingStore.dispatch({ type: 'login', onboarded: result.user.onboarded });
   if (result.reactivated) reactivatedNotice.set(true);
+  // SPEC §4/§6: the analytics identity is set at login (the server links this browser's events to the member from
+  // the session), and isPremium is sent for analytics.
+  track('eca_login', { isPremium: result.user.isPremium });
   void qc.invalidateQueries({ predicate: (q) => !isAccountQuery(q.queryKey) });
 }
 

@@ -10,7 +10,7 @@ import { LoginForm } from './LoginForm';
 
 // The ALTCHA widget itself is the browser's business; here it answers what the test says.
 const captcha = vi.hoisted(() => ({ payload: 'solved-1' as string | null, reset: vi.fn() }));
-vi.mock('./Captcha', () => ({
+vi.mock('../../../components/Captcha', () => ({
   Captcha: forwardRef<unknown, { error?: string | null }>(function FakeCaptcha({ error }, ref) {
     useImperativeHandle(ref, () => ({ getPayload: () => Promise.resolve(captcha.payload), reset: captcha.reset }));
     return <div data-testid="captcha">{error}</div>;

@@ -9,7 +9,8 @@ import { login } from '../api/endpoints';
 import { clearLocalSession } from '../api/session';
 import { useCompleteLogin } from '../login-flow';
 import { isEmail } from '../rules';
-import { Captcha, type CaptchaHandle } from './Captcha';
+import { Captcha, type CaptchaHandle } from '../../../components/Captcha';
+import { CAPTCHA_MISSING_MESSAGE } from '../../../components/use-captcha-form';
 import { GoogleButton } from './GoogleButton';
 
 interface Problem {
@@ -20,7 +21,6 @@ interface Problem {
 
 const CAPTCHA_REQUIRED_MESSAGE = 'Too many wrong passwords for this account: confirm you are a person to continue.';
 const CAPTCHA_FAILED_MESSAGE = 'The anti-spam check did not pass. Please let it run again, then log in.';
-const CAPTCHA_MISSING_MESSAGE = 'Please tick the anti-spam check and wait for it to finish.';
 
 /** The login form (SPEC §2 /login and the login modal): e-mail and password, then SPEC §4 Login. */
 export function LoginForm({

@@ -1,13 +1,15 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AppLink } from '../../../components/AppLink';
-import { FormAlert, NO_ERRORS, SubmitButton, TextField, focusFirstInvalid, formErrorsFrom, type FormErrors } from '../../../components/Form';
+import { FormAlert, SubmitButton, TextField } from '../../../components/Form';
+import { useCaptchaForm } from '../../../components/use-captcha-form';
+import { track } from '../../../lib/analytics';
 import { isApiError } from '../../../lib/api';
 import { paths, to } from '../../../lib/paths';
 import { signup } from '../api/endpoints';
 import { useSession } from '../api/session';
 import { AuthLayout } from '../components/AuthLayout';
-import { Captcha, type CaptchaHandle } from '../components/Captcha';
+import { Captcha } from '../../../components/Captcha';
 import { GoogleButton } from '../components/GoogleButton';
 import { safeRedirect } from '../login-flow';
 import { PASSWORD_MIN_LENGTH, isEmail } from '../rules';
@@ -20,12 +22,9 @@ export function SignupPage() {
   const [params] = useSearchParams();
   const session = useSession();
   const redirect = safeRedirect(params.get('redirect'));
-  const formRef = useRef<HTMLFormElement>(null);
-  const captchaRef = useRef<CaptchaHandle>(null);
+  const { formRef, captchaRef, busy, server, submit, errorOf: errorIn } = useCaptchaForm(LABELS);
   const [values, setValues] = useState({ email: '', firstName: '', lastName: '', password: '' });
-  const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [server, setServer] = useState<FormErrors & { taken?: boolean }>(NO_ERRORS);
+  const [taken, setTaken] = useState(false);
   const set = (k: keyof typeof values) => (v: string) => setValues((s) => ({ ...s, [k]: v }));
 
   // The e-mail pattern blocks submit (SPEC §5). The password length is checked here too, with the hint shown
@@ -40,34 +39,15 @@ export function SignupPage() {
         ? `Use at least ${PASSWORD_MIN_LENGTH} characters.`
         : null,
   };
-  const errorOf = (k: keyof typeof local) => (touched ? local[k] : null) ?? server.fields[k] ?? null;
+  const errorOf = (k: keyof typeof local) => errorIn(local, k);
 
   async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setTouched(true);
-    if (Object.values(local).some(Boolean)) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    setBusy(true);
-    setServer(NO_ERRORS);
-    const captcha = await captchaRef.current?.getPayload();
-    if (!captcha) {
-      setServer({ message: null, fields: { captcha: 'Please tick the anti-spam check and wait for it to finish.' } });
-      setBusy(false);
-      return;
-    }
-    try {
+    const failure = await submit(e, local, async (captcha) => {
       const res = await signup({ ...values, captcha });
+      track('eca_sign_up', { method: 'email' });
       navigate(to.emailSent(res?.email ?? values.email.trim()));
-    } catch (err) {
-      // A captcha solution is good for one try.
-      captchaRef.current?.reset();
-      const errors = formErrorsFrom(err, LABELS);
-      setServer({ ...errors, taken: isApiError(err) && err.status === 409 });
-      setBusy(false);
-      if (Object.keys(errors.fields).length) focusFirstInvalid(formRef.current);
-    }
+    });
+    setTaken(isApiError(failure) && failure.status === 409);
   }
 
   if (session.isLoggedIn) {
@@ -94,8 +74,8 @@ export function SignupPage() {
       <form ref={formRef} className="form" noValidate onSubmit={onSubmit} aria-label="Sign up">
         {server.message && (
           <FormAlert>
-            <p>{server.taken ? 'There is already an account with this e-mail address.' : server.message}</p>
-            {server.taken && (
+            <p>{taken ? 'There is already an account with this e-mail address.' : server.message}</p>
+            {taken && (
               <p>
                 <AppLink to={to.login()}>Log in</AppLink> or <AppLink to={paths.forgotPassword}>reset your password</AppLink>.
               </p>

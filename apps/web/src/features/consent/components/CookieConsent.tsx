@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { AppLink } from '../../../components/AppLink';
+import { track } from '../../../lib/analytics';
 import { COOKIE_CONSENT_DAYS, COOKIE_CONSENT_NAME, readCookie, writeCookie } from '../../../lib/cookies';
 
 const DAY_MS = 86_400_000;
@@ -20,6 +21,8 @@ export function CookieConsent() {
         onClick={() => {
           writeCookie(COOKIE_CONSENT_NAME, 'true', COOKIE_CONSENT_DAYS * DAY_MS);
           setAccepted(true);
+          // Nothing was counted before this moment: the page the visitor accepted on is their first page view.
+          track('eca_page_view');
         }}
       >
         Accept

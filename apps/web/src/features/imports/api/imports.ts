@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import type { ImportStarted, MemberImport } from '@sift/contracts';
+import { trackOnSuccess } from '../../../lib/analytics';
 import { api } from '../../../lib/api';
 import { pollTracker } from '../polling';
 
@@ -15,7 +16,7 @@ export const importKeys = {
 export function startImport(file: File): Promise<ImportStarted> {
   const form = new FormData();
   form.append('file', file);
-  return api.post<ImportStarted>('/api/me/imports', form, { timeoutMs: UPLOAD_TIMEOUT_MS, quiet: true });
+  return api.post<ImportStarted>('/api/me/imports', form, { timeoutMs: UPLOAD_TIMEOUT_MS, quiet: true }).then(trackOnSuccess('eca_import', { source: 'file' }));
 }
 
 /**

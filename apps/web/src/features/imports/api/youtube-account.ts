@@ -10,6 +10,7 @@ import type {
   VideoServiceAccount,
   VideoServiceUserStatus,
 } from '@sift/contracts';
+import { trackOnSuccess } from '../../../lib/analytics';
 import { api, isApiError } from '../../../lib/api';
 import { pollTracker } from '../polling';
 
@@ -93,11 +94,15 @@ export const disconnectYouTube = () => api.del<void>('/api/providers/youtube', q
 
 /** POST /api/idp/GOOGLE/channels: follows these channels (YouTube id, and the name for what is skipped). */
 export const followAccountChannels = (channels: ReadonlyArray<{ id: string; name: string }>) =>
-  api.post<AccountChannelsFollowed>('/api/idp/GOOGLE/channels', { ids: channels.map((c) => ({ id: c.id, name: c.name.slice(0, 200) })) }, { ...quiet, timeoutMs: LIST_TIMEOUT_MS });
+  api.post<AccountChannelsFollowed>('/api/idp/GOOGLE/channels', { ids: channels.map((c) => ({ id: c.id, name: c.name.slice(0, 200) })) }, { ...quiet, timeoutMs: LIST_TIMEOUT_MS }).then(
+    trackOnSuccess('eca_import', { source: 'youtube', kind: 'channels', count: channels.length }),
+  );
 
 /** POST /api/providers/youtube/playlists: one import job per playlist (by YouTube id). */
 export const importAccountPlaylists = (ids: string[]) =>
-  api.post<AccountPlaylistImports>('/api/providers/youtube/playlists', { ids }, { ...quiet, timeoutMs: LIST_TIMEOUT_MS });
+  api.post<AccountPlaylistImports>('/api/providers/youtube/playlists', { ids }, { ...quiet, timeoutMs: LIST_TIMEOUT_MS }).then(
+    trackOnSuccess('eca_import', { source: 'youtube', kind: 'playlists', count: ids.length }),
+  );
 
 /** Remove = DELETE /api/playlists/{playlistId}: the Sift playlist the import made. */
 export const removeImportedPlaylist = (playlistId: number) => api.del<void>(`/api/playlists/${playlistId}`, quiet);

@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Playlist, PlaylistList, PlaylistSort, PlaylistVideos, Video } from '@sift/contracts';
+import { trackOnSuccess } from '../../../lib/analytics';
 import { api } from '../../../lib/api';
 import { usePreference } from '../../../lib/hooks';
 import { PAGE_SIZE, mergeUnique, nextCursor } from '../../../lib/paging';
@@ -77,7 +78,7 @@ export function useWatchLaterIds(): Set<string> | undefined {
 
 // ---- calls ------------------------------------------------------------------------------------------------------
 
-export const createPlaylist = (name: string) => api.post<Playlist>('/api/playlists', { name });
+export const createPlaylist = (name: string) => api.post<Playlist>('/api/playlists', { name }).then(trackOnSuccess('eca_create_playlist'));
 export const addToPlaylist = (id: string | number, video: Pick<Video, 'externalId'>) =>
   api.post<{ itemId: number }>(`${base(id)}/videos`, { externalId: video.externalId });
 export const removeFromPlaylist = (id: string | number, video: Pick<Video, 'externalId'>) => api.del<void>(`${base(id)}/videos/${enc(video.externalId)}`);

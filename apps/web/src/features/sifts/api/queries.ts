@@ -12,6 +12,7 @@ import type {
   SiftList,
   SiftPreview,
 } from '@sift/contracts';
+import { trackOnSuccess } from '../../../lib/analytics';
 import { api } from '../../../lib/api';
 import { IMPORT_POLL_CHANGED_MS } from '../../../lib/config';
 import { PAGE_SIZE, mergeUnique, nextCursor } from '../../../lib/paging';
@@ -137,7 +138,7 @@ export interface SiftBody {
   filters?: SiftFilters;
 }
 
-export const createSift = (body: SiftBody & { name: string }) => api.post<Sift>('/api/sifts', body);
+export const createSift = (body: SiftBody & { name: string }) => api.post<Sift>('/api/sifts', body).then(trackOnSuccess('eca_create_sift'));
 export const updateSift = (id: string | number, body: SiftBody) => api.put<Sift>(siftUrl(id), body);
 export const deleteSift = (id: string | number) => api.del<void>(siftUrl(id));
 export const copySift = (id: string | number) => api.post<Sift>(`${siftUrl(id)}/copy`);

@@ -1,5 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Frequency, Subscription, SubscriptionList } from '@sift/contracts';
+import { trackOnSuccess } from '../../../lib/analytics';
 import { api } from '../../../lib/api';
 import { usePreference } from '../../../lib/hooks';
 
@@ -40,10 +41,10 @@ export function useSubscriptionOf(type: 'channel' | 'sift', id: number): Subscri
 }
 
 export const followChannel = (externalId: string, frequency?: Frequency) =>
-  api.post<Subscription>('/api/subscriptions', { externalId, ...(frequency ? { frequency } : {}) });
+  api.post<Subscription>('/api/subscriptions', { externalId, ...(frequency ? { frequency } : {}) }).then(trackOnSuccess('eca_follow', { kind: 'channel' }));
 
 export const followSifts = (sifts: string[], frequency?: Frequency) =>
-  api.post<SubscriptionList>('/api/subscriptions/sifts', { sifts, ...(frequency ? { frequency } : {}) });
+  api.post<SubscriptionList>('/api/subscriptions/sifts', { sifts, ...(frequency ? { frequency } : {}) }).then(trackOnSuccess('eca_follow', { kind: 'sift', count: sifts.length }));
 
 export const updateSubscription = (id: number, change: { frequency?: Frequency; muted?: boolean }) =>
   api.put<Subscription>(`/api/subscriptions/${id}`, change);

@@ -1,5 +1,5 @@
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
-import { useLatest } from '../../../lib/hooks';
+import { useLatest } from '../lib/hooks';
 
 export const CAPTCHA_CHALLENGE_URL = '/api/captcha/challenge';
 

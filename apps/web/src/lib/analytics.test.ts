@@ -1,0 +1,74 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { COOKIE_CONSENT_NAME } from './cookies';
+import { preferences } from './storage';
+
+/** A fresh copy of the module per test: its queue and loaded sender are module state. */
+async function freshAnalytics() {
+  vi.resetModules();
+  return import('./analytics');
+}
+
+const consent = (accepted: boolean) => {
+  document.cookie = `${COOKIE_CONSENT_NAME}=${accepted ? 'true' : ''}; path=/${accepted ? '' : '; max-age=0'}`;
+};
+
+describe('lib/analytics', () => {
+  const fetchMock = vi.fn(() => Promise.resolve(new Response(null, { status: 202 })));
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock);
+    fetchMock.mockClear();
+    localStorage.clear();
+  });
+  afterEach(() => {
+    consent(false);
+    vi.unstubAllGlobals();
+  });
+
+  it('sends nothing and stores no identity before the cookie consent', async () => {
+    consent(false);
+    const { track, ANALYTICS_FLUSH_MS } = await freshAnalytics();
+    track('eca_page_view');
+    track('eca_play', { videoId: 'v1' });
+    await new Promise((r) => setTimeout(r, ANALYTICS_FLUSH_MS + 200));
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(preferences.get('analytics_id')).toBeNull();
+  });
+
+  it('after consent, sends the events as one batch with a lasting identity and the member token', async () => {
+    consent(true);
+    preferences.set('token', 'member-token');
+    const { track, ANALYTICS_FLUSH_MS } = await freshAnalytics();
+    track('eca_page_view');
+    track('eca_play', { videoId: 'v1' });
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1), { timeout: ANALYTICS_FLUSH_MS + 2000 });
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/analytics/events');
+    expect(init.keepalive).toBe(true);
+    expect((init.headers as Record<string, string>).authorization).toBe('Bearer member-token');
+    const body = JSON.parse(init.body as string) as { visitorId: string; events: { name: string; path: string; props?: unknown }[] };
+    expect(body.visitorId).toBe(preferences.get('analytics_id'));
+    expect(body.visitorId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(body.events.map((e) => [e.name, e.path, e.props])).toEqual([
+      ['eca_page_view', '/', undefined],
+      ['eca_play', '/', { videoId: 'v1' }],
+    ]);
+    preferences.remove('token');
+  });
+
+  it("sends a visitor's queue by beacon when the page is hidden", async () => {
+    consent(true);
+    const beacon = vi.fn(() => true);
+    vi.stubGlobal('navigator', { ...navigator, sendBeacon: beacon });
+    const { track } = await freshAnalytics();
+    track('eca_page_view');
+    // The sender loads with the first event, so that a page being hidden can send at once.
+    await import('./analytics-sender');
+    await Promise.resolve();
+    window.dispatchEvent(new Event('pagehide'));
+    expect(beacon).toHaveBeenCalledTimes(1);
+    const [url, body] = beacon.mock.calls[0] as unknown as [string, string];
+    expect(url).toBe('/api/analytics/events');
+    expect(JSON.parse(body)).toMatchObject({ events: [{ name: 'eca_page_view' }] });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,72 @@
+import { expect, test, type Page, type Request } from '@playwright/test';
+import { playablePair } from './support/player-catalog';
+
+/**
+ * Analytics with consent (issue 18, decisions/020): nothing goes to /api/analytics/events before the cookie notice is
+ * accepted; after it, page views and plays do, to Sift's own server and nowhere else.
+ */
+test.describe.configure({ timeout: 90_000 });
+
+interface SentEvent {
+  name: string;
+  path: string;
+  props?: Record<string, unknown>;
+}
+
+/** Every analytics batch the page sends (fetch or beacon), and every request that leaves for another host. */
+function watchRequests(page: Page, baseURL: string) {
+  const batches: { request: Request; events: SentEvent[]; visitorId: string }[] = [];
+  const foreign: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.origin !== new URL(baseURL).origin && !url.protocol.startsWith('data') && !url.protocol.startsWith('blob')) foreign.push(request.url());
+    if (url.pathname !== '/api/analytics/events') return;
+    const body = JSON.parse(request.postData() ?? '{}') as { events?: SentEvent[]; visitorId?: string };
+    batches.push({ request, events: body.events ?? [], visitorId: body.visitorId ?? '' });
+  });
+  const events = () => batches.flatMap((b) => b.events);
+  return { batches, foreign, events };
+}
+
+const dialog = (page: Page) => page.getByRole('dialog', { name: /./ }).filter({ has: page.locator('.watch-media') });
+const currentTime = (page: Page) => dialog(page).locator('video').evaluate((el: HTMLVideoElement) => el.currentTime);
+
+test('nothing is sent before the cookie consent; after it, a page view and a play are', async ({ page, baseURL }) => {
+  const sent = watchRequests(page, baseURL!);
+  const { video, next } = await playablePair(page.request);
+
+  // Before consent: a video plays and the visitor moves around, yet no event leaves and no identity is stored.
+  await page.goto(`/watch?v=${video.externalId}`);
+  await expect(dialog(page).getByRole('heading', { name: video.title })).toBeVisible({ timeout: 20_000 });
+  await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(0.5);
+  await page.goto('/about');
+  await expect(page.getByRole('heading', { level: 1, name: 'About Sift' })).toBeVisible();
+  await page.waitForTimeout(3_000); // past the 2 s a queued batch would wait
+  expect(sent.batches).toHaveLength(0);
+  expect(await page.evaluate(() => localStorage.getItem('sift.analytics_id'))).toBeNull();
+
+  // Accepting counts the page the visitor is on.
+  const consent = page.getByRole('region', { name: 'Cookie consent' });
+  const accepted = page.waitForResponse((r) => r.url().endsWith('/api/analytics/events'));
+  await consent.getByRole('button', { name: 'Accept' }).click();
+  await expect(consent).toHaveCount(0);
+  expect((await accepted).status()).toBe(202);
+  expect(sent.events()).toEqual([expect.objectContaining({ name: 'eca_page_view', path: '/about' })]);
+
+  // A video opened from now on is a page view and a play, from the same browser identity.
+  await page.goto(`/watch?v=${next.externalId}`);
+  await expect(dialog(page).getByRole('heading', { name: next.title })).toBeVisible({ timeout: 20_000 });
+  // The play is counted when the player reports it playing; a busy machine may take a while to start the clip.
+  await expect
+    .poll(() => sent.events().map((e) => e.name), { timeout: 30_000 })
+    .toEqual(['eca_page_view', 'eca_page_view', 'eca_play']);
+  const play = sent.events().find((e) => e.name === 'eca_play')!;
+  expect(play).toMatchObject({ path: '/watch', props: { videoId: next.externalId } });
+  const identities = new Set(sent.batches.map((b) => b.visitorId));
+  expect(identities.size).toBe(1);
+  expect(await page.evaluate(() => localStorage.getItem('sift.analytics_id'))).toBe(JSON.stringify([...identities][0]));
+  for (const batch of sent.batches) expect((await batch.request.response())?.status()).toBe(202);
+
+  // No third-party tracker: every request of the visit stayed on Sift's own origin.
+  expect(sent.foreign).toEqual([]);
+});
