@@ -15,7 +15,7 @@ import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling, sendR
 import { registerLoadShedding } from './infra/http/load-shedding.js';
 import { registerNulGuard } from './infra/http/nul-guard.js';
 import { registerSecurityHeaders } from './infra/http/security-headers.js';
-import { registerSpa, sendSpaPage, wantsSpaPage } from './infra/http/spa.js';
+import { registerSpa } from './infra/http/spa.js';
 import { InProcessJobQueue } from './infra/jobs/in-process-queue.js';
 import type { JobQueue } from './infra/jobs/job-queue.js';
 import { createMailer, MemoryMailer, type Mailer } from './infra/mail/mailer.js';
@@ -338,11 +338,9 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
   await app.register(mediaRoutes(paths.demoMedia));
   await app.register(uploadsRoutes(services.files));
 
-  // One not-found handler: client routes get the SPA's index.html, everything else a JSON 404.
-  const spaServed = deps.webDistDir ? await registerSpa(app, deps.webDistDir) : false;
-  app.setNotFoundHandler((request, reply) => {
-    if (spaServed && wantsSpaPage(request.method, request.url)) return sendSpaPage(request, reply);
-    return sendRouteNotFound(request, reply);
-  });
+  // Client routes get the SPA's index.html (infra/http/spa.ts: a GET route, so the document is compressed);
+  // anything no route answers, a JSON 404.
+  if (deps.webDistDir) await registerSpa(app, deps.webDistDir);
+  app.setNotFoundHandler(sendRouteNotFound);
   return { app, services };
 }
