@@ -15,7 +15,7 @@ import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling, sendR
 import { registerLoadShedding } from './infra/http/load-shedding.js';
 import { registerNulGuard } from './infra/http/nul-guard.js';
 import { registerSecurityHeaders } from './infra/http/security-headers.js';
-import { indexHtmlReader, registerSpa, sendSpaPage, wantsSpaPage } from './infra/http/spa.js';
+import { indexHtmlReader, registerSpa } from './infra/http/spa.js';
 import { InProcessJobQueue } from './infra/jobs/in-process-queue.js';
 import type { JobQueue } from './infra/jobs/job-queue.js';
 import { createMailer, MemoryMailer, type Mailer } from './infra/mail/mailer.js';
@@ -373,15 +373,13 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
   await app.register(demoServiceRoutes(services.catalog, deps.appName));
   await app.register(uploadsRoutes(services.files));
 
-  // One not-found handler: client routes get the SPA's index.html, everything else a JSON 404.
-  // The page of a shared link carries its item's card tags (issue 18 "Link previews"); every other page the site's.
-  const spaPage = deps.webDistDir
-    ? previewPages(linkPreviews(services, settings.publicUrl), { name: deps.appName, description: SITE_DESCRIPTION }, indexHtmlReader(deps.webDistDir))
-    : undefined;
-  const spaServed = deps.webDistDir && spaPage ? await registerSpa(app, deps.webDistDir, spaPage) : false;
-  app.setNotFoundHandler((request, reply) => {
-    if (spaServed && spaPage && wantsSpaPage(request.method, request.url)) return sendSpaPage(spaPage, request, reply);
-    return sendRouteNotFound(request, reply);
-  });
+  // Client routes get the SPA's index.html (infra/http/spa.ts: a GET route, so the document is compressed); the page
+  // of a shared link carries its item's card tags (issue 18 "Link previews"), every other page the site's. Anything no
+  // route answers, a JSON 404.
+  if (deps.webDistDir) {
+    const page = previewPages(linkPreviews(services, settings.publicUrl), { name: deps.appName, description: SITE_DESCRIPTION }, indexHtmlReader(deps.webDistDir));
+    await registerSpa(app, deps.webDistDir, page);
+  }
+  app.setNotFoundHandler(sendRouteNotFound);
   return { app, services };
 }

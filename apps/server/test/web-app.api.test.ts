@@ -82,8 +82,9 @@ describe('the web app as served', () => {
     expect(res.body).toBe('User-agent: *\nDisallow: /api/\n');
   });
 
-  it('answers unknown API and media addresses, and other methods, with a JSON 404 rather than the app', async () => {
-    for (const [method, url] of [['GET', '/api/nothing-here'], ['GET', '/media/nothing-here.png'], ['POST', '/somewhere']] as const) {
+  it('answers unknown API, media and asset addresses, and other methods, with a JSON 404 rather than the app', async () => {
+    const unknown = [['GET', '/api/nothing-here'], ['GET', '/media/nothing-here.png'], ['GET', '/assets/index-Old999.js'], ['POST', '/somewhere']] as const;
+    for (const [method, url] of unknown) {
       const res = await t.app.inject({ method, url });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
       expect(res.json(), `${method} ${url}`).toMatchObject({ status: 404, code: 'NOT_FOUND' });

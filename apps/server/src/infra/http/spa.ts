@@ -37,15 +37,20 @@ export async function registerSpa(app: FastifyInstance, distDir: string, page: S
 /** The HTML of a client route: index.html, with the card tags of a shared item's page (infra/http/link-previews). */
 export type SpaPage = (url: string) => Promise<string>;
 
-/** The SPA's page for a client route; a JSON 404 for the API's and the media's unknown addresses. */
+/** The SPA's page for a client route; a JSON 404 for unknown API, media and asset addresses. */
 export async function sendSpaPage(page: SpaPage, request: FastifyRequest, reply: FastifyReply) {
   if (!wantsSpaPage(request.method, request.url)) return sendRouteNotFound(request, reply);
   return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(await page(request.url));
 }
 
-/** True when a request that matched no route should get the SPA's index.html. */
+/**
+ * True when a request that matched no file should get the SPA's index.html. Not the API's or the media's addresses,
+ * and not a missing hashed asset (a chunk an old page asks for after a deploy): a 404 fails its import at once,
+ * where HTML would fail it as a script of the wrong type.
+ */
 export function wantsSpaPage(method: string, url: string): boolean {
-  return (method === 'GET' || method === 'HEAD') && !url.startsWith('/api/') && url !== '/api' && !url.startsWith('/media/');
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  return !url.startsWith('/api/') && url !== '/api' && !url.startsWith('/media/') && !url.startsWith('/assets/');
 }
 
 /**
