@@ -57,7 +57,7 @@ export default defineConfig({
     env: {
       E2E_PORT: String(PORT),
       E2E_DATA_DIR: `test-results/e2e-data-${PORT}`,
-      // The server's warnings and errors show in the test output ([WebServer]); E2E_LOG_LEVEL=info logs every request.
+      // The server's warnings and errors show in the test output ([WebServer]); E2E_LOG_LEVEL=debug logs every request.
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
     },

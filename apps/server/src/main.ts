@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { buildApp, type Services } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './infra/db/client.js';
+import { loggerOptions } from './infra/logging/logger.js';
 import { paths } from './infra/paths.js';
 import { PgBossJobQueue } from './infra/jobs/pg-boss-queue.js';
 import { scheduleNewVideoJobs } from './jobs/new-videos.js';
@@ -46,7 +47,8 @@ async function main(): Promise<void> {
     subscriptionsEnabled: config.subscriptionsEnabled,
     appName: config.appName,
     webDistDir: config.webDistDir ?? paths.webDist,
-    logger: { level: config.logLevel },
+    // JSON lines, or readable lines when stdout is a terminal (infra/logging).
+    logger: await loggerOptions(config.logLevel),
     trustProxy: config.trustProxy,
     // Public URL, mail (SMTP or outbox), Redis or in-memory rate limits, captcha key, Google sign-in.
     accounts: config,

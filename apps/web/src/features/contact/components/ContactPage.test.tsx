@@ -1,0 +1,63 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { forwardRef, useImperativeHandle } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { globalError } from '../../../lib/api';
+import { ContactPage } from './ContactPage';
+
+// The ALTCHA widget is the browser's business (e2e/pages.spec.ts solves it for real); here it answers at once.
+vi.mock('../../../components/Captcha', () => ({
+  Captcha: forwardRef<unknown, { error?: string | null }>(function FakeCaptcha({ error }, ref) {
+    useImperativeHandle(ref, () => ({ getPayload: () => Promise.resolve('solved'), reset: () => {} }));
+    return <div data-testid="captcha">{error}</div>;
+  }),
+}));
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+let answers: { status: Response; send: Response };
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn<typeof fetch>(async (_url, init) => (init?.method === 'POST' ? answers.send : answers.status)),
+  );
+  globalError.set(null);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function mount() {
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter initialEntries={['/contact']}>
+        <ContactPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('ContactPage', () => {
+  it('explains that the site takes no messages when CONTACT_EMAIL is not set, and shows no form', async () => {
+    answers = { status: json(200, { enabled: false }), send: json(500, {}) };
+    mount();
+    expect(await screen.findByText(/This site does not take messages/)).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Contact us' })).toBeNull();
+  });
+
+  it("shows the server's field errors beside their fields", async () => {
+    answers = {
+      status: json(200, { enabled: true }),
+      send: json(400, { status: 400, message: 'Invalid body: name: must be on one line', code: 'VALIDATION', fields: [{ field: 'name', message: 'must be on one line' }] }),
+    };
+    mount();
+    fireEvent.change(await screen.findByLabelText('Your name'), { target: { value: 'Ada' } });
+    fireEvent.change(screen.getByLabelText('Your e-mail'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'Hello' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    expect(await screen.findByText('Your name must be on one line')).toBeTruthy();
+    expect(screen.getByLabelText('Your name').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('alert').textContent).toContain('Invalid body');
+  });
+});
