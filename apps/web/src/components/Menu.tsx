@@ -1,5 +1,6 @@
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent, type ReactNode, type RefObject } from 'react';
 import { useLocation } from 'react-router';
+import { MENU_CLOSE_DELAY_MS } from '../lib/config';
 import { useIsDesktop, useLatest } from '../lib/hooks';
 import { AppLink } from './AppLink';
 import { BottomSheet } from './BottomSheet';
@@ -56,8 +57,18 @@ export function Menu({ label, button, buttonClassName = 'icon-btn', items, footn
     if (restoreFocus) buttonRef.current?.focus();
   };
 
+  // SPEC §9 "Menu close delay 600 ms": a dropdown the mouse left closes 600 ms later, unless it comes back.
+  const leaving = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const stay = () => clearTimeout(leaving.current);
+  useEffect(() => stay, [open]);
+  const onPointerLeave = (e: ReactPointerEvent<HTMLDivElement>) => {
+    if (!open || !desktop || e.pointerType !== 'mouse') return;
+    stay();
+    leaving.current = setTimeout(() => setOpen(false), MENU_CLOSE_DELAY_MS);
+  };
+
   return (
-    <div className="menu-wrap">
+    <div className="menu-wrap" onPointerEnter={stay} onPointerLeave={onPointerLeave}>
       <button
         ref={buttonRef}
         type="button"

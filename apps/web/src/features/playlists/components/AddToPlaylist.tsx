@@ -4,6 +4,7 @@ import type { Video } from '@sift/contracts';
 import { ListPicker, type ListPickerTexts } from '../../../components/ListPicker';
 import { Modal } from '../../../components/Modal';
 import { useNotify } from '../../../components/Notifications';
+import { useOnPathChange } from '../../../lib/hooks';
 import { createSlot } from '../../../lib/slot';
 import { addToPlaylist, createPlaylist, invalidatePlaylists, usePlaylists } from '../api/queries';
 import '../playlists.css';
@@ -17,6 +18,7 @@ export const openAddToPlaylist = (video: Target | null) => picker.set(video);
 /** Mount once (app/item-actions.tsx): shows the add-to-playlist popup when something opens it. */
 export function AddToPlaylistHost() {
   const video = picker.useValue();
+  useOnPathChange(() => openAddToPlaylist(null)); // SPEC §2 "On every path change … modals close"
   if (!video) return null;
   return (
     <Modal title="Add to playlist" onClose={() => openAddToPlaylist(null)} actions={<span />}>

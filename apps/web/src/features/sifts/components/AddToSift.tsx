@@ -7,6 +7,7 @@ import { Modal } from '../../../components/Modal';
 import { useNotify } from '../../../components/Notifications';
 import { useDocumentTitle } from '../../../components/Page';
 import { to } from '../../../lib/paths';
+import { useOnPathChange } from '../../../lib/hooks';
 import { createSlot } from '../../../lib/slot';
 import type { ChannelPayload } from '../actions';
 import { addSiftChannel, createSift, invalidateSifts, useSifts } from '../api/queries';
@@ -19,6 +20,7 @@ export const openAddToSift = (channel: ChannelPayload | null) => picker.set(chan
 /** Mount once (app/item-actions.tsx): the add-to-sift popup (SPEC §2 "Desktop popups"). */
 export function AddToSiftHost() {
   const channel = picker.useValue();
+  useOnPathChange(() => openAddToSift(null)); // SPEC §2 "On every path change … modals close"
   if (!channel) return null;
   return (
     <Modal title="Add to Sift" onClose={() => openAddToSift(null)} actions={<span />}>

@@ -4,6 +4,7 @@ import type { Frequency, Subscription } from '@sift/contracts';
 import { FormAlert, formErrorsFrom } from '../../../components/Form';
 import { Modal } from '../../../components/Modal';
 import { useNotify } from '../../../components/Notifications';
+import { useOnPathChange } from '../../../lib/hooks';
 import { refreshAfterFollow, updateSubscription } from '../api/queries';
 import { FREQUENCY_LABELS, FrequencyChoice } from './FrequencyChoice';
 import '../subscriptions.css';
@@ -35,6 +36,9 @@ export function openSubscribeModal(subscription: Subscription | null) {
 /** Mount once (app/item-actions.tsx). */
 export function SubscribeModalHost() {
   const subscription = useSyncExternalStore(subscribe, () => current);
+  // SPEC §2: a path change closes what is open; one still to open (a follow replayed after login, then the way back)
+  // opens on the new page.
+  useOnPathChange(() => set(null));
   if (!subscription) return null;
   return <SubscribeModal key={subscription.id} subscription={subscription} onClose={() => set(null)} />;
 }
