@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { AddToSiftPage } from '../../features/sifts/components/AddToSift';
+import { AddToSiftPage } from '../../features/sifts/components/SiftPicker';
 import { CreateSiftPage, SiftEditPage } from '../../features/sifts/components/SiftEditor';
 import { SiftChannelsPage, SiftPage } from '../../features/sifts/components/SiftPage';
 import { SiftsPage } from '../../features/sifts/components/SiftsPage';

@@ -1,13 +1,14 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense } from 'react';
 import type { Video } from '@sift/contracts';
-import { ListPicker, type ListPickerTexts } from '../../../components/ListPicker';
 import { Modal } from '../../../components/Modal';
-import { useNotify } from '../../../components/Notifications';
 import { useOnPathChange } from '../../../lib/hooks';
+import { lazy } from '../../../lib/lazy';
 import { createSlot } from '../../../lib/slot';
-import { addToPlaylist, createPlaylist, invalidatePlaylists, usePlaylists } from '../api/queries';
 import '../playlists.css';
+
+// The picker (and the shared ListPicker) is a chunk of its own, loaded when someone first opens it: the first route
+// carries only this host (its budget, bench/bundle-size.ts).
+const PlaylistPicker = lazy(() => import('./PlaylistPicker').then((m) => ({ default: m.PlaylistPicker })));
 
 type Target = Pick<Video, 'externalId' | 'title'>;
 
@@ -22,44 +23,9 @@ export function AddToPlaylistHost() {
   if (!video) return null;
   return (
     <Modal title="Add to playlist" onClose={() => openAddToPlaylist(null)} actions={<span />}>
-      <PlaylistPicker video={video} onDone={() => openAddToPlaylist(null)} />
+      <Suspense fallback={<p role="status">Loading…</p>}>
+        <PlaylistPicker video={video} onDone={() => openAddToPlaylist(null)} />
+      </Suspense>
     </Modal>
   );
 }
-
-/** SPEC §2 add-to-playlist popup: New Playlist, "Find playlist" and the caller's playlists (components/ListPicker). */
-export function PlaylistPicker({ video, onDone }: { video: Target; onDone: () => void }) {
-  const qc = useQueryClient();
-  const notify = useNotify();
-  const [filter, setFilter] = useState('');
-  const list = usePlaylists({ q: filter, sort: 'alpha', following: false });
-
-  const add = async (playlist: { id: number; name: string }) => {
-    try {
-      await addToPlaylist(playlist.id, video);
-      notify(`Added to ${playlist.name}`);
-      onDone();
-    } finally {
-      void invalidatePlaylists(qc);
-    }
-  };
-
-  return (
-    <ListPicker
-      texts={TEXTS}
-      list={{ ...list, items: list.playlists }}
-      onFilter={setFilter}
-      count={(p) => `${p.numberOfVideos} ${p.numberOfVideos === 1 ? 'video' : 'videos'}`}
-      onChoose={add}
-      onCreate={async (name) => add(await createPlaylist(name))}
-    />
-  );
-}
-
-const TEXTS: ListPickerTexts = {
-  newButton: 'New Playlist',
-  nameLabel: 'Playlist name',
-  nameMissing: 'Give the playlist a name.',
-  filter: 'Find playlist',
-  list: 'Your playlists',
-};

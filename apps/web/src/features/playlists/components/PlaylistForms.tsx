@@ -10,7 +10,7 @@ import { paths, to } from '../../../lib/paths';
 import { useLoginNeeding } from '../../../lib/use-login-needing';
 import { CREATE_PLAYLIST_ACTION } from '../actions';
 import { createPlaylist, invalidatePlaylists, updatePlaylist, usePlaylist } from '../api/queries';
-import { PlaylistPicker } from './AddToPlaylist';
+import { PlaylistPicker } from './PlaylistPicker';
 import '../playlists.css';
 
 const LABELS = { name: 'Name', description: 'Description', backgroundColor: 'Background colour' };
