@@ -70,7 +70,7 @@ test('a visitor follows a channel through login, picks the frequency, and sees i
   await manage.getByRole('button', { name: 'Close' }).last().click();
 
   await page.goto('/profile');
-  await page.getByRole('button', { name: `Following ${channel.name}` }).click();
+  await page.getByRole('button', { name: `Unfollow ${channel.name}` }).click();
   await expectToast(page, `Unfollowed ${channel.name}`);
   await expect(page.getByText('You follow no channels or sifts yet.')).toBeVisible();
 });
