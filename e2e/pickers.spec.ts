@@ -184,16 +184,17 @@ test('the playlists and sifts list pages: Mine / Following, Find and Sort', asyn
     await expect(titles).toHaveText([...names].sort());
     await expect(page.getByRole('group', { name: `Which ${kind}s` }).getByRole('button', { name: 'Mine' })).toHaveAttribute('aria-pressed', 'true');
     await page.screenshot({ path: testInfo.outputPath(`${kind}s-page-${testInfo.project.name}.png`) });
-    await page.getByRole('button', { name: `Sort ${kind}s` }).click();
+    await page.getByRole('button', { name: /^Sort: / }).click();
     await page.getByRole('menuitemradio', { name: 'Alphabetical' }).click();
     await expect(titles).toHaveText([...names].sort());
-    await expect(page.getByRole('button', { name: `Sort ${kind}s` })).toHaveText('Sort: Alphabetical');
+    await expect(page.getByRole('button', { name: /^Sort: / })).toHaveText('Sort: Alphabetical');
     const filter = page.getByRole('textbox', { name: `Find ${kind}` });
     await filter.fill('Beta');
     await filter.press('Enter');
     await expect(titles).toHaveText([names[0]!]);
     await page.getByRole('group', { name: `Which ${kind}s` }).getByRole('button', { name: 'Following' }).click();
-    await expect(page.getByRole('feed', { name: `${kind[0]!.toUpperCase()}${kind.slice(1)}s you follow` })).toBeAttached();
+    // An empty list is no feed (a feed holds articles, decisions/023): it says so instead.
+    await expect(titles).toHaveCount(0);
     await expect(page.getByText('No results.')).toBeVisible();
   }
 });

@@ -286,6 +286,16 @@ test("the header's Back and Forward follow the browser's history after a reload 
   const header = page.getByRole('banner');
   const back = header.getByRole('button', { name: 'Go back' });
   const forward = header.getByRole('button', { name: 'Go forward' });
+  /** Where we stand: both buttons as the browser's history has them. */
+  const expectButtons = async (canGoBack: boolean, canGoForward: boolean) => {
+    await (canGoBack ? expect(back).toBeEnabled() : expect(back).toBeDisabled());
+    await (canGoForward ? expect(forward).toBeEnabled() : expect(forward).toBeDisabled());
+  };
+  const backHome = async () => {
+    await back.click();
+    await expect(page).toHaveURL(/\/$/);
+    await expectButtons(true, true);
+  };
   // (The test's tab starts on about:blank, an entry of its history like any other page before ours.)
   await page.goto('/');
   await expect(forward).toBeDisabled();
@@ -295,30 +305,60 @@ test("the header's Back and Forward follow the browser's history after a reload 
   const channelName = (await first.locator('.vcard-channel a').textContent())!.trim();
   await first.locator('.vcard-channel a').click();
   await expect(page).toHaveURL(/\/channel\//);
-  await expect(back).toBeEnabled();
-  await expect(forward).toBeDisabled();
-  await back.click();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(forward).toBeEnabled();
+  await expectButtons(true, false);
+  await backHome();
   await forward.click();
   await expect(page.getByRole('heading', { level: 1, name: channelName })).toBeVisible();
 
   // A reload keeps both as the browser has them.
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: channelName })).toBeVisible();
-  await expect(back).toBeEnabled();
-  await expect(forward).toBeDisabled();
+  await expectButtons(true, false);
 
   // Back, then a typed address: the browser drops the forward entry and puts the new one last.
-  await back.click();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(forward).toBeEnabled();
+  await backHome();
   await page.goto('/search');
-  await expect(back).toBeEnabled();
-  await expect(forward).toBeDisabled();
-  await back.click();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(forward).toBeEnabled();
+  await expectButtons(true, false);
+  await backHome();
   await forward.click();
   await expect(page).toHaveURL(/\/search$/);
+});
+
+// ---- accessibility: the carousel is one tab stop; queue items are named in words -----------------------------------
+
+test('the channel carousel is one stop between the search box and the first video; arrows move along it', async ({ page, isMobile }) => {
+  test.skip(isMobile, 'Tab order is a keyboard matter: the mobile project has no keyboard');
+  await page.goto('/');
+  const tiles = page.getByRole('list', { name: 'Popular channels' }).getByRole('link');
+  await expect(tiles.nth(5)).toBeVisible();
+  await page.getByRole('searchbox').or(page.getByPlaceholder('Search...')).first().focus();
+  // Tab from the search box reaches the carousel once and, a few stops later (layout toggles), the first video.
+  const stops: string[] = [];
+  for (let i = 0; i < 16; i++) {
+    await page.keyboard.press('Tab');
+    stops.push(await page.evaluate(() => (document.activeElement?.closest('.ctile') ? 'channel' : document.activeElement?.closest('.vcard') ? 'video' : 'other')));
+    if (stops.at(-1) === 'video') break;
+  }
+  expect(stops.filter((s) => s === 'channel')).toHaveLength(1);
+  expect(stops).toContain('video');
+
+  await tiles.first().focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(tiles.nth(1)).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(tiles.last()).toBeFocused();
+});
+
+test("the player's queue names each video in words: title, channel, duration", async ({ page, request }, testInfo) => {
+  const token = await logIn(page, request, testInfo);
+  const playlist = await api(request, token).post<{ id: number }>('/api/playlists', { name: 'Queue names' });
+  const { videos } = (await (await request.get('/api/feeds/public?limit=10')).json()) as { videos: { externalId: string; title: string; channelName: string; liveStatus: string }[] };
+  const two = videos.filter((v) => v.liveStatus === 'NONE').slice(0, 2);
+  for (const v of two) await api(request, token).post(`/api/playlists/${playlist.id}/videos`, { externalId: v.externalId });
+  await page.goto(`/watch?v=${two[0]!.externalId}&p=${playlist.id}`);
+  const item = playerDialog(page).locator('.upnext-item').nth(1);
+  await expect(item).toBeAttached();
+  // Title, channel and duration with pauses between them (the spaces before the commas are the browser's).
+  const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await expect(item).toHaveAccessibleName(new RegExp(`^${escaped(two[1]!.title)}\\s*, ${escaped(two[1]!.channelName)}\\s*, \\d+ (minute|second|hour)`));
 });

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { Channel, Video } from '@sift/contracts';
 import { to } from '../lib/paths';
 import { durationLabel, formatDuration, formatNumber, formatRelativeTime } from '../lib/format';
@@ -35,12 +35,18 @@ export function VideoCard({
   position,
   now,
   context = NO_CONTEXT,
+  extra,
 }: {
   video: Video;
   position?: ItemPosition;
   now?: number;
   /** Where the card stands (a playlist, a sift), for the actions of its menu. */
   context?: VideoCardContext;
+  /**
+   * Controls beside the card (a playlist owner's up/down): inside the card's article, since a feed may hold only
+   * articles (axe aria-required-children).
+   */
+  extra?: ReactNode;
 }) {
   const width = useViewportWidth();
   const menu = useItemActions().videoMenu(video, context);
@@ -49,12 +55,11 @@ export function VideoCard({
   const shown = truncateName(title, width);
   const live = video.liveStatus === 'LIVE';
   const href = watchPath(video.externalId);
-  return (
-    <article
+  const Card = extra ? 'div' : 'article';
+  const card = (
+    <Card
       className="vcard"
-      aria-labelledby={titleId}
-      aria-posinset={position?.posinset}
-      aria-setsize={position?.setsize}
+      {...(extra ? {} : { 'aria-labelledby': titleId, 'aria-posinset': position?.posinset, 'aria-setsize': position?.setsize })}
     >
       <AppLink to={href} className="vcard-thumb" tabIndex={-1} aria-hidden="true" dropV>
         <img src={video.thumbnail} alt="" loading="lazy" decoding="async" width={320} height={180} />
@@ -90,6 +95,13 @@ export function VideoCard({
           <Menu label={`More actions for ${title}`} button={<Icon name="more" />} buttonClassName="icon-btn card-menu" items={menu} title={title} />
         )}
       </div>
+    </Card>
+  );
+  if (!extra) return card;
+  return (
+    <article className="vcard-entry" aria-labelledby={titleId} aria-posinset={position?.posinset} aria-setsize={position?.setsize}>
+      {card}
+      {extra}
     </article>
   );
 }
@@ -136,11 +148,11 @@ export function ChannelCard({ channel, position }: { channel: Channel; position?
 }
 
 /** Compact channel tile for horizontal strips. */
-export function ChannelTile({ channel }: { channel: Channel }) {
+export function ChannelTile({ channel, tabIndex }: { channel: Channel; tabIndex?: number }) {
   const titleId = useId();
   return (
     <article className="ctile" aria-labelledby={titleId}>
-      <AppLink to={channelPath(channel.externalId)} className="ctile-link">
+      <AppLink to={channelPath(channel.externalId)} className="ctile-link" tabIndex={tabIndex}>
         <Avatar src={channel.thumbnail} size={80} />
         <span className="ctile-name" id={titleId}>
           {channel.name}

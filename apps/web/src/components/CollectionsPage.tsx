@@ -140,7 +140,8 @@ export function CollectionsPage<T>({ title, create, plural, filterLabel, query, 
         )}
         <FilterField label={filterLabel} onApply={(q) => onQuery({ q })} />
         <Menu
-          label={`Sort ${plural}`}
+          // Named as it reads (axe label-content-name-mismatch).
+          label={`Sort: ${SORT_LABELS[query.sort]}`}
           title="Sort"
           buttonClassName="btn btn-secondary"
           button={<>Sort: {SORT_LABELS[query.sort]}</>}

@@ -110,7 +110,13 @@ export function InfiniteList<T>(props: InfiniteListProps<T>) {
 
   return (
     <div className={`ilist ilist--${layout}${className ? ` ${className}` : ''}`}>
-      <div role="feed" aria-label={label} aria-busy={loading || loadingMore} className="ilist-items">
+      {/* A feed holds articles (axe aria-required-children): an empty list is a plain box; the status says "No results." */}
+      <div
+        role={items.length > 0 || loading ? 'feed' : undefined}
+        aria-label={items.length > 0 || loading ? label : undefined}
+        aria-busy={loading || loadingMore}
+        className="ilist-items"
+      >
         {items.map((item, i) => (
           <Fragment key={getKey(item)}>{renderItem(item, { posinset: i + 1, setsize })}</Fragment>
         ))}

@@ -1,15 +1,38 @@
+import { useState, type KeyboardEvent } from 'react';
 import { ChannelTile } from '../../../components/Cards';
 import { useChannelSearch } from '../api/queries';
 
-/** The Dashboard's "Channels" row: the most-followed channels, scrolling sideways. */
+const STEPS: Record<string, (at: number, last: number) => number> = {
+  ArrowRight: (at, last) => Math.min(at + 1, last),
+  ArrowLeft: (at) => Math.max(at - 1, 0),
+  Home: () => 0,
+  End: (_, last) => last,
+};
+
+/**
+ * The Dashboard's "Channels" row: the most-followed channels, scrolling sideways. One stop in the tab order (issue 18:
+ * its 20 cards stood between the search box and the first video); the arrow keys, Home and End move along it.
+ */
 export function ChannelStrip({ limit = 20 }: { limit?: number }) {
   const { data, isPending, isError } = useChannelSearch('', limit);
   const channels = data?.items ?? [];
+  const [active, setActive] = useState(0);
+  const onKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {
+    const step = STEPS[e.key];
+    if (!step || channels.length === 0) return;
+    e.preventDefault();
+    const next = step(Math.min(active, channels.length - 1), channels.length - 1);
+    setActive(next);
+    e.currentTarget.querySelectorAll<HTMLElement>('.ctile-link')[next]?.focus();
+  };
   if (isError) return null; // A failed strip is not worth a second error next to the feed's.
   return (
     <section className="section" aria-labelledby="channels-heading">
       <div className="section-head">
         <h2 id="channels-heading">Channels</h2>
+        <p id="channels-keys" className="sr-only">
+          Arrow keys move between channels.
+        </p>
       </div>
       {isPending ? (
         <div className="strip strip--loading" aria-hidden="true">
@@ -18,10 +41,10 @@ export function ChannelStrip({ limit = 20 }: { limit?: number }) {
           ))}
         </div>
       ) : (
-        <ul className="strip" aria-label="Popular channels">
-          {channels.map((c) => (
+        <ul className="strip" aria-label="Popular channels" aria-describedby="channels-keys" onKeyDown={onKeyDown}>
+          {channels.map((c, i) => (
             <li key={c.externalId}>
-              <ChannelTile channel={c} />
+              <ChannelTile channel={c} tabIndex={i === Math.min(active, channels.length - 1) ? 0 : -1} />
             </li>
           ))}
         </ul>

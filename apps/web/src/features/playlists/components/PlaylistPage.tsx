@@ -88,12 +88,17 @@ export function PlaylistPage({ id }: { id: string }) {
           items={items}
           getKey={keyOf}
           renderItem={(video, position) => (
-            <div className="playlist-entry">
-              <VideoCard video={video} position={position} now={now} context={context} />
-              {movable && video.itemId !== undefined && (
-                <MoveButtons playlistId={p!.id} itemId={video.itemId} index={position.posinset - 1} count={items.length} title={video.title} />
-              )}
-            </div>
+            <VideoCard
+              video={video}
+              position={position}
+              now={now}
+              context={context}
+              extra={
+                movable && video.itemId !== undefined ? (
+                  <MoveButtons playlistId={p!.id} itemId={video.itemId} index={position.posinset - 1} count={items.length} title={video.title} />
+                ) : undefined
+              }
+            />
           )}
           loading={videos.isPending}
           error={videos.isError}

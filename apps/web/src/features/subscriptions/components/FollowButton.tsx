@@ -74,11 +74,12 @@ function FollowToggle({ target, compact }: { target: Target; compact?: boolean }
       type="button"
       className={`btn follow-btn ${following ? 'btn-secondary' : 'btn-primary'}${compact ? ' follow-btn--compact' : ''}`}
       aria-pressed={following}
-      aria-label={following ? `Unfollow ${target.name}` : `Follow ${target.name}`}
       disabled={busy}
       onClick={() => void toggle()}
     >
+      {/* Named by what it shows plus whom (axe label-content-name-mismatch): "Follow X", pressed: "Following X". */}
       {following ? 'Following' : 'Follow'}
+      <span className="sr-only"> {target.name}</span>
     </button>
   );
 }

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import type { Video } from '@sift/contracts';
-import { formatDuration } from '../../../lib/format';
+import { durationLabel, formatDuration } from '../../../lib/format';
 import type { PlayerEngine } from '../../../player/engine';
 import type { QueueSnapshot } from '../../../player/queue';
 import type { CurrentItem } from '../../../player/types';
@@ -41,14 +41,19 @@ export const UpNext = memo(function UpNext({ engine, queue, item, current }: UpN
                 </span>
                 <span className="upnext-thumb">
                   <img src={v.thumbnail} alt="" loading="lazy" decoding="async" width={120} height={68} />
-                  <span className="badge">{v.liveStatus === 'LIVE' ? 'LIVE' : formatDuration(v.durationSeconds)}</span>
+                  {/* Read after the title, in words (issue 18: "100:45Croissants…" ran position, time and title together). */}
+                  <span className="badge" aria-hidden="true">
+                    {v.liveStatus === 'LIVE' ? 'LIVE' : formatDuration(v.durationSeconds)}
+                  </span>
                 </span>
                 <span className="upnext-text">
                   <span className="upnext-name">{videoTitle(v)}</span>
+                  <span className="sr-only">, </span>
                   <span className="upnext-meta">
                     {v.channelName}
                     {!v.embeddable && ' · plays on the video service'}
                   </span>
+                  <span className="sr-only">, {v.liveStatus === 'LIVE' ? 'live' : durationLabel(v.durationSeconds)}</span>
                 </span>
               </button>
             </li>

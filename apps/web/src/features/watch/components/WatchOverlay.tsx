@@ -351,7 +351,9 @@ export function WatchOverlay(props: WatchOverlayProps) {
             </div>
           ) : (
             <div className="mini-bar">
-              <button type="button" className="mini-open" aria-label={`Expand player: ${title}`} onClick={onRestore}>
+              {/* Named by what it shows, after "Expand player:" (axe label-content-name-mismatch). */}
+              <button type="button" className="mini-open" onClick={onRestore}>
+                <span className="sr-only">Expand player: </span>
                 <span className="mini-title">{title}</span>
                 {shown && <span className="mini-channel">{shown.channelName}</span>}
               </button>
