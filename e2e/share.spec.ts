@@ -169,7 +169,11 @@ test('a video, a channel, a playlist and a profile each share their own address;
   const player = page.getByRole('dialog').filter({ has: page.locator('.watch-media') });
   await expect(player).toBeVisible();
   await player.getByRole('button', { name: 'More actions' }).click();
-  await page.getByRole('menuitem', { name: 'Share video' }).click();
+  // By keyboard: the dropdown can reach past the player's bottom at 1280×800 (issue 18 defect 2, not this test's).
+  await expect(page.getByRole('menuitem', { name: 'Share video' })).toBeAttached();
+  await page.keyboard.press('End');
+  await expect(page.getByRole('menuitem', { name: 'Share video' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expectAccessible(page, 'share video over the player');
   await expectShares('Share video', `/watch?v=${video.externalId}`);
 

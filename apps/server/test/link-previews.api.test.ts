@@ -178,6 +178,8 @@ describe("a public item's page", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
+    // The share popup stays the page's to watch for closing (decisions/021).
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
   });
 });
 

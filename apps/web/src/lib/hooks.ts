@@ -102,16 +102,17 @@ export function useNow(): number {
 }
 
 /**
- * Runs `onChange` when the path changes (not on mount): SPEC §2 "On every path change … modals, dropdowns and menus
- * close", for popups a host shows wherever they were asked for.
+ * Runs `onChange(pathname)` when the path shown changes (not on mount): SPEC §2 "On every path change … modals,
+ * dropdowns and menus close", for popups a host shows wherever they were asked for. The router's path may reach a
+ * host late (while a lazy page loads), after a popup was opened on the new page: hosts compare with where it opened.
  */
-export function useOnPathChange(onChange: () => void) {
+export function useOnPathChange(onChange: (pathname: string) => void) {
   const { pathname } = useLocation();
   const latest = useLatest(onChange);
   const first = useRef(pathname);
   useEffect(() => {
     if (first.current === pathname) return;
     first.current = pathname;
-    latest.current();
+    latest.current(pathname);
   }, [pathname, latest]);
 }

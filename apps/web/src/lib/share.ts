@@ -20,6 +20,8 @@ const slot = createSlot<ShareTarget>();
 /** Opens the share dialog (or bottom sheet, below 992 px) for `target`; null closes it. */
 export const openShare = (target: ShareTarget | null) => slot.set(target);
 export const useShareTarget = () => slot.useValue();
+/** Closes the dialog when the page shown is no longer the one it opened on (SPEC §2 "On every path change"). */
+export const closeShareUnlessOn = (pathname: string) => slot.closeUnlessOn(pathname);
 
 /** The absolute address people get: this site's origin (where the person is, PUBLIC_URL in production) and the path. */
 export const shareUrl = (target: Pick<ShareTarget, 'path'>) => `${window.location.origin}${target.path}`;

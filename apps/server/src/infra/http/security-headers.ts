@@ -30,6 +30,9 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     crossOriginResourcePolicy: { policy: 'same-origin' },
     // Needed so that the YouTube player's frames can talk back to the page.
     crossOriginEmbedderPolicy: false,
+    // The share popup (decisions/021) must stay ours to watch: under helmet's default `same-origin` the network's
+    // page is cut off from the window that opened it, which then reads `closed` at once.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     // CSP frame-ancestors 'none' says who may frame us; X-Frame-Options: SAMEORIGIN would say something else.
     xFrameOptions: false,
     // HSTS only means something over HTTPS (browsers ignore it on http); it is added below when the request is.

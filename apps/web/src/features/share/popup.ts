@@ -8,14 +8,10 @@ export function openSharePopup(address: string, onClosed: () => void, win: Windo
   const left = Math.max(0, Math.round(win.screenX + (win.outerWidth - SHARE_POPUP_WIDTH) / 2));
   const top = Math.max(0, Math.round(win.screenY + (win.outerHeight - SHARE_POPUP_HEIGHT) / 2));
   const features = `width=${SHARE_POPUP_WIDTH},height=${SHARE_POPUP_HEIGHT},left=${left},top=${top},menubar=no,toolbar=no,location=yes,resizable=yes,scrollbars=yes`;
-  // Not `noopener` (window.open would answer null, and closing could not be watched): the link is cut instead.
+  // Not `noopener` (open() would answer null and the closing could not be watched). The page's
+  // Cross-Origin-Opener-Policy is `same-origin-allow-popups` for the same reason (infra/http/security-headers.ts).
   const popup = win.open(address, 'sift-share', features);
   if (!popup) return null;
-  try {
-    popup.opener = null;
-  } catch {
-    /* some browsers refuse; the network's page is still on its own origin */
-  }
   const timer = win.setInterval(() => {
     if (popup.closed) {
       win.clearInterval(timer);

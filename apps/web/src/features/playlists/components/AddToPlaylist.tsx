@@ -19,7 +19,7 @@ export const openAddToPlaylist = (video: Target | null) => picker.set(video);
 /** Mount once (app/item-actions.tsx): shows the add-to-playlist popup when something opens it. */
 export function AddToPlaylistHost() {
   const video = picker.useValue();
-  useOnPathChange(() => openAddToPlaylist(null)); // SPEC §2 "On every path change … modals close"
+  useOnPathChange(picker.closeUnlessOn); // SPEC §2 "On every path change … modals close"
   if (!video) return null;
   return (
     <Modal title="Add to playlist" onClose={() => openAddToPlaylist(null)} actions={<span />}>

@@ -4,7 +4,7 @@ import { usePortalSafeId } from '../../../components/dialog';
 import { Modal } from '../../../components/Modal';
 import { useNotify } from '../../../components/Notifications';
 import { useIsDesktop, useOnPathChange, usePreference } from '../../../lib/hooks';
-import { openShare, shareUrl, useShareTarget, type ShareTarget } from '../../../lib/share';
+import { closeShareUnlessOn, openShare, shareUrl, useShareTarget, type ShareTarget } from '../../../lib/share';
 import type { ShareNetwork } from '../../../lib/storage';
 import { afterUse, NETWORKS, orderNetworks } from '../networks';
 import { openSharePopup } from '../popup';
@@ -21,7 +21,7 @@ export function ShareHost() {
   const target = useShareTarget();
   const desktop = useIsDesktop();
   const close = () => openShare(null);
-  useOnPathChange(close);
+  useOnPathChange(closeShareUnlessOn);
   if (!target) return null;
   const title = `Share ${KIND_NAMES[target.kind]}`;
   // Keyed by the item: another item opened over this one starts afresh (order, popup).

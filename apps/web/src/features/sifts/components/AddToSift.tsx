@@ -17,7 +17,7 @@ export const openAddToSift = (channel: ChannelPayload | null) => picker.set(chan
 /** Mount once (app/item-actions.tsx): the add-to-sift popup (SPEC §2 "Desktop popups"). */
 export function AddToSiftHost() {
   const channel = picker.useValue();
-  useOnPathChange(() => openAddToSift(null)); // SPEC §2 "On every path change … modals close"
+  useOnPathChange(picker.closeUnlessOn); // SPEC §2 "On every path change … modals close"
   if (!channel) return null;
   return (
     <Modal title="Add to Sift" onClose={() => openAddToSift(null)} actions={<span />}>

@@ -15,6 +15,8 @@ const MODAL_OPEN_DELAY_MS = 500;
 // The one open success modal, for whoever followed (a card, a page, a replayed action). Module state: the host
 // mounted once in the app shows it.
 let current: Subscription | null = null;
+/** Where it opened: a follow replayed after login opens on the page the router is still loading. */
+let openedOn: string | null = null;
 let timer: ReturnType<typeof setTimeout> | undefined;
 const listeners = new Set<() => void>();
 const subscribe = (l: () => void) => {
@@ -23,6 +25,7 @@ const subscribe = (l: () => void) => {
 };
 function set(value: Subscription | null) {
   current = value;
+  openedOn = value ? window.location.pathname : null;
   for (const l of listeners) l();
 }
 
@@ -36,9 +39,11 @@ export function openSubscribeModal(subscription: Subscription | null) {
 /** Mount once (app/item-actions.tsx). */
 export function SubscribeModalHost() {
   const subscription = useSyncExternalStore(subscribe, () => current);
-  // SPEC §2: a path change closes what is open; one still to open (a follow replayed after login, then the way back)
-  // opens on the new page.
-  useOnPathChange(() => set(null));
+  // SPEC §2: a path change closes what is open on another page; one still to open (a follow replayed after login,
+  // then the way back) opens on the new page.
+  useOnPathChange((pathname) => {
+    if (current && openedOn !== pathname) set(null);
+  });
   if (!subscription) return null;
   return <SubscribeModal key={subscription.id} subscription={subscription} onClose={() => set(null)} />;
 }
