@@ -9,6 +9,7 @@ import type { ShareNetwork } from '../../../lib/storage';
 import { afterUse, NETWORKS, orderNetworks } from '../networks';
 import { openSharePopup } from '../popup';
 import '../share.css';
+import { track } from '../../../lib/analytics';
 
 const KIND_NAMES: Record<ShareTarget['kind'], string> = { video: 'video', channel: 'channel', sift: 'sift', playlist: 'playlist', user: 'profile' };
 /** SPEC §5. */
@@ -62,6 +63,7 @@ function ShareBody({ target, onDone }: { target: ShareTarget; onDone: () => void
   const url = shareUrl(target);
   const share = (network: ShareNetwork, e: MouseEvent<HTMLAnchorElement>) => {
     setStored(afterUse(stored, network));
+    track('eca_share', { kind: target.kind, network });
     stopWatching.current?.();
     stopWatching.current = openSharePopup(NETWORKS[network].address(url, target.title), onDone);
     // A blocked popup: the link itself opens the network in a new tab.
@@ -73,6 +75,7 @@ function ShareBody({ target, onDone }: { target: ShareTarget; onDone: () => void
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(url);
+      track('eca_share', { kind: target.kind, network: 'link' });
       notify(COPIED_TEXT);
       onDone();
     } catch {
