@@ -214,8 +214,9 @@ export function AppRoutes() {
   // /watch opened from a page keeps that page behind the player (lib/url.ts watchBackground); else the Dashboard.
   const bg = location.pathname === paths.watch ? watchBackground(location.state) : null;
   return (
-    // Keyed by path: a page that failed to load does not keep another path from trying.
-    <ChunkBoundary key={location.pathname}>
+    // Keyed by the path shown (the page behind /watch stays mounted): a page that failed to load does not keep
+    // another path from trying.
+    <ChunkBoundary key={bg ? bg.pathname : location.pathname}>
       <Suspense fallback={<PageLoading />}>
         <Routes location={bg ? { ...location, ...bg } : location}>
           {ROUTES.map((def) => (
