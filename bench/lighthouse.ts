@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import puppeteer from 'puppeteer-core';
+import { chromium } from '@playwright/test';
 import { measureFirstRoute } from './bundle-size.js';
 import { writeSection } from './harness.js';
 import { median } from './stats.js';
@@ -78,18 +78,18 @@ async function audit(port: number, url: string): Promise<Omit<Row, 'page'>> {
   };
 }
 
-/** What Chromium says stands between the page and "Install app" (none: installable). */
+/** What Chromium says stands between the page and "Install app" (none: installable), asked over the DevTools protocol. */
 async function installabilityErrors(port: number): Promise<string[]> {
-  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
-    const page = await browser.newPage();
-    await page.goto(`${BASE}/`, { waitUntil: 'networkidle0' });
-    const session = await page.createCDPSession();
+    const page = await browser.contexts()[0]!.newPage();
+    await page.goto(`${BASE}/`, { waitUntil: 'networkidle' });
+    const session = await page.context().newCDPSession(page);
     const { installabilityErrors: errors } = await session.send('Page.getInstallabilityErrors');
     await page.close();
     return errors.map((e) => e.errorId);
   } finally {
-    await browser.disconnect();
+    await browser.close();
   }
 }
 

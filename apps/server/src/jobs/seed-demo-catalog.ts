@@ -1,6 +1,6 @@
 import type { Services } from '../app.js';
 import { generateCatalog } from '../providers/demo/catalog.js';
-import { seedDemoSifts } from './seed-demo-sifts.js';
+import { seedDemoCuration } from './seed-demo-curation.js';
 
 /**
  * First start on embedded defaults: fill an empty catalog with the demo provider's generated channels and
@@ -13,7 +13,7 @@ export async function seedDemoCatalog(services: Services, now = new Date()): Pro
   if (await services.catalog.isEmpty()) {
     const { channels, videos } = generateCatalog({ now });
     seeded = await services.catalog.importCatalog('demo', channels, videos);
-    if (seeded) await seedDemoSifts(services, channels, videos);
+    if (seeded) await seedDemoCuration(services, channels, videos);
   }
   await services.messages.seedWelcome({
     pageLocations: [44],

@@ -46,7 +46,7 @@ const CHANNELS_PER_SIFT = 4;
 /** How many videos each curator's public playlist holds: the most viewed of the topic that play here. */
 const VIDEOS_PER_PLAYLIST = 8;
 
-export async function seedDemoSifts(services: Services, channels: readonly ProviderChannel[], videos: readonly ProviderVideo[]): Promise<void> {
+export async function seedDemoCuration(services: Services, channels: readonly ProviderChannel[], videos: readonly ProviderVideo[]): Promise<void> {
   for (const sift of CURATED) {
     const picked = channels.filter((c) => c.topic === sift.topic).slice(0, CHANNELS_PER_SIFT);
     if (picked.length === 0) continue;
