@@ -1,8 +1,9 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * One value that any layer may set and one mounted component shows: the open add-to-playlist or add-to-sift
- * popup, asked for by a card menu or the player menu and rendered by a host mounted once in the app.
+ * One value that any layer may set and one mounted component shows: the open add-to-playlist, add-to-sift or share
+ * popup or the follow's success modal, asked for by a card menu, a page or the player menu and rendered by a host
+ * mounted once in the app.
  */
 export function createSlot<T>() {
   let current: T | null = null;

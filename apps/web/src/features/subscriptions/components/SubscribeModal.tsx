@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
 import type { Frequency, Subscription } from '@sift/contracts';
 import { FormAlert, formErrorsFrom } from '../../../components/Form';
 import { Modal } from '../../../components/Modal';
 import { useNotify } from '../../../components/Notifications';
 import { useOnPathChange } from '../../../lib/hooks';
+import { createSlot } from '../../../lib/slot';
 import { refreshAfterFollow, updateSubscription } from '../api/queries';
 import { FREQUENCY_LABELS, FrequencyChoice } from './FrequencyChoice';
 import '../subscriptions.css';
@@ -12,40 +13,26 @@ import '../subscriptions.css';
 /** SPEC §9 "Modal open delay". */
 const MODAL_OPEN_DELAY_MS = 500;
 
-// The one open success modal, for whoever followed (a card, a page, a replayed action). Module state: the host
-// mounted once in the app shows it.
-let current: Subscription | null = null;
-/** Where it opened: a follow replayed after login opens on the page the router is still loading. */
-let openedOn: string | null = null;
+// The one open success modal, for whoever followed (a card, a page, a replayed action); the host mounted once in the
+// app shows it.
+const modal = createSlot<Subscription>();
 let timer: ReturnType<typeof setTimeout> | undefined;
-const listeners = new Set<() => void>();
-const subscribe = (l: () => void) => {
-  listeners.add(l);
-  return () => listeners.delete(l);
-};
-function set(value: Subscription | null) {
-  current = value;
-  openedOn = value ? window.location.pathname : null;
-  for (const l of listeners) l();
-}
 
 /** Opens the success modal after the modal delay of SPEC §9 (500 ms), as SPEC §4 asks after a follow. */
 export function openSubscribeModal(subscription: Subscription | null) {
   clearTimeout(timer);
-  if (!subscription) return set(null);
-  timer = setTimeout(() => set(subscription), MODAL_OPEN_DELAY_MS);
+  if (!subscription) return modal.set(null);
+  timer = setTimeout(() => modal.set(subscription), MODAL_OPEN_DELAY_MS);
 }
 
 /** Mount once (app/item-actions.tsx). */
 export function SubscribeModalHost() {
-  const subscription = useSyncExternalStore(subscribe, () => current);
+  const subscription = modal.useValue();
   // SPEC §2: a path change closes what is open on another page; one still to open (a follow replayed after login,
   // then the way back) opens on the new page.
-  useOnPathChange((pathname) => {
-    if (current && openedOn !== pathname) set(null);
-  });
+  useOnPathChange(modal.closeUnlessOn);
   if (!subscription) return null;
-  return <SubscribeModal key={subscription.id} subscription={subscription} onClose={() => set(null)} />;
+  return <SubscribeModal key={subscription.id} subscription={subscription} onClose={() => modal.set(null)} />;
 }
 
 function SubscribeModal({ subscription, onClose }: { subscription: Subscription; onClose: () => void }) {
