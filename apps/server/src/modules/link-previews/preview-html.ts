@@ -2,6 +2,7 @@
  * The Open Graph and Twitter-card tags of a page (issue 18 "Link previews"), put into the SPA's index.html as the
  * server sends it: a link pasted into a chat shows the item's title, description and image. Pure: no I/O.
  */
+import { escapeHtml } from '../accounts/accounts.mails.js';
 
 /** What a shared link shows. `image` and `url` are absolute. */
 export interface Preview {
@@ -17,13 +18,6 @@ export interface Site {
   name: string;
   /** The site's own description: every page without an item of its own. */
   description: string;
-}
-
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Text safe inside an attribute value or an element (quotes included), so no name can leave its tag. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 }
 
 /** One line of text of at most `max` characters (descriptions may be long and multi-line). */
