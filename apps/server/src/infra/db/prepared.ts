@@ -8,10 +8,10 @@ const statements = new WeakMap<Database, Map<string, unknown>>();
  * skips parsing and planning it (about half of such a read's CPU time, measured with process.cpuUsage()). The same
  * name must always build the same statement; values vary through `sql.placeholder()`.
  */
-export function prepared<T>(db: Database, name: string, build: (db: Database) => T): T {
+export function prepared<T>(db: Database, name: string, build: (db: Database) => { prepare(name: string): T }): T {
   let byName = statements.get(db);
   if (!byName) statements.set(db, (byName = new Map()));
   let statement = byName.get(name) as T | undefined;
-  if (statement === undefined) byName.set(name, (statement = build(db)));
+  if (statement === undefined) byName.set(name, (statement = build(db).prepare(name)));
   return statement;
 }

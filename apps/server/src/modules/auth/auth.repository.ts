@@ -72,8 +72,7 @@ export class AuthRepository {
             sql`${users.confirmedAt} is not null`,
           ),
         )
-        .limit(1)
-        .prepare('session_user'),
+        .limit(1),
     );
     const [row] = await statement.execute({ tokenHash, now });
     return row;

@@ -292,7 +292,7 @@ export class CatalogRepository {
    */
   async newestVideoId(): Promise<number> {
     // The stamp of every kept public page, read by each such request: prepared once (infra/db/prepared.ts).
-    const statement = prepared(this.db, 'newest_video_id', (db) => db.select({ id: sql<number | null>`max(${videos.id})` }).from(videos).prepare('newest_video_id'));
+    const statement = prepared(this.db, 'newest_video_id', (db) => db.select({ id: sql<number | null>`max(${videos.id})` }).from(videos));
     const [row] = await statement.execute();
     return Number(row?.id ?? 0);
   }

@@ -105,8 +105,7 @@ export class SiftsRepository {
         .select({ id: sifts.id, ownerId: sifts.ownerId, public: sifts.public, feedVersion: sifts.feedVersion })
         .from(sifts)
         .where(byId ? eq(sifts.id, sql.placeholder('key')) : eq(sifts.hash, sql.placeholder('key')))
-        .limit(1)
-        .prepare(name),
+        .limit(1),
     );
     const [row] = await statement.execute({ key: byId ? Number(idOrHash) : idOrHash });
     return row;
