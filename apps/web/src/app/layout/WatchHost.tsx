@@ -1,11 +1,12 @@
 import type { Video } from '@sift/contracts';
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useNavigationType } from 'react-router';
 import { useSession } from '../../features/account';
 import { useIntroVideoId } from '../../features/watch';
 import { usePlaylistPlayer } from '../../features/playlists';
 import { useSiftPlayer } from '../../features/sifts';
 import { ChunkBoundary } from '../../components/ChunkBoundary';
+import { useLatest } from '../../lib/hooks';
 import { lazy } from '../../lib/lazy';
 import { paths, to } from '../../lib/paths';
 import { openShare } from '../../lib/share';
@@ -37,10 +38,7 @@ export function WatchHost() {
   const onWatch = pathname === paths.watch;
   // The page /watch was opened over (a channel, a sift…): minimising and closing go back to it.
   const background = onWatch ? watchBackground(location.state) : null;
-  const state = useRef(location.state);
-  useEffect(() => {
-    state.current = location.state;
-  }, [location.state]);
+  const state = useLatest(location.state);
 
   // SPEC §2 "On every path change … the player minimises": restoring in place holds only for the path it was
   // restored on.
@@ -63,7 +61,7 @@ export function WatchHost() {
       // The entry's state (the page behind the player) stays.
       navigate(`${window.location.pathname}?${next.toString()}${window.location.hash}`, { replace: true, state: state.current });
     },
-    [navigate],
+    [navigate, state],
   );
 
   const playlist = usePlaylistPlayer(params.get('p'));
