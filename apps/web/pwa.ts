@@ -4,7 +4,7 @@ import { VitePWA } from 'vite-plugin-pwa';
  * The installable app (SPEC §1 "installed as a service-worker app", §4 "Service worker"; docs/decisions/022):
  * vite-plugin-pwa writes the web manifest and, with Workbox's generateSW, `sw.js`, which precaches the app shell
  * (index.html, every hashed asset, the icons and the offline page) and answers every navigation with index.html
- * except those the server owns. The page registers the worker itself, after load (src/app/service-worker.ts), and
+ * except those the server owns. The page registers the worker itself, after load (src/app/update/register.ts), and
  * asks before a new version takes over (`registerType: 'prompt'`: the worker waits for SKIP_WAITING).
  */
 export function siftPwa(appName: string) {

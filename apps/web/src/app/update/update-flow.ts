@@ -28,7 +28,7 @@ export interface PageHandle {
   reload(): void;
 }
 
-export const browserPage: PageHandle = {
+const browserPage: PageHandle = {
   setInterval: (run, ms) => window.setInterval(run, ms),
   onControllerChange: (listener) => navigator.serviceWorker.addEventListener('controllerchange', listener),
   reload: () => window.location.reload(),
