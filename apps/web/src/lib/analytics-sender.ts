@@ -2,7 +2,7 @@ import type { AnalyticsEventName, AnalyticsProps } from '@sift/contracts';
 import { preferences } from './storage';
 
 /** `ANALYTICS_EVENTS_PATH` of `@sift/contracts`, mirrored as a value (a value import would pull zod into the bundle). */
-export const ANALYTICS_PATH = '/api/analytics/events';
+const ANALYTICS_PATH = '/api/analytics/events';
 
 export interface QueuedEvent {
   name: AnalyticsEventName;
@@ -12,7 +12,7 @@ export interface QueuedEvent {
 }
 
 /** The browser's analytics identity: a random UUID made with its first event, kept with the preferences. */
-export function visitorId(): string {
+function visitorId(): string {
   let id = preferences.get('analytics_id');
   if (!id) {
     id = randomUuid();

@@ -1,3 +1,4 @@
+import { ANALYTICS_EVENTS_PATH } from '@sift/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COOKIE_CONSENT_NAME } from './cookies';
 import { preferences } from './storage';
@@ -42,7 +43,8 @@ describe('lib/analytics', () => {
     track('eca_play', { videoId: 'v1' });
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1), { timeout: ANALYTICS_FLUSH_MS + 2000 });
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/analytics/events');
+    // lib/analytics-sender mirrors the contract's path as a value.
+    expect(url).toBe(ANALYTICS_EVENTS_PATH);
     expect(init.keepalive).toBe(true);
     expect((init.headers as Record<string, string>).authorization).toBe('Bearer member-token');
     const body = JSON.parse(init.body as string) as { visitorId: string; events: { name: string; path: string; props?: unknown }[] };
@@ -70,5 +72,19 @@ describe('lib/analytics', () => {
     expect(url).toBe('/api/analytics/events');
     expect(JSON.parse(body)).toMatchObject({ events: [{ name: 'eca_page_view' }] });
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('outside a secure context (no crypto.randomUUID) makes a v4 UUID, which the preferences keep', async () => {
+    consent(true);
+    const real = globalThis.crypto;
+    vi.stubGlobal('crypto', { getRandomValues: <T extends ArrayBufferView>(array: T) => real.getRandomValues(array as never) as T });
+    const { track, ANALYTICS_FLUSH_MS } = await freshAnalytics();
+    track('eca_page_view');
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1), { timeout: ANALYTICS_FLUSH_MS + 2000 });
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    const { visitorId } = JSON.parse(init.body as string) as { visitorId: string };
+    expect(visitorId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    // Kept, not read back as missing: the next event carries the same identity.
+    expect(preferences.get('analytics_id')).toBe(visitorId);
   });
 });

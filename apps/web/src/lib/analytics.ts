@@ -20,7 +20,7 @@ let loading: Promise<Sender> | null = null;
 let timer: ReturnType<typeof setTimeout> | null = null;
 
 /** Whether the visitor accepted the cookie notice: the only condition under which anything is sent. */
-export const analyticsAllowed = () => readCookie(COOKIE_CONSENT_NAME) === 'true';
+const analyticsAllowed = () => readCookie(COOKIE_CONSENT_NAME) === 'true';
 
 /** Records one event on the current page, if the visitor consented. Never throws, never waits. */
 export function track(name: AnalyticsEventName, props?: AnalyticsProps): void {
