@@ -12,11 +12,11 @@ import { sendRouteNotFound } from './errors.js';
  * index.html, because the client's router owns them (and shows its own not-found page). They are a route of their
  * own (`GET /*`), not the not-found handler, so that @fastify/compress compresses the document like every route.
  */
-export async function registerSpa(app: FastifyInstance, distDir: string, page: SpaPage): Promise<boolean> {
+export async function registerSpa(app: FastifyInstance, distDir: string, page: SpaPage): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   if (!fs.existsSync(indexFile)) {
     app.log.warn(`No built web app in ${distDir}; run "npm run build" to serve the UI from this process`);
-    return false;
+    return;
   }
   await app.register(fastifyStatic, {
     root: distDir,
@@ -31,14 +31,13 @@ export async function registerSpa(app: FastifyInstance, distDir: string, page: S
   });
   // Files of dist/ are routes of @fastify/static (more specific, so they win); everything else GET lands here.
   app.get('/*', (request, reply) => sendSpaPage(page, request, reply));
-  return true;
 }
 
-/** The HTML of a client route: index.html, with the card tags of a shared item's page (infra/http/link-previews). */
+/** The HTML of a client route: index.html, with the card tags of a shared item's page (modules/link-previews). */
 export type SpaPage = (url: string) => Promise<string>;
 
 /** The SPA's page for a client route; a JSON 404 for unknown API, media and asset addresses. */
-export async function sendSpaPage(page: SpaPage, request: FastifyRequest, reply: FastifyReply) {
+async function sendSpaPage(page: SpaPage, request: FastifyRequest, reply: FastifyReply) {
   if (!wantsSpaPage(request.method, request.url)) return sendRouteNotFound(request, reply);
   return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(await page(request.url));
 }
@@ -48,7 +47,7 @@ export async function sendSpaPage(page: SpaPage, request: FastifyRequest, reply:
  * and not a missing hashed asset (a chunk an old page asks for after a deploy): a 404 fails its import at once,
  * where HTML would fail it as a script of the wrong type.
  */
-export function wantsSpaPage(method: string, url: string): boolean {
+function wantsSpaPage(method: string, url: string): boolean {
   if (method !== 'GET' && method !== 'HEAD') return false;
   return !url.startsWith('/api/') && url !== '/api' && !url.startsWith('/media/') && !url.startsWith('/assets/');
 }

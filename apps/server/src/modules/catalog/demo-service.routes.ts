@@ -30,7 +30,7 @@ export const demoServiceRoutes =
 const VIEWS = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
 const DATE = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
 
-export function demoServicePage(video: Video, appName: string): string {
+function demoServicePage(video: Video, appName: string): string {
   const e = escapeHtml;
   const channelHref = `/channel/${encodeURIComponent(video.channelExternalId)}`;
   return `<!doctype html>

@@ -24,7 +24,7 @@ export interface PreviewSources {
 type Kind = 'sift' | 'playlist' | 'channel' | 'video' | 'user';
 
 /** How long a preview (or the lack of one) is kept: a sift made private stops showing its card within it. */
-export const PREVIEW_MAX_AGE_MS = 60_000;
+const PREVIEW_MAX_AGE_MS = 60_000;
 const DESCRIPTION_MAX = 300;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -32,7 +32,7 @@ const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName}
 const plural = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;
 
 /** The item a path names, if it is one of the shared kinds. */
-export function sharedItem(url: string): { kind: Kind; id: string } | null {
+function sharedItem(url: string): { kind: Kind; id: string } | null {
   let parsed: URL;
   try {
     parsed = new URL(url, 'http://x');
