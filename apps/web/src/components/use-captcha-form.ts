@@ -14,15 +14,15 @@ export function useCaptchaForm(labels: Record<string, string>) {
   const captchaRef = useRef<CaptchaHandle>(null);
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [server, setServer] = useState<FormErrors>(NO_ERRORS);
+  // The server's errors and the failure they came from (a page may tell one answer apart: sign-up's 409).
+  const [server, setServer] = useState<FormErrors & { failure?: unknown }>(NO_ERRORS);
 
-  /** Answers the error of a failed send (null when it went through or never started). */
-  async function submit(e: FormEvent, localErrors: Record<string, string | null>, send: (captcha: string) => Promise<void>): Promise<unknown> {
+  async function submit(e: FormEvent, localErrors: Record<string, string | null>, send: (captcha: string) => Promise<void>) {
     e.preventDefault();
     setTouched(true);
     if (Object.values(localErrors).some(Boolean)) {
       focusFirstInvalid(formRef.current);
-      return null;
+      return;
     }
     setBusy(true);
     setServer(NO_ERRORS);
@@ -30,23 +30,24 @@ export function useCaptchaForm(labels: Record<string, string>) {
     if (!captcha) {
       setServer({ message: null, fields: { captcha: CAPTCHA_MISSING_MESSAGE } });
       setBusy(false);
-      return null;
+      return;
     }
     try {
       await send(captcha);
-      return null;
     } catch (err) {
       captchaRef.current?.reset();
       const errors = formErrorsFrom(err, labels);
-      setServer(errors);
+      setServer({ ...errors, failure: err });
       setBusy(false);
       if (Object.keys(errors.fields).length) focusFirstInvalid(formRef.current);
-      return err;
     }
   }
 
-  /** A field's error: the local one once the form was submitted, else the server's. */
-  const errorOf = (localErrors: Record<string, string | null>, field: string) => (touched ? localErrors[field] : null) ?? server.fields[field] ?? null;
+  /** The fields' errors: each the local one once the form was submitted, else the server's. */
+  const errorsOf =
+    <K extends string>(localErrors: Record<K, string | null>) =>
+    (field: K) =>
+      (touched ? localErrors[field] : null) ?? server.fields[field] ?? null;
 
-  return { formRef, captchaRef, busy, server, submit, errorOf };
+  return { formRef, captchaRef, busy, server, submit, errorsOf };
 }

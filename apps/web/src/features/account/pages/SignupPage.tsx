@@ -22,9 +22,8 @@ export function SignupPage() {
   const [params] = useSearchParams();
   const session = useSession();
   const redirect = safeRedirect(params.get('redirect'));
-  const { formRef, captchaRef, busy, server, submit, errorOf: errorIn } = useCaptchaForm(LABELS);
+  const { formRef, captchaRef, busy, server, submit, errorsOf } = useCaptchaForm(LABELS);
   const [values, setValues] = useState({ email: '', firstName: '', lastName: '', password: '' });
-  const [taken, setTaken] = useState(false);
   const set = (k: keyof typeof values) => (v: string) => setValues((s) => ({ ...s, [k]: v }));
 
   // The e-mail pattern blocks submit (SPEC §5). The password length is checked here too, with the hint shown
@@ -39,16 +38,15 @@ export function SignupPage() {
         ? `Use at least ${PASSWORD_MIN_LENGTH} characters.`
         : null,
   };
-  const errorOf = (k: keyof typeof local) => errorIn(local, k);
+  const errorOf = errorsOf(local);
+  const taken = isApiError(server.failure) && server.failure.status === 409;
 
-  async function onSubmit(e: FormEvent) {
-    const failure = await submit(e, local, async (captcha) => {
+  const onSubmit = (e: FormEvent) =>
+    submit(e, local, async (captcha) => {
       const res = await signup({ ...values, captcha });
       track('eca_sign_up', { method: 'email' });
       navigate(to.emailSent(res?.email ?? values.email.trim()));
     });
-    setTaken(isApiError(failure) && failure.status === 409);
-  }
 
   if (session.isLoggedIn) {
     return (

@@ -72,7 +72,7 @@ function ContactSent({ email, onAnother }: { email: string; onAnother: () => voi
 }
 
 function ContactForm({ onSent }: { onSent: (email: string) => void }) {
-  const { formRef, captchaRef, busy, server, submit, errorOf: errorIn } = useCaptchaForm(LABELS);
+  const { formRef, captchaRef, busy, server, submit, errorsOf } = useCaptchaForm(LABELS);
   const [values, setValues] = useState(EMPTY);
   const set = (k: keyof typeof values) => (v: string) => setValues((s) => ({ ...s, [k]: v }));
 
@@ -81,7 +81,7 @@ function ContactForm({ onSent }: { onSent: (email: string) => void }) {
     email: !values.email.trim() ? 'Enter your e-mail address, so that we can answer.' : !isEmail(values.email) ? 'Enter a valid e-mail address, like name@example.com.' : null,
     message: values.message.trim() ? null : 'Write your message.',
   };
-  const errorOf = (k: keyof typeof local) => errorIn(local, k);
+  const errorOf = errorsOf(local);
   const onSubmit = (e: FormEvent) =>
     submit(e, local, async (captcha) => {
       await sendContactMessage({ ...values, captcha });
