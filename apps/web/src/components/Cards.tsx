@@ -55,12 +55,9 @@ export function VideoCard({
   const shown = truncateName(title, width);
   const live = video.liveStatus === 'LIVE';
   const href = watchPath(video.externalId);
-  const Card = extra ? 'div' : 'article';
-  const card = (
-    <Card
-      className="vcard"
-      {...(extra ? {} : { 'aria-labelledby': titleId, 'aria-posinset': position?.posinset, 'aria-setsize': position?.setsize })}
-    >
+  const article = { 'aria-labelledby': titleId, 'aria-posinset': position?.posinset, 'aria-setsize': position?.setsize };
+  const body = (
+    <>
       <AppLink to={href} className="vcard-thumb" tabIndex={-1} aria-hidden="true" dropV>
         <img src={video.thumbnail} alt="" loading="lazy" decoding="async" width={320} height={180} />
         {live ? (
@@ -95,13 +92,16 @@ export function VideoCard({
           <Menu label={`More actions for ${title}`} button={<Icon name="more" />} buttonClassName="icon-btn card-menu" items={menu} title={title} />
         )}
       </div>
-    </Card>
+    </>
   );
-  if (!extra) return card;
-  return (
-    <article className="vcard-entry" aria-labelledby={titleId} aria-posinset={position?.posinset} aria-setsize={position?.setsize}>
-      {card}
+  return extra ? (
+    <article className="vcard-entry" {...article}>
+      <div className="vcard">{body}</div>
       {extra}
+    </article>
+  ) : (
+    <article className="vcard" {...article}>
+      {body}
     </article>
   );
 }

@@ -70,6 +70,15 @@ describe('InfiniteList', () => {
     expect(screen.queryByText('No more results.')).toBeNull();
   });
 
+  it('is a feed only while it holds articles or loads them (axe: a feed holds articles)', () => {
+    const { rerender, props } = renderList();
+    expect(screen.queryByRole('feed')).toBeNull();
+    rerender(<InfiniteList {...props} loading />);
+    expect(screen.getByRole('feed', { name: 'Latest videos' }).getAttribute('aria-busy')).toBe('true');
+    rerender(<InfiniteList {...props} items={items(2)} />);
+    expect(screen.getByRole('feed', { name: 'Latest videos' }).querySelectorAll('article')).toHaveLength(2);
+  });
+
   it('says "No more results." when a list with items is complete', () => {
     renderList({ items: items(3) });
     expect(screen.getByRole('status').textContent).toContain('No more results.');

@@ -108,12 +108,13 @@ export function InfiniteList<T>(props: InfiniteListProps<T>) {
     );
   }
 
+  // A feed holds articles (axe aria-required-children): an empty list is a plain box; the status says "No results."
+  const feed = items.length > 0 || loading;
   return (
     <div className={`ilist ilist--${layout}${className ? ` ${className}` : ''}`}>
-      {/* A feed holds articles (axe aria-required-children): an empty list is a plain box; the status says "No results." */}
       <div
-        role={items.length > 0 || loading ? 'feed' : undefined}
-        aria-label={items.length > 0 || loading ? label : undefined}
+        role={feed ? 'feed' : undefined}
+        aria-label={feed ? label : undefined}
         aria-busy={loading || loadingMore}
         className="ilist-items"
       >
