@@ -123,3 +123,16 @@ describe('without CONTACT_EMAIL', () => {
     expect(off.mailer.sent).toHaveLength(0);
   });
 });
+
+describe('when mail cannot go out', () => {
+  const down = useTestApp({ accounts: { contactEmail: OPERATOR } });
+
+  it('answers 503 MAIL_UNAVAILABLE instead of saying the message was sent', async () => {
+    down.mailer.send = async () => {
+      throw new Error('SMTP relay down');
+    };
+    const captcha = await solveCaptcha(down.app);
+    const res = await call(down.app, { method: 'POST', url: '/api/contact', payload: { name: 'Ada', email: 'ada@example.com', message: 'Hi', captcha } });
+    expectError(res, 503, 'MAIL_UNAVAILABLE');
+  });
+});

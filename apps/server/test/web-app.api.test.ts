@@ -46,6 +46,18 @@ describe('the web app as served', () => {
     }
   });
 
+  it('serves a new build of index.html at once, without a restart', async () => {
+    const index = path.join(dist, 'index.html');
+    const before = fs.readFileSync(index, 'utf8');
+    try {
+      fs.writeFileSync(index, before.replace('<div id="root"></div>', '<div id="root" data-build="2"></div>'));
+      const res = await get('/sifts/abc123');
+      expect(gunzipSync(res.rawPayload).toString('utf8')).toContain('<div id="root" data-build="2"></div>');
+    } finally {
+      fs.writeFileSync(index, before);
+    }
+  });
+
   it('serves the service worker uncached (each update check sees the newest) and under the document policy', async () => {
     const res = await get('/sw.js');
     expect(res.statusCode).toBe(200);
