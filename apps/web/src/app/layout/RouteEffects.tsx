@@ -7,22 +7,20 @@ import { globalError } from '../../lib/api';
 import { watchBackground } from '../../lib/url';
 import { ONBOARDING_PATHS, paths } from '../../lib/paths';
 
-const DASHBOARD = new Set<string>([paths.home, paths.watch]);
-
 /**
  * What happens on every path change (SPEC §2): the error message clears, user data is refetched (once more when
  * it still carries the placeholder creation date), leaving the onboarding routes completes a started onboarding
  * (SPEC §4), scroll resets to the top and focus moves to the new page for screen-reader and keyboard users.
  *
- * Opening and closing the video modal (/ ↔ /watch) keeps the Dashboard where it was: both paths are the same
- * page, and jumping to the top would lose the reader's place in the feed.
+ * Opening, minimising and closing the video modal keeps the page behind it where it was (/watch shows the page it
+ * was opened over, the Dashboard when none): jumping to the top would lose the reader's place.
  */
 export function RouteEffects() {
   const { pathname, state } = useLocation();
   const qc = useQueryClient();
   const previous = useRef<string | null>(null);
-  // The page on screen: /watch opened over a page shows that page (lib/url.ts watchBackground).
-  const shown = pathname === paths.watch ? (watchBackground(state)?.pathname ?? pathname) : pathname;
+  // The page on screen: /watch opened over a page shows that page (lib/url.ts watchBackground), else the Dashboard.
+  const shown = pathname === paths.watch ? (watchBackground(state)?.pathname ?? paths.home) : pathname;
   const previousShown = useRef<string | null>(shown);
 
   // Every page shown, the first included (sent only after cookie consent: lib/analytics).
@@ -39,8 +37,7 @@ export function RouteEffects() {
     });
     const shownBefore = previousShown.current;
     previousShown.current = shown;
-    // Opening or minimising the player over a page keeps the reader's place in it, as on the Dashboard.
-    if (shownBefore === shown || (DASHBOARD.has(from) && DASHBOARD.has(pathname))) return;
+    if (shownBefore === shown) return;
     window.scrollTo(0, 0);
     const main = document.getElementById('main');
     if (main && !main.contains(document.activeElement)) main.focus({ preventScroll: true });
