@@ -40,11 +40,8 @@ export function TextField({
   inputRef,
   maxLength,
 }: FieldProps) {
-  const id = useId();
+  const { id, describedBy, notes } = useFieldNotes(error, hint);
   const [revealed, setRevealed] = useState(false);
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
   const isPassword = type === 'password';
   return (
     <div className={`field${error ? ' field--invalid' : ''}`}>
@@ -82,16 +79,7 @@ export function TextField({
           </button>
         )}
       </div>
-      {error && (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      )}
-      {hint && (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      )}
+      {notes}
     </div>
   );
 }
@@ -107,10 +95,7 @@ export function TextArea({
   required,
   rows = 3,
 }: Pick<FieldProps, 'label' | 'name' | 'value' | 'onChange' | 'hint' | 'maxLength' | 'error' | 'required'> & { rows?: number }) {
-  const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
+  const { id, describedBy, notes } = useFieldNotes(error, hint);
   return (
     <div className={`field${error ? ' field--invalid' : ''}`}>
       <label htmlFor={id} className="field-label">
@@ -127,6 +112,18 @@ export function TextArea({
         aria-required={required || undefined}
         onChange={(e) => onChange(e.currentTarget.value)}
       />
+      {notes}
+    </div>
+  );
+}
+
+/** A field's id, and its error and hint under it, tied to the control by `describedBy` (error first). */
+function useFieldNotes(error: string | null | undefined, hint: ReactNode) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const notes = (
+    <>
       {error && (
         <p id={errorId} className="field-error">
           {error}
@@ -137,8 +134,9 @@ export function TextArea({
           {hint}
         </p>
       )}
-    </div>
+    </>
   );
+  return { id, describedBy: [errorId, hintId].filter(Boolean).join(' ') || undefined, notes };
 }
 
 /** A form-level message: an error (announced at once) or a notice. */
