@@ -5,17 +5,21 @@ import type { CurrentItem, PlayerVideo } from './types';
  * quality on mobile and tablet, standard otherwise).
  */
 
-const SERVICES: Record<string, { name: string; url: (id: string) => string; thumbnail?: (id: string, quality: 'medium' | 'standard') => string }> = {
+const SERVICES: Record<
+  string,
+  { name: string; url: (video: PlayerVideo) => string | null; thumbnail?: (id: string, quality: 'medium' | 'standard') => string }
+> = {
   youtube: {
     name: 'YouTube',
-    url: (id) => `https://www.youtube.com/watch?v=${encodeURIComponent(id)}`,
+    url: (v) => `https://www.youtube.com/watch?v=${encodeURIComponent(v.externalId)}`,
     // mqdefault 320×180 (16:9), sddefault 640×480: YouTube's "medium" and "standard" qualities.
     thumbnail: (id, q) => `https://i.ytimg.com/vi/${encodeURIComponent(id)}/${q === 'medium' ? 'mqdefault' : 'sddefault'}.jpg`,
   },
-  // The demo catalog's stand-in for a service: a watch page the server renders (DEMO_SERVICE_WATCH_PATH).
+  // The demo catalog's stand-in for a service: a watch page the server renders (DEMO_SERVICE_WATCH_PATH), which
+  // plays the video's clip, so a demo video without one has nowhere to go.
   demo: {
     name: 'the video service',
-    url: (id) => `/demo-service/watch?v=${encodeURIComponent(id)}`,
+    url: (v) => (v.mediaUrl ? `/demo-service/watch?v=${encodeURIComponent(v.externalId)}` : null),
   },
 };
 
@@ -25,14 +29,12 @@ export function serviceName(video: PlayerVideo): string {
 }
 
 /**
- * The address that plays the video on its service, for the leave modal's Accept and `openNonEmbeddableVideo`.
- * The demo provider's page plays its clip, so a demo video without one has nowhere to go; a provider the app does
- * not know opens its clip, if any. Null when there is nowhere to go.
+ * The address that plays the video on its service, for the leave modal's Accept and `openNonEmbeddableVideo`; a
+ * provider the app does not know opens its clip, if any. Null when there is nowhere to go.
  */
 export function externalVideoUrl(video: PlayerVideo): string | null {
   const service = SERVICES[video.provider];
-  if (service && (video.provider !== 'demo' || video.mediaUrl)) return service.url(video.externalId);
-  return video.mediaUrl ?? null;
+  return service ? service.url(video) : (video.mediaUrl ?? null);
 }
 
 /** `desktop` is ≥ 992 px (SPEC §9: below counts as mobile). Thumbnails from elsewhere are used as given. */
