@@ -660,3 +660,21 @@ describe('queue and current item', () => {
     expect(h.engine.getSnapshot()).toMatchObject({ video: null, item: null, state: UNSTARTED, status: 'idle' });
   });
 });
+
+describe('onFirstPlay (analytics: eca_play)', () => {
+  it('reports a video once, when it first plays (not on pause and play again), and the next video again', async () => {
+    const played: string[] = [];
+    const h = harness({ onFirstPlay: (v) => played.push(v.externalId) });
+    h.engine.open(video(0), fakeSource(3));
+    await settle();
+    await vi.advanceTimersByTimeAsync(CREATE_DELAY_MS);
+    h.adapter().ready(BUFFERING);
+    expect(played).toEqual([]);
+    h.adapter().state(PLAYING).state(PAUSED).state(PLAYING).state(BUFFERING).state(PLAYING);
+    expect(played).toEqual(['vid0']);
+    await h.engine.next();
+    await vi.advanceTimersByTimeAsync(CREATE_DELAY_MS);
+    h.adapter().ready(PLAYING);
+    expect(played).toEqual(['vid0', 'vid1']);
+  });
+});
