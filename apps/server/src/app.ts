@@ -204,7 +204,9 @@ export function createServices(deps: ServiceDependencies): Services {
   const captcha = new CaptchaService(authRepository, { hmacKey: settings.captchaHmacKey, maxNumber: settings.captchaMaxNumber });
   const auth = new AuthService(users, tokens, captcha, limiter, settings.rateLimits);
   const google = new OidcSignIn(settings.google, `${publicUrl}/oauth2/google/callback`, authRepository, users, auth, log);
-  const accounts = new AccountsService(users, tokens, captcha, deps.mailer ?? new MemoryMailer(), limiter, settings.rateLimits, { appName, publicUrl }, log);
+  // One mailer for account mails, notifications and the contact form (tests without one: nothing leaves the process).
+  const mailer = deps.mailer ?? new MemoryMailer();
+  const accounts = new AccountsService(users, tokens, captcha, mailer, limiter, settings.rateLimits, { appName, publicUrl }, log);
   const jobs = deps.jobs ?? new InProcessJobQueue(log);
   const catalog = new CatalogService(new CatalogRepository(deps.db), deps.provider);
   // Follows, feeds and notifications (issue 7); subscriptions find sifts through the sifts service.
@@ -212,7 +214,7 @@ export function createServices(deps: ServiceDependencies): Services {
   const feeds = new FeedsService(new FeedsRepository(deps.db), subscriptions, catalog);
   const playlists = new PlaylistsService(new PlaylistsRepository(deps.db), catalog, files);
   const sifts = new SiftsService(new SiftsRepository(deps.db), catalog, jobs, files);
-  const notifications = new NotificationsService(new NotificationsRepository(deps.db), deps.mailer ?? new MemoryMailer(), { appName, publicUrl }, log);
+  const notifications = new NotificationsService(new NotificationsRepository(deps.db), mailer, { appName, publicUrl }, log);
   // Channels an import follows are read at once (never-read channels are claimed first), not at the next tick.
   const onChannelsFollowed = () => jobs.send(NEW_VIDEO_JOBS.refreshDue, {});
   // Import from a YouTube account (issue 16 §1): the sign-in's Google client asks for read-only YouTube access.
@@ -240,7 +242,7 @@ export function createServices(deps: ServiceDependencies): Services {
     captcha,
     google,
     accounts,
-    contact: new ContactService(captcha, deps.mailer ?? new MemoryMailer(), limiter, settings.rateLimits, { appName, publicUrl, contactEmail: settings.contactEmail }, log),
+    contact: new ContactService(captcha, mailer, limiter, settings.rateLimits, { appName, publicUrl, contactEmail: settings.contactEmail }, log),
     analytics: new AnalyticsService(new AnalyticsRepository(deps.db), limiter, settings.rateLimits),
     search: new SearchService(new SearchRepository(deps.db), catalog, {
       // A real service's channels for the words join the header search; when it cannot be asked, the database answers.
