@@ -1,21 +1,26 @@
-import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { Suspense, useMemo, type ReactNode } from 'react';
+import { ChunkBoundary } from '../components/ChunkBoundary';
 import { ItemActionsProvider, joinMenus, type ItemActions } from '../components/item-actions';
 import { AddToPlaylistHost, usePlaylistVideoMenu } from '../features/playlists';
 import { AddToSiftHost, useSiftChannelMenu } from '../features/sifts';
 import { ChannelFollow, SubscribeModalHost, useFollowChannelMenu } from '../features/subscriptions';
+import { lazy } from '../lib/lazy';
 import { openShare, useShareTarget } from '../lib/share';
 import { to } from '../lib/paths';
 import type { MenuEntry } from '../components/Menu';
 import type { Channel } from '@sift/contracts';
 import { useSubscriptionsEnabled } from './subscriptions-option';
 
-// The share dialog is a lazy chunk: nobody who does not share loads it.
+// The share dialog is a lazy chunk: nobody who does not share loads it. Like the player's chunk, it may fail or time
+// out (SPEC §8): the boundary says so over the page instead of taking the whole app down.
 const ShareHost = lazy(() => import('../features/share/components/ShareHost').then((m) => ({ default: m.ShareHost })));
 function LazyShareHost() {
   return useShareTarget() ? (
-    <Suspense fallback={null}>
-      <ShareHost />
-    </Suspense>
+    <ChunkBoundary variant="overlay">
+      <Suspense fallback={null}>
+        <ShareHost />
+      </Suspense>
+    </ChunkBoundary>
   ) : null;
 }
 
