@@ -13,9 +13,9 @@ import { track } from '../../../lib/analytics';
 
 const KIND_NAMES: Record<ShareTarget['kind'], string> = { video: 'video', channel: 'channel', sift: 'sift', playlist: 'playlist', user: 'profile' };
 /** SPEC §5. */
-export const PRIVATE_TEXT = 'Sharing needs the item to be public.';
+const PRIVATE_TEXT = 'Sharing needs the item to be public.';
 /** SPEC §8 notifications. */
-export const COPIED_TEXT = 'Link copied to clipboard';
+const COPIED_TEXT = 'Link copied to clipboard';
 
 /** Mount once (app/item-actions.tsx): the share dialog (≥ 992 px) or bottom sheet of whatever `openShare` asked for. */
 export function ShareHost() {

@@ -1,1 +1,0 @@
-export { ContactPage } from './components/ContactPage';
