@@ -249,6 +249,13 @@ test("a card's ⋮ menu near the bottom of the screen opens upwards, inside the 
   await expect.poll(async () => (await box(button)).y).toBeGreaterThan(page.viewportSize()!.height - 120);
   await button.click();
   await expectMenuInView(page);
+  // A dropdown (≥ 992 px) sits above its button, which the page did not scroll away to make room; below, a sheet.
+  if (page.viewportSize()!.width >= 992) {
+    const buttonAt = await box(button);
+    expect(buttonAt.y).toBeGreaterThan(page.viewportSize()!.height - 120);
+    const menu = await box(page.getByRole('menu'));
+    expect(menu.y + menu.height).toBeLessThanOrEqual(buttonAt.y);
+  }
 });
 
 // ---- 3. a video opened from a page plays over that page, and minimising returns to it ------------------------------
