@@ -17,11 +17,13 @@ export function ChannelStrip({ limit = 20 }: { limit?: number }) {
   const { data, isPending, isError } = useChannelSearch('', limit);
   const channels = data?.items ?? [];
   const [active, setActive] = useState(0);
+  // The tile in the tab order (the list may have shrunk since it was chosen).
+  const current = Math.min(active, channels.length - 1);
   const onKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {
     const step = STEPS[e.key];
     if (!step || channels.length === 0) return;
     e.preventDefault();
-    const next = step(Math.min(active, channels.length - 1), channels.length - 1);
+    const next = step(current, channels.length - 1);
     setActive(next);
     e.currentTarget.querySelectorAll<HTMLElement>('.ctile-link')[next]?.focus();
   };
@@ -44,7 +46,7 @@ export function ChannelStrip({ limit = 20 }: { limit?: number }) {
         <ul className="strip" aria-label="Popular channels" aria-describedby="channels-keys" onKeyDown={onKeyDown}>
           {channels.map((c, i) => (
             <li key={c.externalId}>
-              <ChannelTile channel={c} tabIndex={i === Math.min(active, channels.length - 1) ? 0 : -1} />
+              <ChannelTile channel={c} tabIndex={i === current ? 0 : -1} />
             </li>
           ))}
         </ul>
