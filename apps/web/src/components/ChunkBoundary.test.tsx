@@ -26,6 +26,19 @@ describe('ChunkBoundary', () => {
     expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
   });
 
+  it('says something else went wrong when a page throws while rendering', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const Broken = () => {
+      throw new Error('bug');
+    };
+    render(
+      <ChunkBoundary>
+        <Broken />
+      </ChunkBoundary>,
+    );
+    expect(screen.getByRole('alert').textContent).toContain('Something went wrong while showing this page. Reloading the page may help.');
+  });
+
   it('shows its children while nothing failed', () => {
     render(<ChunkBoundary>page</ChunkBoundary>);
     expect(screen.getByText('page')).toBeTruthy();
