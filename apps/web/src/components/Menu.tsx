@@ -227,7 +227,7 @@ function Dropdown(props: PanelProps & { anchor: RefObject<HTMLButtonElement | nu
   return (
     <div
       ref={ref}
-      className={placement === 'above' ? 'dropdown dropdown--above' : 'dropdown'}
+      className="dropdown"
       onKeyDown={(e) => {
         if (e.key === 'Escape') {
           e.stopPropagation();
@@ -259,7 +259,6 @@ function useKeptInView(ref: RefObject<HTMLDivElement | null>, anchor: RefObject<
         placement,
       );
       Object.assign(menu.style, { position: 'fixed', top: `${at.top}px`, left: `${at.left}px`, right: 'auto', bottom: 'auto', maxHeight: `${at.maxHeight}px` });
-      menu.dataset['side'] = at.side;
     };
     place();
     window.addEventListener('resize', place);
