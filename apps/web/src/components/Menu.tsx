@@ -214,7 +214,8 @@ function Dropdown(props: PanelProps & { anchor: RefObject<HTMLButtonElement | nu
 
   useEffect(() => {
     const first = ref.current?.querySelector<HTMLElement>('[aria-checked="true"]') ?? ref.current?.querySelector<HTMLElement>(MENU_ITEMS);
-    first?.focus();
+    // Placed inside the viewport already (useKeptInView): focusing must not scroll the page under it.
+    first?.focus({ preventScroll: true });
     const onPointer = (e: PointerEvent) => {
       const t = e.target as Node;
       if (!ref.current?.contains(t) && !anchor.current?.contains(t)) closeRef.current(false);
