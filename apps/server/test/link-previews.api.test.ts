@@ -66,6 +66,9 @@ async function page(url: string): Promise<Page> {
   return { status: res.statusCode, contentType: String(res.headers['content-type']), tags, title: document.title, document };
 }
 
+/** Our generated SVG images go into previews as their PNG form: link previews show no SVG. */
+const asPng = (address: string | null) => address?.replace(/\.svg(?=\?|$)/, '.png');
+
 /** The site's own tags: what every page without a public item of its own carries. */
 function expectSiteTags(p: Page) {
   expect(p.status).toBe(200);
@@ -121,7 +124,7 @@ describe("a public item's page", () => {
     expect(p.tags['twitter:description']).toBe('Bread, "butter" & more');
     expect(p.tags['og:url']).toBe(`${TEST_PUBLIC_URL}/sifts/${publicSift.hash}`);
     expect(publicSift.thumbnail).toMatch(/^\//);
-    expect(p.tags['og:image']).toBe(`${TEST_PUBLIC_URL}${publicSift.thumbnail}`);
+    expect(p.tags['og:image']).toBe(`${TEST_PUBLIC_URL}${asPng(publicSift.thumbnail)}`);
     expect(p.tags['twitter:image']).toBe(p.tags['og:image']);
     expect(p.tags['twitter:card']).toBe('summary_large_image');
     expect(p.tags['og:type']).toBe('website');
@@ -141,7 +144,7 @@ describe("a public item's page", () => {
     expect(p.tags['og:title']).toBe('Weekend bakes');
     expect(p.tags['og:description']).toBe('A playlist by Ada <i>"the"</i> Lovelace: 1 video.');
     expect(p.tags['og:url']).toBe(`${TEST_PUBLIC_URL}/playlists/${publicPlaylist.id}`);
-    expect(p.tags['og:image']).toBe(`${TEST_PUBLIC_URL}${video.thumbnail}`);
+    expect(p.tags['og:image']).toBe(`${TEST_PUBLIC_URL}${asPng(video.thumbnail)}`);
     expect(p.document.querySelectorAll('i')).toHaveLength(0);
   });
 
@@ -149,7 +152,7 @@ describe("a public item's page", () => {
     const p = await page(`/channel/${channel.externalId}`);
     expect(p.tags['og:title']).toBe('Bread & Butter');
     expect(p.tags['og:description']).toBe('Baking every week.');
-    expect(p.tags['og:image']).toBe(`${TEST_PUBLIC_URL}${channel.thumbnail}`);
+    expect(p.tags['og:image']).toBe(`${TEST_PUBLIC_URL}${asPng(channel.thumbnail)}`);
     expect(p.tags['og:url']).toBe(`${TEST_PUBLIC_URL}/channel/${channel.externalId}`);
   });
 
@@ -157,7 +160,7 @@ describe("a public item's page", () => {
     const p = await page(`/watch?v=${video.externalId}`);
     expect(p.tags['og:title']).toBe('Sourdough <basics>');
     expect(p.tags['og:description']).toBe('Flour, water, salt and time.');
-    expect(p.tags['og:image']).toBe(`${TEST_PUBLIC_URL}${video.thumbnail}`);
+    expect(p.tags['og:image']).toBe(`${TEST_PUBLIC_URL}${asPng(video.thumbnail)}`);
     expect(p.tags['og:url']).toBe(`${TEST_PUBLIC_URL}/watch?v=${video.externalId}`);
     expect(p.tags['og:type']).toBe('video.other');
     // The carried-over v on another page is not that page's item.
@@ -218,5 +221,22 @@ describe('every other page gets the site’s own tags', () => {
     }
     // A malformed escape or a NUL never reaches the page: the router and the NUL guard answer them (400s).
     for (const url of ['/sifts/%E0%A4%A', '/watch?v=%00']) expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(400);
+  });
+});
+
+describe('the PNG form of a generated image', () => {
+  it('is the demo thumbnail as a 1200×675 PNG, kept a year; a bad address is a 404 as for the SVG', async () => {
+    const address = '/media/thumbnails/demo0000001.png?h=200&t=1&l=Cooking%20pasta';
+    const res = await t.app.inject({ method: 'GET', url: address });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['cache-control']).toContain('immutable');
+    const { default: sharp } = await import('sharp');
+    const meta = await sharp(res.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 1200, 675]);
+    // Asked again, the same bytes (kept, not made anew).
+    expect((await t.app.inject({ method: 'GET', url: address })).rawPayload.equals(res.rawPayload)).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: '/media/thumbnails/demo0000001.png?h=999' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/media/thumbnails/x.gif?h=1' })).statusCode).toBe(404);
   });
 });

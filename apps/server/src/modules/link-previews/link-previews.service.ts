@@ -96,7 +96,7 @@ export class LinkPreviewService {
   private absolute(address: string | null | undefined): string | null {
     if (!address) return null;
     if (/^https?:\/\//i.test(address)) return address;
-    return address.startsWith('/') ? `${this.publicUrl}${address}` : null;
+    return address.startsWith('/') ? `${this.publicUrl}${rasterImage(address)}` : null;
   }
 
   private preview(title: string, description: string, path: string, image: string | null | undefined, type: Preview['type'] = 'website'): Preview {
@@ -136,4 +136,12 @@ export class LinkPreviewService {
       }
     }
   }
+}
+
+/**
+ * Our own generated images are SVG, which no link preview shows; the media routes serve each as PNG too
+ * (`/media/<kind>/<id>.png?…`, same query). Uploaded covers and the video service's images are raster already.
+ */
+function rasterImage(path: string): string {
+  return path.replace(/^(\/media\/(?:thumbnails|avatars)\/[^/?]+)\.svg(?=\?|$)/, '$1.png');
 }
