@@ -40,6 +40,8 @@ const envSchema = z.object({
     .transform((v) => v || undefined)
     .pipe(z.string().regex(EMAIL_PATTERN, 'must be an e-mail address').optional())
     .optional(),
+  /** Days usage events (analytics_events) are kept; older ones are deleted every hour. 13 months: a year on year. */
+  ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(395),
   /** Real part for rate limits: shared counters in Redis, so several API nodes agree. Unset: in memory. */
   REDIS_URL: z.string().url().optional(),
   /** `off` lifts the rate limits (browser tests that log in many times from one address). */
@@ -122,6 +124,8 @@ export interface Config {
   mailFrom: string;
   /** CONTACT_EMAIL: the contact form's recipient; unset, the form is off. */
   contactEmail: string | undefined;
+  /** ANALYTICS_RETENTION_DAYS: usage events older than this are deleted (decisions/020). */
+  analyticsRetentionDays: number;
   redisUrl: string | undefined;
   rateLimits: RateLimits;
   /** Set when both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are; otherwise Google sign-in is off. */
@@ -161,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${e.APP_NAME} <no-reply@${new URL(publicUrl).hostname}>`,
     contactEmail: e.CONTACT_EMAIL,
+    analyticsRetentionDays: e.ANALYTICS_RETENTION_DAYS,
     redisUrl: e.REDIS_URL,
     rateLimits: e.RATE_LIMITS ? DEFAULT_RATE_LIMITS : UNLIMITED_RATE_LIMITS,
     google:

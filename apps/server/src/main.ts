@@ -8,6 +8,7 @@ import { paths } from './infra/paths.js';
 import { PgBossJobQueue } from './infra/jobs/pg-boss-queue.js';
 import { scheduleNewVideoJobs } from './jobs/new-videos.js';
 import { seedDemoCatalog } from './jobs/seed-demo-catalog.js';
+import { scheduleAnalyticsRetention } from './jobs/analytics-retention.js';
 import { scheduleDatabaseUpkeep } from './jobs/database-upkeep.js';
 import { DemoProvider } from './providers/demo/demo-provider.js';
 import { DemoWithNewUploads } from './providers/demo/new-uploads.js';
@@ -59,6 +60,7 @@ async function main(): Promise<void> {
   if (config.seedDemo && (await database.exclusively(() => seedDemoCatalog(services)))) app.log.info('Seeded the demo catalog');
   // Statistics and search indexes brought up to date now, not a minute later (or, on PGlite, never).
   await scheduleDatabaseUpkeep(services.jobs, database, app.log);
+  await scheduleAnalyticsRetention(services, config.analyticsRetentionDays, app.log);
   if (youtube) await startYouTube(youtube, services, app.log);
   // Followed channels refreshed every CHANNEL_REFRESH_MINUTES; notifications dispatched every minute.
   await scheduleNewVideoJobs(services, { refreshMinutes: config.channelRefreshMinutes, remote: provider.remote });

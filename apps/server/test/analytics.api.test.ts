@@ -167,3 +167,17 @@ describe('npm run admin -- analytics', () => {
     expect((await report('soon')).code).toBe(2);
   });
 });
+
+describe('retention (ANALYTICS_RETENTION_DAYS)', () => {
+  it('forgets the events older than the retention, keeps the rest', async () => {
+    const visitorId = randomUUID();
+    await post(t.app, { visitorId, events: [{ name: 'eca_page_view' }, { name: 'eca_play' }] });
+    const [older] = await rowsOf(visitorId);
+    // One of them happened long ago (the API keeps a browser's clock within a day, so it is aged here).
+    await t.database.db.update(analyticsEvents).set({ occurredAt: new Date(Date.now() - 400 * 86_400_000) }).where(eq(analyticsEvents.id, older!.id));
+
+    expect(await t.services.analytics.forgetOlderThan(395)).toBeGreaterThanOrEqual(1);
+    expect((await rowsOf(visitorId)).map((r) => r.name)).toEqual(['eca_play']);
+    expect(await t.services.analytics.forgetOlderThan(395)).toBe(0);
+  });
+});

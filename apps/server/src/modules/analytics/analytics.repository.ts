@@ -1,5 +1,5 @@
-import { countDistinct, desc, gte, sql } from 'drizzle-orm';
-import type { Database } from '../../infra/db/client.js';
+import { countDistinct, desc, gte, lt, sql } from 'drizzle-orm';
+import { rowsOf, type Database } from '../../infra/db/client.js';
 import { analyticsEvents } from '../../infra/db/schema.js';
 
 export type NewAnalyticsEvent = typeof analyticsEvents.$inferInsert;
@@ -17,6 +17,14 @@ export class AnalyticsRepository {
 
   async insert(events: NewAnalyticsEvent[]): Promise<void> {
     if (events.length) await this.db.insert(analyticsEvents).values(events);
+  }
+
+  /** Deletes the events that happened before a moment (by the occurred_at index); answers how many. */
+  async deleteBefore(cutoff: Date): Promise<number> {
+    const result = await this.db.execute(sql`
+      with gone as (delete from ${analyticsEvents} where ${lt(analyticsEvents.occurredAt, cutoff)} returning 1)
+      select count(*)::int as n from gone`);
+    return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
   }
 
   /** Events since a moment, summed by name: how many, from how many browsers and members; most frequent first. */

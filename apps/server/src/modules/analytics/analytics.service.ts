@@ -51,6 +51,11 @@ export class AnalyticsService {
     return { accepted: batch.events.length };
   }
 
+  /** Retention (ANALYTICS_RETENTION_DAYS): forgets the events older than `days` days; answers how many went. */
+  forgetOlderThan(days: number): Promise<number> {
+    return this.repository.deleteBefore(new Date(this.now().getTime() - days * DAY_MS));
+  }
+
   /** `npm run admin -- analytics`: the last `days` days, summed by event name. */
   async report(days: number): Promise<AnalyticsReport> {
     const since = new Date(this.now().getTime() - days * DAY_MS);
