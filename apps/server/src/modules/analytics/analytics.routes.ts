@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ANALYTICS_EVENTS_PATH, analyticsAcceptedSchema, analyticsBatchSchema, apiErrorSchema } from '@sift/contracts';
+import { HttpError } from '../../infra/http/errors.js';
 import type { AnalyticsService } from './analytics.service.js';
 
 const error = apiErrorSchema;
@@ -23,7 +24,9 @@ export const analyticsRoutes =
         onRequest: async (request, reply) => {
           try {
             await app.optionalUser(request, reply);
-          } catch {
+          } catch (error) {
+            // Only an ended session is forgiven; a database that cannot be read is an error here as anywhere.
+            if (!(error instanceof HttpError && error.status === 401)) throw error;
             request.user = null;
           }
         },
