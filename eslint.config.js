@@ -10,7 +10,7 @@ import sift from './tools/eslint/boundaries.js';
  * docs/decisions/025-languages.md). `lingui/no-unlocalized-strings` fails on a user-visible string outside the
  * catalogue there. Add a directory's glob when it has been converted.
  */
-const LOCALIZED = ['apps/web/src/lib/i18n.ts', 'apps/web/src/app/pages/NotFoundPage.tsx'];
+const LOCALIZED = ['apps/web/src/app/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'];
 
 /**
  * What is not a text for people: strings without a space that start in lower case or a digit (keys, ids, classes,
@@ -23,14 +23,17 @@ const NOT_TEXT = [
   '^[A-Z0-9_]+$',
   '^(?:[a-z-]+\\()|^\\d',
   '^\\((?:min|max|prefers|hover|pointer)-',
-  '^Bearer ',
+  '^Bearer\\b',
+  // No space and a URL's or a cookie's punctuation: query strings, cookie attributes ("path=/", "SameSite=Lax").
+  '^[^\\s]*[=/?&][^\\s]*$',
+  '^(?:Secure|HttpOnly)$',
 ];
 /** Attributes, properties and variables whose strings are never shown (aria-label, title, alt, placeholder are). */
 const NOT_TEXT_NAMES = [
   'className', 'class', 'id', 'htmlFor', 'key', 'type', 'role', 'rel', 'target', 'href', 'to', 'src', 'srcSet', 'sizes',
   'name', 'method', 'mode', 'variant', 'size', 'tone', 'kind', 'icon', 'autoComplete', 'inputMode', 'enterKeyHint',
   'lang', 'dir', 'path', 'pattern', 'accept', 'form', 'loading', 'decoding', 'referrerPolicy', 'allow', 'sandbox',
-  'as', 'element', 'queryKey', 'mutationKey', 'credentials', 'cache', 'event', 'code', 'status', 'testId',
+  'APP_NAME', 'as', 'element', 'queryKey', 'mutationKey', 'credentials', 'cache', 'event', 'code', 'status', 'testId',
   { regex: { pattern: '^data-' } },
   { regex: { pattern: '^aria-(?!label$|description$|valuetext$|roledescription$|placeholder$)' } },
   { regex: { pattern: '^(?:on[A-Z]|style|.*Class(?:Name)?$|.*Id$|.*Key$|.*Url$|.*Path$|.*Selector$)' } },
