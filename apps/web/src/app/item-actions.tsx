@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import { Suspense, useMemo, type ReactNode } from 'react';
 import { ChunkBoundary } from '../components/ChunkBoundary';
 import { ItemActionsProvider, joinMenus, type ItemActions } from '../components/item-actions';
@@ -25,8 +27,9 @@ function LazyShareHost() {
 }
 
 /** SPEC §2 "Channel: Add to Sift, Share channel, Follow/Unfollow": channels are public, so always offered. */
-const shareChannelMenu = (channel: Channel): MenuEntry[] => [
-  { kind: 'action', label: 'Share channel', onSelect: () => openShare({ kind: 'channel', title: channel.name, path: to.channel(channel.externalId), public: true }) },
+const SHARE_CHANNEL = msg`Share channel`;
+const shareChannelMenu = (label: string) => (channel: Channel): MenuEntry[] => [
+  { kind: 'action', label, onSelect: () => openShare({ kind: 'channel', title: channel.name, path: to.channel(channel.externalId), public: true }) },
 ];
 
 /**
@@ -40,13 +43,15 @@ export function AppItemActions({ children }: { children: ReactNode }) {
   // Follow controls (channel page, channel cards, their menu and bottom sheet) only with the subscription option on.
   const subscriptionsEnabled = useSubscriptionsEnabled();
   const followChannelMenu = useFollowChannelMenu(subscriptionsEnabled);
+  const { i18n } = useLingui();
+  const shareLabel = i18n._(SHARE_CHANNEL);
   const value = useMemo<ItemActions>(
     () => ({
       videoMenu: joinMenus(playlistVideoMenu),
-      channelMenu: joinMenus(siftChannelMenu, shareChannelMenu, subscriptionsEnabled ? followChannelMenu : undefined),
+      channelMenu: joinMenus(siftChannelMenu, shareChannelMenu(shareLabel), subscriptionsEnabled ? followChannelMenu : undefined),
       ...(subscriptionsEnabled ? { ChannelFollow } : {}),
     }),
-    [playlistVideoMenu, siftChannelMenu, followChannelMenu, subscriptionsEnabled],
+    [playlistVideoMenu, siftChannelMenu, followChannelMenu, subscriptionsEnabled, shareLabel],
   );
   return (
     <ItemActionsProvider value={value}>

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, type ComponentType, type ReactElement } from 'react';
 import { matchRoutes, Navigate, Route, Routes, useLocation, useParams } from 'react-router';
@@ -85,28 +88,28 @@ const OAuthHandler = lazy(() => oauthPages().then((m) => ({ default: m.OAuthHand
 export type { Access };
 
 export interface RouteDef extends GuardRoute {
-  /** Page title; also the heading of routes a later issue fills. */
-  title: string;
+  /** Page title (translated where shown); also the heading of routes a later issue fills. */
+  title: MessageDescriptor;
   header: boolean;
   footer: boolean;
   element: () => ReactElement;
 }
 
-const placeholder = (title: string) => () => <PlaceholderPage title={title} />;
+const placeholder = (title: MessageDescriptor) => () => <PlaceholderPage title={title} />;
 const withChrome = { header: true, footer: true } as const;
 const page = (Component: ComponentType) => () => <Component />;
 
-function pub(path: string, title: string, element: () => ReactElement = placeholder(title)): RouteDef {
+function pub(path: string, title: MessageDescriptor, element: () => ReactElement = placeholder(title)): RouteDef {
   return { path, title, ...withChrome, access: 'public', element };
 }
-function auth(path: string, title: string, element: () => ReactElement = placeholder(title)): RouteDef {
+function auth(path: string, title: MessageDescriptor, element: () => ReactElement = placeholder(title)): RouteDef {
   return { path, title, ...withChrome, access: 'login', element };
 }
-function onboarding(path: string, title: string, element: () => ReactElement): RouteDef {
+function onboarding(path: string, title: MessageDescriptor, element: () => ReactElement): RouteDef {
   return { path, title, header: true, footer: false, access: 'login', onboarding: true, element };
 }
 /** Routes that show no page of their own. */
-function bare(path: string, title: string, element: () => ReactElement): RouteDef {
+function bare(path: string, title: MessageDescriptor, element: () => ReactElement): RouteDef {
   return { path, title, header: false, footer: false, access: 'public', element };
 }
 
@@ -123,81 +126,136 @@ const welcome = page(WelcomePage);
 const youtubeImport = page(OnboardingImportRoute);
 const noPage = () => <></>;
 
+/**
+ * The routes' titles: one descriptor per title, shared by a route and its aliases (an alias shows its target's
+ * title). Defined, not translated, here: the page shows them in the active language (i18n._).
+ */
+const T = {
+  HOME: msg`Home`,
+  WATCH: msg`Watch`,
+  CHANNEL: msg`Channel`,
+  SEARCH: msg`Search`,
+  RECENT_SEARCHES: msg`Recent searches`,
+  CREATE_NEW: msg`Create new`,
+  CREATE_A_SIFT: msg`Create a Sift`,
+  CREATE_A_PLAYLIST: msg`Create a playlist`,
+  CHANNELS: msg`Channels`,
+  ADD_CHANNELS: msg`Add channels`,
+  ADD_VIDEOS: msg`Add videos`,
+  ADD_TO_SIFT: msg`Add to Sift`,
+  ADD_TO_PLAYLIST: msg`Add to playlist`,
+  PLAYLISTS: msg`Playlists`,
+  PLAYLIST: msg`Playlist`,
+  EDIT_PLAYLIST: msg`Edit playlist`,
+  SIFTS: msg`Sifts`,
+  SIFT: msg`Sift`,
+  EDIT_SIFT: msg`Edit sift`,
+  PROFILE: msg`Profile`,
+  ABOUT: msg`About`,
+  CONTACT_US: msg`Contact Us`,
+  TERMS_OF_USE: msg`Terms of Use`,
+  PRIVACY_POLICY: msg`Privacy Policy`,
+  LOG_IN: msg`Log in`,
+  FORGOT_PASSWORD: msg`Forgot password`,
+  RESET_PASSWORD: msg`Reset password`,
+  SIGN_UP: msg`Sign up`,
+  CONFIRM_REGISTRATION: msg`Confirm registration`,
+  CONFIRMATION_LINK_EXPIRED: msg`Confirmation link expired`,
+  REGISTRATION_CONFIRMED: msg`Registration confirmed`,
+  E_MAIL_SENT: msg`E-mail sent`,
+  CHECK_YOUR_E_MAIL: msg`Check your e-mail`,
+  E_MAIL_NOT_FOUND: msg`E-mail not found`,
+  READY: msg`Ready`,
+  SUBSCRIPTION_COMPLETED: msg`Subscription completed`,
+  SUBSCRIPTION_CANCELLED: msg`Subscription cancelled`,
+  SIGNING_IN: msg`Signing in`,
+  MY_FEED: msg`My feed`,
+  EDIT_PROFILE: msg`Edit profile`,
+  CHANGE_PASSWORD: msg`Change password`,
+  IMPORT: msg`Import`,
+  WELCOME: msg`Welcome`,
+  IMPORT_FROM_YOUTUBE: msg`Import from YouTube`,
+  WHAT_IS_A_SIFT: msg`What is a Sift?`,
+  CREATE_YOUR_FIRST_SIFT: msg`Create your first Sift`,
+  CONNECTING_YOUTUBE: msg`Connecting YouTube`,
+  PAGE_NOT_FOUND: msg`Page not found`,
+} as const;
+
 /** The full route table of SPEC §2, aliases and redirects included. Order does not matter: paths are ranked. */
 export const ROUTES: readonly RouteDef[] = [
   // Public
-  pub(paths.home, 'Home', dashboard),
-  pub(paths.watch, 'Watch', dashboard),
-  pub(paths.channel, 'Channel', () => <ChannelRoute />),
-  pub(paths.search, 'Search', searchPage),
-  pub(paths.searchMain, 'Search', searchPage),
-  pub(paths.searchRecent, 'Recent searches', () => <SearchRecentRoute />),
-  pub(paths.create, 'Create new', page(CreateRoute)),
-  pub(paths.createSift, 'Create a Sift', page(CreateSiftPage)),
-  pub(paths.createPlaylist, 'Create a playlist', page(CreatePlaylistPage)),
-  pub(paths.viewChannels, 'Channels', page(ViewChannelsPage)),
-  pub(paths.addChannels, 'Add channels', page(AddChannelsPage)),
-  pub(paths.addVideos, 'Add videos', page(AddVideosPage)),
-  pub(paths.addToSift, 'Add to Sift', page(AddToSiftPage)),
-  pub(paths.addToPlaylist, 'Add to playlist', page(AddToPlaylistPage)),
-  pub(paths.playlists, 'Playlists', page(PlaylistsPage)),
-  pub(paths.playlist, 'Playlist', page(PlaylistRoute)),
-  pub(paths.playlistEdit, 'Edit playlist', page(PlaylistEditRoute)),
-  pub(paths.sifts, 'Sifts', page(SiftsPage)),
-  pub(paths.sift, 'Sift', page(SiftRoute)),
-  pub(paths.siftEdit, 'Edit sift', page(SiftEditRoute)),
-  pub(paths.userProfile, 'Profile', () => <UserProfileRoute />),
-  pub(paths.about, 'About', page(AboutPage)),
-  pub(paths.contact, 'Contact Us', page(ContactPage)),
-  pub(paths.terms, 'Terms of Use', page(TermsPage)),
-  pub(paths.privacy, 'Privacy Policy', privacy),
-  pub(paths.cookiePolicy, 'Privacy Policy', privacy),
-  pub(paths.login, 'Log in', login),
-  pub(paths.forgotPassword, 'Forgot password', page(ForgotPasswordPage)),
-  pub(paths.passwordReset, 'Reset password', passwordReset),
-  pub(paths.passwordResetAlias, 'Reset password', passwordReset),
-  pub(paths.signup, 'Sign up', page(SignupPage)),
-  pub(paths.confirmRegistration, 'Confirm registration', confirmRegistration),
-  pub(paths.confirmRegistrationAlias, 'Confirm registration', confirmRegistration),
-  pub(paths.confirmationExpired, 'Confirmation link expired', resendActivation),
-  pub(paths.resendActivation, 'Confirmation link expired', resendActivation),
-  pub(paths.confirmationSuccess, 'Registration confirmed', page(ConfirmationSuccessPage)),
-  pub(paths.emailSent, 'E-mail sent', emailSent),
-  pub(paths.signupSuccess, 'E-mail sent', emailSent),
-  pub(paths.verify, 'E-mail sent', emailSent),
-  pub(paths.checkEmail, 'Check your e-mail', page(CheckEmailPage)),
-  pub(paths.emailNotFound, 'E-mail not found', page(EmailNotFoundPage)),
-  pub(paths.ready, 'Ready'),
-  pub(paths.subscriptionCompleted, 'Subscription completed'),
-  pub(paths.subscriptionCancelled, 'Subscription cancelled', page(UnsubscribePage)),
-  bare(paths.socialRedirect, 'Signing in', page(SocialRedirectPage)),
-  { ...pub(paths.feed, 'My feed', page(FeedRoute)), access: 'feed' },
-  { ...pub(paths.myFeed, 'My feed', page(FeedRoute)), access: 'feed' },
+  pub(paths.home, T.HOME, dashboard),
+  pub(paths.watch, T.WATCH, dashboard),
+  pub(paths.channel, T.CHANNEL, () => <ChannelRoute />),
+  pub(paths.search, T.SEARCH, searchPage),
+  pub(paths.searchMain, T.SEARCH, searchPage),
+  pub(paths.searchRecent, T.RECENT_SEARCHES, () => <SearchRecentRoute />),
+  pub(paths.create, T.CREATE_NEW, page(CreateRoute)),
+  pub(paths.createSift, T.CREATE_A_SIFT, page(CreateSiftPage)),
+  pub(paths.createPlaylist, T.CREATE_A_PLAYLIST, page(CreatePlaylistPage)),
+  pub(paths.viewChannels, T.CHANNELS, page(ViewChannelsPage)),
+  pub(paths.addChannels, T.ADD_CHANNELS, page(AddChannelsPage)),
+  pub(paths.addVideos, T.ADD_VIDEOS, page(AddVideosPage)),
+  pub(paths.addToSift, T.ADD_TO_SIFT, page(AddToSiftPage)),
+  pub(paths.addToPlaylist, T.ADD_TO_PLAYLIST, page(AddToPlaylistPage)),
+  pub(paths.playlists, T.PLAYLISTS, page(PlaylistsPage)),
+  pub(paths.playlist, T.PLAYLIST, page(PlaylistRoute)),
+  pub(paths.playlistEdit, T.EDIT_PLAYLIST, page(PlaylistEditRoute)),
+  pub(paths.sifts, T.SIFTS, page(SiftsPage)),
+  pub(paths.sift, T.SIFT, page(SiftRoute)),
+  pub(paths.siftEdit, T.EDIT_SIFT, page(SiftEditRoute)),
+  pub(paths.userProfile, T.PROFILE, () => <UserProfileRoute />),
+  pub(paths.about, T.ABOUT, page(AboutPage)),
+  pub(paths.contact, T.CONTACT_US, page(ContactPage)),
+  pub(paths.terms, T.TERMS_OF_USE, page(TermsPage)),
+  pub(paths.privacy, T.PRIVACY_POLICY, privacy),
+  pub(paths.cookiePolicy, T.PRIVACY_POLICY, privacy),
+  pub(paths.login, T.LOG_IN, login),
+  pub(paths.forgotPassword, T.FORGOT_PASSWORD, page(ForgotPasswordPage)),
+  pub(paths.passwordReset, T.RESET_PASSWORD, passwordReset),
+  pub(paths.passwordResetAlias, T.RESET_PASSWORD, passwordReset),
+  pub(paths.signup, T.SIGN_UP, page(SignupPage)),
+  pub(paths.confirmRegistration, T.CONFIRM_REGISTRATION, confirmRegistration),
+  pub(paths.confirmRegistrationAlias, T.CONFIRM_REGISTRATION, confirmRegistration),
+  pub(paths.confirmationExpired, T.CONFIRMATION_LINK_EXPIRED, resendActivation),
+  pub(paths.resendActivation, T.CONFIRMATION_LINK_EXPIRED, resendActivation),
+  pub(paths.confirmationSuccess, T.REGISTRATION_CONFIRMED, page(ConfirmationSuccessPage)),
+  pub(paths.emailSent, T.E_MAIL_SENT, emailSent),
+  pub(paths.signupSuccess, T.E_MAIL_SENT, emailSent),
+  pub(paths.verify, T.E_MAIL_SENT, emailSent),
+  pub(paths.checkEmail, T.CHECK_YOUR_E_MAIL, page(CheckEmailPage)),
+  pub(paths.emailNotFound, T.E_MAIL_NOT_FOUND, page(EmailNotFoundPage)),
+  pub(paths.ready, T.READY),
+  pub(paths.subscriptionCompleted, T.SUBSCRIPTION_COMPLETED),
+  pub(paths.subscriptionCancelled, T.SUBSCRIPTION_CANCELLED, page(UnsubscribePage)),
+  bare(paths.socialRedirect, T.SIGNING_IN, page(SocialRedirectPage)),
+  { ...pub(paths.feed, T.MY_FEED, page(FeedRoute)), access: 'feed' },
+  { ...pub(paths.myFeed, T.MY_FEED, page(FeedRoute)), access: 'feed' },
   // Login required
-  auth(paths.profile, 'Profile', page(ProfileRoute)),
-  auth(paths.profileEdit, 'Edit profile', profileEdit),
-  auth(paths.profileEditAlias, 'Edit profile', profileEdit),
-  auth(paths.changePassword, 'Change password', page(ChangePasswordPage)),
-  auth(paths.importYoutubeChannels, 'Import', page(ImportChannelsPage)),
-  auth(paths.importYoutubePlaylists, 'Import', page(ImportPlaylistsPage)),
+  auth(paths.profile, T.PROFILE, page(ProfileRoute)),
+  auth(paths.profileEdit, T.EDIT_PROFILE, profileEdit),
+  auth(paths.profileEditAlias, T.EDIT_PROFILE, profileEdit),
+  auth(paths.changePassword, T.CHANGE_PASSWORD, page(ChangePasswordPage)),
+  auth(paths.importYoutubeChannels, T.IMPORT, page(ImportChannelsPage)),
+  auth(paths.importYoutubePlaylists, T.IMPORT, page(ImportPlaylistsPage)),
   // Onboarding
-  onboarding(paths.welcome, 'Welcome', welcome),
-  onboarding(paths.welcomeOld, 'Welcome', welcome),
-  onboarding(paths.youtubeImportIntro, 'Import from YouTube', page(YoutubeImportIntroPage)),
-  onboarding(paths.youtubeImport, 'Import from YouTube', youtubeImport),
-  onboarding(paths.siftIntro, 'What is a Sift?', page(SiftIntroPage)),
-  onboarding(paths.siftCreate, 'Create your first Sift', page(SiftCreatePage)),
+  onboarding(paths.welcome, T.WELCOME, welcome),
+  onboarding(paths.welcomeOld, T.WELCOME, welcome),
+  onboarding(paths.youtubeImportIntro, T.IMPORT_FROM_YOUTUBE, page(YoutubeImportIntroPage)),
+  onboarding(paths.youtubeImport, T.IMPORT_FROM_YOUTUBE, youtubeImport),
+  onboarding(paths.siftIntro, T.WHAT_IS_A_SIFT, page(SiftIntroPage)),
+  onboarding(paths.siftCreate, T.CREATE_YOUR_FIRST_SIFT, page(SiftCreatePage)),
   // OAuth: handled by the guard, no page
-  { ...bare(paths.oauth2, 'Signing in', noPage), special: 'oauth-start' },
-  { ...bare(paths.oauth2Callback, 'Signing in', noPage), special: 'oauth-callback' },
+  { ...bare(paths.oauth2, T.SIGNING_IN, noPage), special: 'oauth-start' },
+  { ...bare(paths.oauth2Callback, T.SIGNING_IN, noPage), special: 'oauth-callback' },
   // Google's way back with a member's YouTube permission (issue 16 §1): not a sign-in, so not the guard's OAuth step.
   // A static path, it ranks above the generic callback. It needs the member's login (the permission is bound to it),
   // and is exempt from the onboarding redirect like the onboarding routes: it may be the onboarding's own round trip.
-  { ...bare(paths.oauth2YoutubeCallback, 'Connecting YouTube', page(YouTubeCallbackRoute)), access: 'login', onboarding: true },
+  { ...bare(paths.oauth2YoutubeCallback, T.CONNECTING_YOUTUBE, page(YouTubeCallbackRoute)), access: 'login', onboarding: true },
   // Redirects
-  pub(paths.reactivate, 'Home', () => <RedirectHome state={{ modal: 'reactivate' }} />),
-  { ...pub(paths.ec, 'Home', noPage), special: 'ec' },
-  pub(paths.notFound, 'Page not found', () => <NotFoundPage />),
+  pub(paths.reactivate, T.HOME, () => <RedirectHome state={{ modal: 'reactivate' }} />),
+  { ...pub(paths.ec, T.HOME, noPage), special: 'ec' },
+  pub(paths.notFound, T.PAGE_NOT_FOUND, () => <NotFoundPage />),
 ];
 
 const MATCHABLE = ROUTES.map((def) => ({ path: def.path, def }));
@@ -232,7 +290,9 @@ function PageLoading() {
   return (
     <div className="page-loading" role="status">
       <span className="spinner" aria-hidden="true" />
-      <span className="sr-only">Loading page…</span>
+      <span className="sr-only">
+        <Trans>Loading page…</Trans>
+      </span>
     </div>
   );
 }

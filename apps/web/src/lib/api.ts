@@ -13,9 +13,18 @@
  * - An in-flight counter drives the global loading indicator, which hides after every call.
  */
 
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { preferences } from './storage';
 import { createStore } from './store';
 
+/** SPEC §8's message for an error with nothing better to say, in the active language (call it when showing). */
+export const genericErrorMessage = () => i18n._(msg`Ooops! A generic error has occurred. Please contact administrator.`);
+/**
+ * The same in English, for code not converted yet (features still import it). Prefer genericErrorMessage().
+ * @deprecated evaluated once, before any language is chosen.
+ */
+// eslint-disable-next-line lingui/no-unlocalized-strings -- the English source of genericErrorMessage, kept for old callers
 export const GENERIC_ERROR_MESSAGE = 'Ooops! A generic error has occurred. Please contact administrator.';
 export const REQUEST_TIMEOUT_MS = 10_000;
 
@@ -43,6 +52,7 @@ export const isApiError = (e: unknown): e is ApiRequestError => e instanceof Api
 /** The caller cancelled (e.g. TanStack Query dropping a stale request): not a failure to show anyone. */
 export class RequestCancelledError extends Error {
   constructor() {
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- for developers; a cancelled request shows nothing
     super('Request cancelled');
     this.name = 'RequestCancelledError';
   }
@@ -103,7 +113,7 @@ export function errorFromResponse(
           ...(Array.isArray(obj.fields) ? { fields: obj.fields as Array<{ field: string; message: string }> } : {}),
         };
         if (typeof obj.message === 'string' && obj.message.trim()) return { status, message: obj.message, ...extra };
-        return { status, message: GENERIC_ERROR_MESSAGE, ...extra };
+        return { status, message: genericErrorMessage(), ...extra };
       }
       if (typeof parsed === 'string' && parsed.trim()) return { status, message: parsed };
     } catch {
@@ -111,7 +121,7 @@ export function errorFromResponse(
       if (!text.startsWith('<')) return { status, message: text };
     }
   }
-  return { status, message: GENERIC_ERROR_MESSAGE };
+  return { status, message: genericErrorMessage() };
 }
 
 function codeOf(text: string): string | undefined {
@@ -230,7 +240,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     } catch {
       if (opts.signal?.aborted && !timedOut) throw new RequestCancelledError();
       // Network failure, DNS, CORS or our timeout: no response at all → status 0 (SPEC §8).
-      throw new ApiRequestError({ status: 0, message: GENERIC_ERROR_MESSAGE });
+      throw new ApiRequestError({ status: 0, message: genericErrorMessage() });
     } finally {
       clearTimeout(timer);
       opts.signal?.removeEventListener('abort', onCallerAbort);
@@ -252,7 +262,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
         return done(await response.blob());
       } catch {
         // The connection broke while the body was coming: as good as no response.
-        throw new ApiRequestError({ status: 0, message: GENERIC_ERROR_MESSAGE });
+        throw new ApiRequestError({ status: 0, message: genericErrorMessage() });
       }
     }
     const type = response.headers.get('content-type') ?? '';

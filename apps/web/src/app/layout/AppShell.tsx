@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useLayoutEffect } from 'react';
 import { useLocation } from 'react-router';
 import { BackToTop } from '../../components/BackToTop';
@@ -47,7 +48,7 @@ export function AppShell() {
           document.getElementById('main')?.focus();
         }}
       >
-        Skip to content
+        <Trans>Skip to content</Trans>
       </a>
       <RouteEffects />
       <LoadingBar />

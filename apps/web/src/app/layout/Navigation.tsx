@@ -1,19 +1,23 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { useLingui as useLinguiMacro } from '@lingui/react/macro';
 import { useLocation } from 'react-router';
 import { AppLink } from '../../components/AppLink';
 import { Icon, type IconName } from '../../components/Icon';
 import { paths, to } from '../../lib/paths';
 
 interface NavEntry {
-  label: string;
+  label: MessageDescriptor;
   to: string;
   icon: IconName;
   /** Also current for these path prefixes. */
   match?: string[];
 }
 
-const HOME: NavEntry = { label: 'Home', to: to.home(), icon: 'home', match: [paths.watch] };
-const SEARCH: NavEntry = { label: 'Search', to: paths.search, icon: 'search', match: [paths.search] };
-const WATCH_LATER: NavEntry = { label: 'Watch later', to: to.watchLater(), icon: 'clock' };
+const HOME: NavEntry = { label: msg`Home`, to: to.home(), icon: 'home', match: [paths.watch] };
+const SEARCH: NavEntry = { label: msg`Search`, to: paths.search, icon: 'search', match: [paths.search] };
+const WATCH_LATER: NavEntry = { label: msg`Watch later`, to: to.watchLater(), icon: 'clock' };
 
 function isCurrent(entry: NavEntry, pathname: string): boolean {
   if (pathname === entry.to) return true;
@@ -22,13 +26,14 @@ function isCurrent(entry: NavEntry, pathname: string): boolean {
 
 function NavLinks({ entries, className }: { entries: NavEntry[]; className: string }) {
   const { pathname } = useLocation();
+  const { i18n } = useLingui();
   return (
     <ul className={className}>
       {entries.map((e) => (
         <li key={e.to}>
-          <AppLink to={e.to} className="nav-item" aria-current={isCurrent(e, pathname) ? 'page' : undefined} title={e.label}>
+          <AppLink to={e.to} className="nav-item" aria-current={isCurrent(e, pathname) ? 'page' : undefined} title={i18n._(e.label)}>
             <Icon name={e.icon} />
-            <span className="nav-label">{e.label}</span>
+            <span className="nav-label">{i18n._(e.label)}</span>
           </AppLink>
         </li>
       ))}
@@ -38,18 +43,19 @@ function NavLinks({ entries, className }: { entries: NavEntry[]; className: stri
 
 /** Desktop sidebar (SPEC §2): Home, Search, and when logged in Create new, Sifts, Playlists, Watch later, Import. */
 export function Sidebar({ open, loggedIn }: { open: boolean; loggedIn: boolean }) {
+  const { t } = useLinguiMacro();
   const entries: NavEntry[] = [HOME, SEARCH];
   if (loggedIn) {
     entries.push(
-      { label: 'Create new', to: paths.create, icon: 'plus', match: [paths.create] },
-      { label: 'Sifts', to: paths.sifts, icon: 'sift' },
-      { label: 'Playlists', to: paths.playlists, icon: 'playlist' },
+      { label: msg`Create new`, to: paths.create, icon: 'plus', match: [paths.create] },
+      { label: msg`Sifts`, to: paths.sifts, icon: 'sift' },
+      { label: msg`Playlists`, to: paths.playlists, icon: 'playlist' },
       WATCH_LATER,
-      { label: 'Import', to: paths.importYoutubeChannels, icon: 'import' },
+      { label: msg`Import`, to: paths.importYoutubeChannels, icon: 'import' },
     );
   }
   return (
-    <nav id="sidebar" className={`sidebar${open ? '' : ' sidebar--collapsed'}`} aria-label="Main">
+    <nav id="sidebar" className={`sidebar${open ? '' : ' sidebar--collapsed'}`} aria-label={t`Main`}>
       <NavLinks entries={entries} className="sidebar-list" />
     </nav>
   );
@@ -57,9 +63,10 @@ export function Sidebar({ open, loggedIn }: { open: boolean; loggedIn: boolean }
 
 /** Mobile footer (< 992 px): Home, Search, and when logged in Watch later. */
 export function MobileFooter({ loggedIn }: { loggedIn: boolean }) {
+  const { t } = useLinguiMacro();
   const entries = loggedIn ? [HOME, SEARCH, WATCH_LATER] : [HOME, SEARCH];
   return (
-    <nav className="mobile-footer" aria-label="Footer">
+    <nav className="mobile-footer" aria-label={t`Footer`}>
       <NavLinks entries={entries} className="mobile-footer-list" />
     </nav>
   );

@@ -1,3 +1,7 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
 import { Suspense } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { AppLink } from '../../components/AppLink';
@@ -15,13 +19,14 @@ const LoginModal = lazy(() => import('../../features/account/components/LoginMod
 const SubscriptionsModal = lazy(() => import('../../features/subscriptions/components/SubscriptionsModal').then((m) => ({ default: m.SubscriptionsModal })));
 
 /** What the later issues' modals will do; until then the modal says so instead of failing silently. */
-const COMING: Record<Exclude<ShowModal, 'login' | 'subscribe' | 'multiSubscribe'>, { title: string; text: string }> = {
-  channel: { title: 'Channel', text: 'Opening a channel from a shared link arrives with channel following.' },
+const COMING: Record<Exclude<ShowModal, 'login' | 'subscribe' | 'multiSubscribe'>, { title: MessageDescriptor; text: MessageDescriptor }> = {
+  channel: { title: msg`Channel`, text: msg`Opening a channel from a shared link arrives with channel following.` },
 };
 
 /** / and /watch: channels strip and the public feed. /watch adds the video modal (rendered by the shell). */
 export function DashboardPage() {
   useDocumentTitle(null);
+  const { i18n } = useLingui();
   const location = useLocation();
   const navigate = useNavigate();
   const session = useSession();
@@ -33,7 +38,7 @@ export function DashboardPage() {
   return (
     <div className="page">
       <h1 id="page-title" className="sr-only" tabIndex={-1}>
-        Dashboard
+        <Trans>Dashboard</Trans>
       </h1>
       <ChannelStrip />
       <PublicFeed />
@@ -49,11 +54,13 @@ export function DashboardPage() {
         </Suspense>
       )}
       {showModal === 'channel' && (
-        <Modal title={COMING[showModal].title} onClose={close}>
-          <p>{COMING[showModal].text}</p>
+        <Modal title={i18n._(COMING[showModal].title)} onClose={close}>
+          <p>{i18n._(COMING[showModal].text)}</p>
           {!session.isLoggedIn && (
             <p>
-              Meanwhile, <AppLink to={paths.signup}>create a free account</AppLink> to be ready for it.
+              <Trans>
+                Meanwhile, <AppLink to={paths.signup}>create a free account</AppLink> to be ready for it.
+              </Trans>
             </p>
           )}
         </Modal>

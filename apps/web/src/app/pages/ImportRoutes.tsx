@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Page } from '../../components/Page';
 import { YoutubeImportPage } from '../../features/account/pages/OnboardingPages';
 import { FileImport, YouTubeAccountImport, YouTubeCallback, type AccountView } from '../../features/imports';
@@ -7,11 +8,14 @@ import { FileImport, YouTubeAccountImport, YouTubeCallback, type AccountView } f
  * (subscriptions on the first, playlists on the second; issue 16 §1), then an export file of any app (§2).
  */
 function ImportPage({ view }: { view: AccountView }) {
+  const { t } = useLingui();
   return (
-    <Page title="Import">
+    <Page title={t`Import`}>
       <p className="import-intro">
-        Moving to Sift? Bring what you follow and keep elsewhere: straight from your YouTube account, or from the export
-        file of another app.
+        <Trans>
+          Moving to Sift? Bring what you follow and keep elsewhere: straight from your YouTube account, or from the
+          export file of another app.
+        </Trans>
       </p>
       <div className="import-sections">
         <YouTubeAccountImport view={view} />

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useParams } from 'react-router';
 import { useSession } from '../../features/account';
 import { fullName, ProfileHeader, usePublicUser } from '../../features/profile';
@@ -11,10 +12,11 @@ export default function UserProfileRoute() {
   const session = useSession();
   const viewer = session.user?.uuid ?? null;
   const user = usePublicUser(id);
+  const { t } = useLingui();
   return (
     <section className="page" aria-labelledby="page-title">
       <ProfileHeader user={user} isMe={viewer !== null && viewer === id} />
-      {UUID.test(id) && !user.isError && <OwnerResults ownerId={id} viewer={viewer} name={fullName(user.data) || 'This person'} />}
+      {UUID.test(id) && !user.isError && <OwnerResults ownerId={id} viewer={viewer} name={fullName(user.data) || t`This person`} />}
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Icon } from '../../components/Icon';
 import { useStore } from '../../lib/hooks';
 import { pendingUpdate } from './update-flow';
@@ -8,19 +9,22 @@ import { pendingUpdate } from './update-flow';
  */
 export function UpdatePrompt() {
   const update = useStore(pendingUpdate);
+  const { t } = useLingui();
   return (
     // The live region stays mounted so screen readers announce the message when it appears.
     <div className="update-region" role="status" aria-live="polite">
       {update && (
         <div className="message message--info update-prompt">
           <p>
-            New version is available. Please{' '}
-            <button type="button" className="message-link" onClick={update.apply}>
-              refresh
-            </button>
-            .
+            <Trans>
+              New version is available. Please{' '}
+              <button type="button" className="message-link" onClick={update.apply}>
+                refresh
+              </button>
+              .
+            </Trans>
           </p>
-          <button type="button" className="icon-btn icon-btn--sm" aria-label="Dismiss message" onClick={() => pendingUpdate.set(null)}>
+          <button type="button" className="icon-btn icon-btn--sm" aria-label={t`Dismiss message`} onClick={() => pendingUpdate.set(null)}>
             <Icon name="close" size={18} />
           </button>
         </div>
