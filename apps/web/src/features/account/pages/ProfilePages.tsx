@@ -6,6 +6,7 @@ import { AppLink } from '../../../components/AppLink';
 import { FormAlert, NO_ERRORS, SubmitButton, TextField, focusFirstInvalid, formErrorsFrom, type FormErrors } from '../../../components/Form';
 import { useNotify } from '../../../components/Notifications';
 import { useDocumentTitle } from '../../../components/Page';
+import { formatDate } from '../../../lib/format';
 import { paths, to } from '../../../lib/paths';
 import { useLoginNeeding } from '../../../lib/use-login-needing';
 import { preferences } from '../../../lib/storage';
@@ -50,8 +51,7 @@ function initials(user: UserInfo) {
 
 function memberSince(createdAt: string): string | null {
   if (!createdAt || createdAt === PLACEHOLDER_CREATED_AT) return null;
-  const d = new Date(createdAt);
-  return Number.isNaN(d.getTime()) ? null : new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'long', day: 'numeric' }).format(d);
+  return formatDate(createdAt) || null;
 }
 
 /**

@@ -4,14 +4,11 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { FormAlert, formErrorsFrom } from '../../../components/Form';
 import { useNotify } from '../../../components/Notifications';
+import { formatDate } from '../../../lib/format';
 import { createFeedToken, deleteFeedToken, feedTokenKey, useFeedTokenStatus } from '../api/feed-token';
 import '../feed.css';
 
 type Dialog = 'reset' | 'off' | null;
-
-function madeOn(iso: string): string {
-  return new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
-}
 
 /**
  * Profile: the private address of the personal feed as Atom (GET /api/feeds/personal/{token}/feed.atom), for feed
@@ -32,7 +29,7 @@ export function FeedAddress() {
   const inputId = useId();
   const hintId = `${inputId}-hint`;
   const exists = status.data?.exists ?? false;
-  const made = status.data?.createdAt ? madeOn(status.data.createdAt) : '';
+  const made = status.data?.createdAt ? formatDate(status.data.createdAt) : '';
 
   // The address just made: focus it (selected), so it can be copied at once and a screen reader reads it.
   useEffect(() => {
