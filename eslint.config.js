@@ -10,12 +10,23 @@ import sift from './tools/eslint/boundaries.js';
  * docs/decisions/025-languages.md). `lingui/no-unlocalized-strings` fails on a user-visible string outside the
  * catalogue there. Add a directory's glob when it has been converted.
  */
-const LOCALIZED = ['apps/web/src/app/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'];
+const LOCALIZED = [
+  'apps/web/src/app/**/*.{ts,tsx}',
+  'apps/web/src/lib/**/*.{ts,tsx}',
+  'apps/web/src/components/**',
+  'apps/web/src/features/account/**',
+  'apps/web/src/features/channels/**',
+  'apps/web/src/features/consent/**',
+  'apps/web/src/features/contact/**',
+  'apps/web/src/features/feed/**',
+  'apps/web/src/features/messages/**',
+  'apps/web/src/features/profile/**',
+];
 
 /**
  * What is not a text for people: strings without a space that start in lower case or a digit (keys, ids, classes,
- * event names, mime types, "2-digit"), URLs and paths, UPPER_CASE codes, and CSS values. A one-word English label
- * is capitalised ("Search"), so it is still caught.
+ * event names, mime types, "2-digit"), URLs and paths, UPPER_CASE codes, CSS values, and SVG path data ("M3 10.5 12
+ * 3l9 7.5", icons drawn inline). A one-word English label is capitalised ("Search"), so it is still caught.
  */
 const NOT_TEXT = [
   '^[a-z0-9@.#:_-][^\\s]*$',
@@ -27,6 +38,8 @@ const NOT_TEXT = [
   // No space and a URL's or a cookie's punctuation: query strings, cookie attributes ("path=/", "SameSite=Lax").
   '^[^\\s]*[=/?&][^\\s]*$',
   '^(?:Secure|HttpOnly)$',
+  // SVG path data ("M3 10.5 12 3l9 7.5"): icons drawn inline.
+  '^[Mm]\\s?-?\\d[\\d\\s.,MmLlHhVvCcSsQqTtAaZz-]*$',
 ];
 /** Attributes, properties and variables whose strings are never shown (aria-label, title, alt, placeholder are). */
 const NOT_TEXT_NAMES = [

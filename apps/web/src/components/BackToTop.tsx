@@ -1,16 +1,18 @@
+import { useLingui } from '@lingui/react/macro';
 import { BACK_TO_TOP_THRESHOLD_PX } from '../lib/config';
 import { useScrollY } from '../lib/hooks';
 import { Icon } from './Icon';
 
 /** Shown once the page has scrolled more than 20 px (SPEC §9). */
 export function BackToTop() {
+  const { t } = useLingui();
   const visible = useScrollY(BACK_TO_TOP_THRESHOLD_PX);
   if (!visible) return null;
   return (
     <button
       type="button"
       className="back-to-top"
-      aria-label="Back to top"
+      aria-label={t`Back to top`}
       onClick={() => {
         const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
         window.scrollTo({ top: 0, behavior: reduce ? 'auto' : 'smooth' });

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useModal } from './dialog';
@@ -15,7 +16,7 @@ export function BottomSheet({ label, onClose, children }: { label: string; onClo
         {children}
         <div className="sheet-foot">
           <button type="button" className="btn btn-secondary btn-block" onClick={onClose}>
-            Close
+            <Trans context="verb">Close</Trans>
           </button>
         </div>
       </div>

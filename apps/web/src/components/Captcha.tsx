@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { useLatest } from '../lib/hooks';
 
@@ -83,7 +84,11 @@ export const Captcha = forwardRef<CaptchaHandle, { error?: string | null; onStat
     return (
       <div className={`captcha${error ? ' captcha--invalid' : ''}`}>
         <div ref={hostRef} className="captcha-host" />
-        {failed && <p className="field-error">The anti-spam check could not load. Reload the page to try again.</p>}
+        {failed && (
+          <p className="field-error">
+            <Trans>The anti-spam check could not load. Reload the page to try again.</Trans>
+          </p>
+        )}
         {error && (
           <p className="field-error" role="alert">
             {error}

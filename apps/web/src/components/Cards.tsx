@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useId, type ReactNode } from 'react';
 import type { Channel, Video } from '@sift/contracts';
 import { to } from '../lib/paths';
@@ -15,7 +16,20 @@ const channelPath = to.channel;
 
 const NO_CONTEXT: VideoCardContext = {};
 
-const plural = (n: number, one: string, many: string) => `${formatNumber(n, true)} ${n === 1 ? one : many}`;
+/** A count in the spec's abbreviated form (1.2K) with its word in the right plural: "1.2K views". */
+export function CountOf({ what, n }: { what: 'views' | 'likes' | 'followers' | 'videos'; n: number }) {
+  const count = formatNumber(n, true);
+  switch (what) {
+    case 'views':
+      return <Plural value={n} one={`${count} view`} other={`${count} views`} />;
+    case 'likes':
+      return <Plural value={n} one={`${count} like`} other={`${count} likes`} />;
+    case 'followers':
+      return <Plural value={n} one={`${count} follower`} other={`${count} followers`} />;
+    case 'videos':
+      return <Plural value={n} one={`${count} video`} other={`${count} videos`} />;
+  }
+}
 
 export function Avatar({ src, size = 36 }: { src: string | null | undefined; size?: number }) {
   return src ? (
@@ -48,6 +62,7 @@ export function VideoCard({
    */
   extra?: ReactNode;
 }) {
+  const { t } = useLingui();
   const width = useViewportWidth();
   const menu = useItemActions().videoMenu(video, context);
   const titleId = useId();
@@ -55,17 +70,22 @@ export function VideoCard({
   const shown = truncateName(title, width);
   const live = video.liveStatus === 'LIVE';
   const href = watchPath(video.externalId);
+  const duration = durationLabel(video.durationSeconds);
   const article = { 'aria-labelledby': titleId, 'aria-posinset': position?.posinset, 'aria-setsize': position?.setsize };
   const body = (
     <>
       <AppLink to={href} className="vcard-thumb" tabIndex={-1} aria-hidden="true" dropV>
         <img src={video.thumbnail} alt="" loading="lazy" decoding="async" width={320} height={180} />
         {live ? (
-          <span className="badge badge--live">LIVE</span>
+          <span className="badge badge--live">
+            <Trans comment="Badge on the thumbnail of a live video">LIVE</Trans>
+          </span>
         ) : (
           <span className="badge">{formatDuration(video.durationSeconds)}</span>
         )}
-        {video.isShort && <span className="badge badge--shorts">SHORTS</span>}
+        {video.isShort && <span className="badge badge--shorts">
+            <Trans comment="Badge on the thumbnail of a short video">SHORTS</Trans>
+          </span>}
       </AppLink>
       <div className="vcard-body">
         <AppLink to={channelPath(video.channelExternalId)} className="vcard-avatar" tabIndex={-1} aria-hidden="true">
@@ -81,15 +101,27 @@ export function VideoCard({
             <AppLink to={channelPath(video.channelExternalId)}>{video.channelName}</AppLink>
           </p>
           <p className="vcard-meta">
-            {live && <span className="live-dot">Live now</span>}
-            <span>{plural(video.numberOfViews, 'view', 'views')}</span>
-            <span>{plural(video.numberOfLikes, 'like', 'likes')}</span>
+            {live && (
+              <span className="live-dot">
+                <Trans>Live now</Trans>
+              </span>
+            )}
+            <span>
+              <CountOf what="views" n={video.numberOfViews} />
+            </span>
+            <span>
+              <CountOf what="likes" n={video.numberOfLikes} />
+            </span>
             <time dateTime={video.publishedAt}>{formatRelativeTime(video.publishedAt, now)}</time>
           </p>
-          {!live && <p className="sr-only">Duration {durationLabel(video.durationSeconds)}</p>}
+          {!live && (
+            <p className="sr-only">
+              <Trans>Duration {duration}</Trans>
+            </p>
+          )}
         </div>
         {menu.length > 0 && (
-          <Menu label={`More actions for ${title}`} button={<Icon name="more" />} buttonClassName="icon-btn card-menu" items={menu} title={title} />
+          <Menu label={t`More actions for ${title}`} button={<Icon name="more" />} buttonClassName="icon-btn card-menu" items={menu} title={title} />
         )}
       </div>
     </>
@@ -108,11 +140,13 @@ export function VideoCard({
 
 /** A channel in a list: avatar, name (link), followers and videos count. */
 export function ChannelCard({ channel, position }: { channel: Channel; position?: ItemPosition }) {
+  const { t } = useLingui();
   const width = useViewportWidth();
   const { channelMenu, ChannelFollow } = useItemActions();
   const menu = channelMenu(channel);
   const titleId = useId();
-  const shown = truncateName(channel.name, width);
+  const name = channel.name;
+  const shown = truncateName(name, width);
   return (
     <article
       className="ccard"
@@ -130,8 +164,12 @@ export function ChannelCard({ channel, position }: { channel: Channel; position?
           </AppLink>
         </h3>
         <p className="vcard-meta">
-          <span>{plural(channel.numberOfFollowers, 'follower', 'followers')}</span>
-          <span>{plural(channel.numberOfVideos, 'video', 'videos')}</span>
+          <span>
+            <CountOf what="followers" n={channel.numberOfFollowers} />
+          </span>
+          <span>
+            <CountOf what="videos" n={channel.numberOfVideos} />
+          </span>
         </p>
         {channel.description && <p className="ccard-desc">{channel.description}</p>}
       </div>
@@ -139,7 +177,7 @@ export function ChannelCard({ channel, position }: { channel: Channel; position?
         <div className="ccard-actions">
           {ChannelFollow && <ChannelFollow channel={channel} />}
           {menu.length > 0 && (
-            <Menu label={`More actions for ${channel.name}`} button={<Icon name="more" />} buttonClassName="icon-btn card-menu" items={menu} title={channel.name} />
+            <Menu label={t`More actions for ${name}`} button={<Icon name="more" />} buttonClassName="icon-btn card-menu" items={menu} title={channel.name} />
           )}
         </div>
       )}
@@ -157,7 +195,9 @@ export function ChannelTile({ channel, tabIndex }: { channel: Channel; tabIndex?
         <span className="ctile-name" id={titleId}>
           {channel.name}
         </span>
-        <span className="ctile-meta">{plural(channel.numberOfFollowers, 'follower', 'followers')}</span>
+        <span className="ctile-meta">
+          <CountOf what="followers" n={channel.numberOfFollowers} />
+        </span>
       </AppLink>
     </article>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
 import { formErrorsFrom } from './Form';
 import { Modal } from './Modal';
@@ -15,6 +16,7 @@ export function ChangeImageModal({ thumbnailType, onUpload, onRemove, onClose }:
   onRemove: () => Promise<unknown>;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -33,24 +35,24 @@ export function ChangeImageModal({ thumbnailType, onUpload, onRemove, onClose }:
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!file) return setError('Choose a JPG or PNG image.');
-    if (!/^image\/(jpeg|png)$/.test(file.type)) return setError('Only JPG and PNG images are accepted.');
+    if (!file) return setError(t`Choose a JPG or PNG image.`);
+    if (!/^image\/(jpeg|png)$/.test(file.type)) return setError(t`Only JPG and PNG images are accepted.`);
     void run(() => onUpload(file));
   };
   return (
     <Modal
-      title="Change image"
+      title={t`Change image`}
       onClose={onClose}
       actions={
         <>
           <button type="button" className="btn btn-secondary" disabled={busy || thumbnailType === 'auto'} onClick={() => void run(onRemove)}>
-            Remove image
+            <Trans>Remove image</Trans>
           </button>
           <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
           <button type="submit" form={`${id}-form`} className="btn btn-primary" disabled={busy}>
-            {busy ? 'Saving…' : 'Save'}
+            {busy ? <Trans>Saving…</Trans> : <Trans>Save</Trans>}
           </button>
         </>
       }
@@ -58,16 +60,18 @@ export function ChangeImageModal({ thumbnailType, onUpload, onRemove, onClose }:
       <form id={`${id}-form`} onSubmit={submit} className="change-image-form">
         {error && (
           <div className="form-alert form-alert--error" role="alert">
-            <strong>Oops! There was an error filling up the form.</strong>
+            <strong>
+              <Trans>Oops! There was an error filling up the form.</Trans>
+            </strong>
             <p>{error}</p>
           </div>
         )}
         <label htmlFor={id} className="field-label">
-          Cover image
+          <Trans>Cover image</Trans>
         </label>
         <input id={id} type="file" accept="image/jpeg,image/png" aria-describedby={`${id}-hint`} onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)} />
         <p id={`${id}-hint`} className="field-hint">
-          JPG or PNG, at most 5 MB. About 300×300 pixels is recommended: images are stored at 300×300.
+          <Trans>JPG or PNG, at most 5 MB. About 300×300 pixels is recommended: images are stored at 300×300.</Trans>
         </p>
       </form>
     </Modal>

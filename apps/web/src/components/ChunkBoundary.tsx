@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Component, type ReactNode } from 'react';
 import { ChunkLoadError } from '../lib/lazy';
 
@@ -25,12 +26,14 @@ export class ChunkBoundary extends Component<Props, { error: unknown }> {
     return (
       <div className={`chunk-error chunk-error--${this.props.variant ?? 'page'}`} role="alert">
         <p>
-          {chunk
-            ? 'This part of the app could not be loaded. Check your connection, then reload the page.'
-            : 'Something went wrong while showing this page. Reloading the page may help.'}
+          {chunk ? (
+            <Trans>This part of the app could not be loaded. Check your connection, then reload the page.</Trans>
+          ) : (
+            <Trans>Something went wrong while showing this page. Reloading the page may help.</Trans>
+          )}
         </p>
         <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
-          Reload
+          <Trans>Reload</Trans>
         </button>
       </div>
     );

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type CSSProperties, type ReactNode } from 'react';
 import { formatNumber } from '../lib/format';
 import { AppLink } from './AppLink';
@@ -10,12 +13,12 @@ import './collections.css';
 /** The sorts of the /playlists and /sifts lists. */
 export type CollectionSort = '' | 'created' | 'videos' | 'alpha';
 
-/** SPEC §9 "Sort options". */
-export const SORT_LABELS: Record<CollectionSort, string> = {
-  '': 'Relevance',
-  created: 'Recently created',
-  videos: 'Num of videos',
-  alpha: 'Alphabetical',
+/** SPEC §9 "Sort options" (message descriptors: render with `i18n._`). */
+export const SORT_LABELS: Record<CollectionSort, MessageDescriptor> = {
+  '': msg({ message: 'Relevance', context: 'sort' }),
+  created: msg({ message: 'Recently created', context: 'sort' }),
+  videos: msg({ message: 'Num of videos', context: 'sort' }),
+  alpha: msg({ message: 'Alphabetical', context: 'sort' }),
 };
 
 /** The list's query: mine or followed, a sort and a name filter. */
@@ -60,22 +63,31 @@ export interface CollectionCardProps {
 /** A playlist or a sift in a list: cover with its video count, name (the card's link), visibility, owner, followers. */
 export function CollectionCard({ item, to, titleTo = to, icon, coverStyle, extraMeta, position }: CollectionCardProps) {
   const titleId = useId();
+  const videos = formatNumber(item.numberOfVideos);
+  const followers = formatNumber(item.numberOfFollowers, true);
+  const owner = `${item.owner.firstName} ${item.owner.lastName}`.trim();
   return (
     <article className="collection-card" aria-labelledby={titleId} aria-posinset={position?.posinset} aria-setsize={position?.setsize}>
       <AppLink to={to} className="collection-card-cover" tabIndex={-1} aria-hidden="true" style={coverStyle}>
         {item.thumbnail ? <img src={item.thumbnail} alt="" loading="lazy" width={160} height={90} /> : <Icon name={icon} size={40} />}
-        <span className="badge">{formatNumber(item.numberOfVideos)} videos</span>
+        <span className="badge">
+          <Trans>{videos} videos</Trans>
+        </span>
       </AppLink>
       <div className="collection-card-text">
         <h3 className="collection-card-title" id={titleId}>
           <AppLink to={titleTo}>{item.name}</AppLink>
         </h3>
         <p className="vcard-meta">
-          <span>{item.public ? 'Public' : 'Private'}</span>
-          {!item.owner.creator && <span>by {`${item.owner.firstName} ${item.owner.lastName}`.trim()}</span>}
+          <span>{item.public ? <Trans>Public</Trans> : <Trans>Private</Trans>}</span>
+          {!item.owner.creator && (
+            <span>
+              <Trans comment="The owner of a playlist or sift">by {owner}</Trans>
+            </span>
+          )}
           {extraMeta}
           <span>
-            {formatNumber(item.numberOfFollowers, true)} {item.numberOfFollowers === 1 ? 'follower' : 'followers'}
+            <Plural value={item.numberOfFollowers} one={`${followers} follower`} other={`${followers} followers`} />
           </span>
         </p>
       </div>
@@ -115,7 +127,14 @@ export interface CollectionsPageProps<T> {
 
 /** /playlists and /sifts: the title with a New button, Mine / Following, the name filter, the sort menu, the grid. */
 export function CollectionsPage<T>({ title, create, plural, filterLabel, query, onQuery, canChoose, moreChoices, visitorLabel, list, getKey, renderItem }: CollectionsPageProps<T>) {
-  const label = !canChoose && visitorLabel ? visitorLabel : query.following ? `${title} you follow` : `Your ${plural}`;
+  const { t, i18n } = useLingui();
+  // Put together from the caller's words ("Playlists", "playlists"): the comments tell translators what fills them.
+  const label = !canChoose && visitorLabel
+    ? visitorLabel
+    : query.following
+      ? t({ message: `${title} you follow`, comment: 'title: the page title, e.g. "Playlists" or "Sifts"' })
+      : t({ message: `Your ${plural}`, comment: 'plural: a lower-case plural, e.g. "playlists" or "sifts"' });
+  const sort = i18n._(SORT_LABELS[query.sort]);
   return (
     <section className="page" aria-labelledby="page-title">
       <div className="section-head">
@@ -128,12 +147,12 @@ export function CollectionsPage<T>({ title, create, plural, filterLabel, query, 
       </div>
       <div className="collections-toolbar">
         {canChoose && (
-          <div role="group" aria-label={`Which ${plural}`} className="seg">
+          <div role="group" aria-label={t({ message: `Which ${plural}`, comment: 'plural: a lower-case plural, e.g. "playlists" or "sifts"' })} className="seg">
             <button type="button" aria-pressed={!query.following} className="chip" onClick={() => onQuery({ following: false })}>
-              Mine
+              <Trans comment="Filter chip: the lists I made">Mine</Trans>
             </button>
             <button type="button" aria-pressed={query.following} className="chip" onClick={() => onQuery({ following: true })}>
-              Following
+              <Trans comment="Filter chip: the lists I follow">Following</Trans>
             </button>
             {moreChoices}
           </div>
@@ -141,13 +160,13 @@ export function CollectionsPage<T>({ title, create, plural, filterLabel, query, 
         <FilterField label={filterLabel} onApply={(q) => onQuery({ q })} />
         <Menu
           // Named as it reads (axe label-content-name-mismatch).
-          label={`Sort: ${SORT_LABELS[query.sort]}`}
-          title="Sort"
+          label={t`Sort: ${sort}`}
+          title={t({ message: 'Sort', context: 'verb' })}
           buttonClassName="btn btn-secondary"
-          button={<>Sort: {SORT_LABELS[query.sort]}</>}
+          button={<Trans>Sort: {sort}</Trans>}
           items={(Object.keys(SORT_LABELS) as CollectionSort[]).map((key) => ({
             kind: 'radio',
-            label: SORT_LABELS[key],
+            label: i18n._(SORT_LABELS[key]),
             checked: query.sort === key,
             onSelect: () => onQuery({ sort: key }),
           }))}

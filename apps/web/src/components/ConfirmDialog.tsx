@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Modal } from './Modal';
 
 /** A yes/no question before something that cannot be undone at once (SPEC §8 "Confirmations"). */
@@ -23,7 +24,7 @@ export function ConfirmDialog({
       actions={
         <>
           <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
           <button
             type="button"

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useId, useRef, useState } from 'react';
 import { Icon } from './Icon';
 import './filter-field.css';
@@ -7,6 +8,7 @@ import './filter-field.css';
  * only while there is text. `onApply` gets the trimmed text ('' when cleared).
  */
 export function FilterField({ label, onApply }: { label: string; onApply: (text: string) => void }) {
+  const { t } = useLingui();
   const [text, setText] = useState('');
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -34,7 +36,7 @@ export function FilterField({ label, onApply }: { label: string; onApply: (text:
         <button
           type="button"
           className="icon-btn filter-field-clear"
-          aria-label="Clear filter"
+          aria-label={t`Clear filter`}
           onClick={() => {
             setText('');
             onApply('');

@@ -1,3 +1,6 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type ReactNode, type Ref } from 'react';
 import { GENERIC_ERROR_MESSAGE, globalError, isApiError } from '../lib/api';
 
@@ -40,8 +43,10 @@ export function TextField({
   inputRef,
   maxLength,
 }: FieldProps) {
+  const { t } = useLingui();
   const { id, describedBy, notes } = useFieldNotes(error, hint);
   const [revealed, setRevealed] = useState(false);
+  const field = label.toLowerCase();
   const isPassword = type === 'password';
   return (
     <div className={`field${error ? ' field--invalid' : ''}`}>
@@ -72,10 +77,14 @@ export function TextField({
             type="button"
             className="field-reveal"
             aria-pressed={revealed}
-            aria-label={revealed ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+            aria-label={
+              revealed
+                ? t({ message: `Hide ${field}`, comment: 'field: the lower-cased label of a password field' })
+                : t({ message: `Show ${field}`, comment: 'field: the lower-cased label of a password field' })
+            }
             onClick={() => setRevealed((r) => !r)}
           >
-            {revealed ? 'Hide' : 'Show'}
+            {revealed ? <Trans context="password">Hide</Trans> : <Trans context="password">Show</Trans>}
           </button>
         )}
       </div>
@@ -166,7 +175,7 @@ export const NO_ERRORS: FormErrors = { message: null, fields: {} };
 /** "must be at least 8 characters" under Password reads "Password must be at least 8 characters". */
 export function fieldMessage(label: string, message: string): string {
   const m = message.trim();
-  if (!m) return `${label} is not valid.`;
+  if (!m) return i18n._(msg`${label} is not valid.`);
   return /^[a-z]/.test(m) ? `${label} ${m}` : m;
 }
 
@@ -186,9 +195,9 @@ export function formErrorsFrom(err: unknown, labels: Record<string, string> = {}
   }
   const message =
     err.status === 0
-      ? 'We could not reach the server. Check your connection and try again.'
+      ? i18n._(msg`We could not reach the server. Check your connection and try again.`)
       : err.status === 429
-        ? err.message || 'Too many attempts. Please wait a minute and try again.'
+        ? err.message || i18n._(msg`Too many attempts. Please wait a minute and try again.`)
         : err.message || fallback || GENERIC_ERROR_MESSAGE;
   return { message, fields };
 }

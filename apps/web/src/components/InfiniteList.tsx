@@ -1,12 +1,16 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
 import { Fragment, useEffect, useRef, type ReactNode } from 'react';
 import { LIST_TRIGGER_PX } from '../lib/config';
 import { useLatest } from '../lib/hooks';
 
+/** SPEC §2's end-of-list texts (message descriptors: render with `i18n._`). */
 export const LIST_TEXTS = {
-  empty: 'No results.',
-  end: 'No more results.',
-  error: 'Error returning results.',
-} as const;
+  empty: msg`No results.`,
+  end: msg`No more results.`,
+  error: msg`Error returning results.`,
+};
 
 export interface ItemPosition {
   /** 1-based position for aria-posinset. */
@@ -57,6 +61,7 @@ export function InfiniteList<T>(props: InfiniteListProps<T>) {
     layout = 'list',
     className,
   } = props;
+  const { i18n } = useLingui();
   const sentinel = useRef<HTMLDivElement>(null);
   const canLoad = hasMore && !loading && !loadingMore && !error;
   const loadRef = useLatest(onLoadMore);
@@ -83,10 +88,10 @@ export function InfiniteList<T>(props: InfiniteListProps<T>) {
   if (error) {
     status = (
       <>
-        <span>{LIST_TEXTS.error}</span>
+        <span>{i18n._(LIST_TEXTS.error)}</span>
         {onRetry && (
           <button type="button" className="btn btn-secondary" onClick={onRetry}>
-            Try again
+            <Trans>Try again</Trans>
           </button>
         )}
       </>
@@ -95,15 +100,15 @@ export function InfiniteList<T>(props: InfiniteListProps<T>) {
     status = (
       <span className="spinner-line">
         <span className="spinner" aria-hidden="true" />
-        Loading…
+        <Trans>Loading…</Trans>
       </span>
     );
   } else if (complete) {
-    status = <span>{items.length === 0 ? LIST_TEXTS.empty : LIST_TEXTS.end}</span>;
+    status = <span>{i18n._(items.length === 0 ? LIST_TEXTS.empty : LIST_TEXTS.end)}</span>;
   } else if (hasMore) {
     status = (
       <button type="button" className="btn btn-secondary" onClick={onLoadMore}>
-        Load more
+        <Trans>Load more</Trans>
       </button>
     );
   }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { FilterField } from './FilterField';
 import { FormAlert, formErrorsFrom } from './Form';
@@ -46,6 +47,7 @@ export interface ListPickerProps<T extends { id: number | string; name: string }
  * or one creation at a time; an error shows above. Below 992 px the modal around it is a bottom sheet.
  */
 export function ListPicker<T extends { id: number | string; name: string }>({ texts, list, onFilter, count, onChoose, onCreate }: ListPickerProps<T>) {
+  const { t } = useLingui();
   const [creating, setCreating] = useState(false);
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -73,7 +75,7 @@ export function ListPicker<T extends { id: number | string; name: string }>({ te
   const create = (e: FormEvent) => {
     e.preventDefault();
     if (!name.trim()) return setError(texts.nameMissing);
-    void run(() => onCreate(name.trim()), { name: 'Name' });
+    void run(() => onCreate(name.trim()), { name: t`Name` });
   };
 
   return (
@@ -87,7 +89,7 @@ export function ListPicker<T extends { id: number | string; name: string }>({ te
           <div className="picker-row">
             <input ref={nameInput} id={nameId} className="picker-input" value={name} maxLength={100} onChange={(e) => setName(e.currentTarget.value)} />
             <button type="submit" className="btn btn-primary" disabled={busy}>
-              Create
+              <Trans>Create</Trans>
             </button>
           </div>
         </form>
@@ -106,12 +108,16 @@ export function ListPicker<T extends { id: number | string; name: string }>({ te
             </button>
           </li>
         ))}
-        {!list.isPending && list.items.length === 0 && <li className="picker-empty">No results.</li>}
-        {list.isError && <li className="picker-empty">Error returning results.</li>}
+        {!list.isPending && list.items.length === 0 && <li className="picker-empty">
+            <Trans>No results.</Trans>
+          </li>}
+        {list.isError && <li className="picker-empty">
+            <Trans>Error returning results.</Trans>
+          </li>}
       </ul>
       {list.hasNextPage && (
         <button type="button" className="btn btn-secondary btn-block" onClick={() => void list.fetchNextPage()}>
-          Load more
+          <Trans>Load more</Trans>
         </button>
       )}
     </div>

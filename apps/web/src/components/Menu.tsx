@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent, type ReactNode, type RefObject } from 'react';
 import { useLocation } from 'react-router';
 import { MENU_CLOSE_DELAY_MS } from '../lib/config';
@@ -116,11 +117,11 @@ interface PanelProps {
   onClose: (restoreFocus?: boolean) => void;
 }
 
-const MENU_ITEMS = '[role="menuitem"], [role="menuitemradio"], [role="menuitemcheckbox"]';
+const menuItemSelector = '[role="menuitem"], [role="menuitemradio"], [role="menuitemcheckbox"]';
 
 function MenuItems({ id, label, items, onClose }: PanelProps) {
   const onKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {
-    const list = Array.from(e.currentTarget.querySelectorAll<HTMLElement>(MENU_ITEMS));
+    const list = Array.from(e.currentTarget.querySelectorAll<HTMLElement>(menuItemSelector));
     const at = list.indexOf(document.activeElement as HTMLElement);
     let next: number | null = null;
     if (e.key === 'ArrowDown') next = (at + 1) % list.length;
@@ -157,7 +158,10 @@ function MenuItems({ id, label, items, onClose }: PanelProps) {
                 onClick={() => onClose()}
               >
                 {item.label}
-                <span className="sr-only"> (opens in a new tab)</span>
+                <span className="sr-only">
+                  {' '}
+                  <Trans>(opens in a new tab)</Trans>
+                </span>
                 <Icon name="external" size={16} />
               </a>
             </li>
@@ -214,7 +218,7 @@ function Dropdown(props: PanelProps & { anchor: RefObject<HTMLButtonElement | nu
   const closeRef = useLatest(onClose);
 
   useEffect(() => {
-    const first = ref.current?.querySelector<HTMLElement>('[aria-checked="true"]') ?? ref.current?.querySelector<HTMLElement>(MENU_ITEMS);
+    const first = ref.current?.querySelector<HTMLElement>('[aria-checked="true"]') ?? ref.current?.querySelector<HTMLElement>(menuItemSelector);
     // Placed inside the viewport already (useKeptInView): focusing must not scroll the page under it.
     first?.focus({ preventScroll: true });
     const onPointer = (e: PointerEvent) => {

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Icon } from './Icon';
@@ -15,6 +16,7 @@ export interface ModalProps {
 
 /** An accessible modal dialog (SPEC §2 "Modals"): labelled by its title, focus trapped, Escape closes. */
 export function Modal({ title, onClose, children, actions, closeVariant = 'primary' }: ModalProps) {
+  const { t } = useLingui();
   const ref = useRef<HTMLDivElement>(null);
   const titleId = usePortalSafeId('modal');
   useModal(ref, true, onClose);
@@ -31,7 +33,7 @@ export function Modal({ title, onClose, children, actions, closeVariant = 'prima
       >
         <header className="modal-head">
           <h2 id={titleId}>{title}</h2>
-          <button type="button" className="icon-btn" aria-label="Close" onClick={onClose}>
+          <button type="button" className="icon-btn" aria-label={t({ message: 'Close', context: 'verb' })} onClick={onClose}>
             <Icon name="close" />
           </button>
         </header>
@@ -39,7 +41,7 @@ export function Modal({ title, onClose, children, actions, closeVariant = 'prima
         <footer className="modal-foot">
           {actions ?? (
             <button type="button" className={`btn btn-${closeVariant}`} onClick={onClose} data-autofocus>
-              Close
+              <Trans context="verb">Close</Trans>
             </button>
           )}
         </footer>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Icon } from './Icon';
 
@@ -13,7 +14,8 @@ export interface SearchFieldProps {
  * SPEC §2 search field: placeholder "Search...", Enter (or the button) submits, with a clear button shown while
  * there is text. Empty text is not submitted (SPEC §5: query text is used only when non-empty).
  */
-export function SearchField({ value, onSubmit, label = 'Search', className }: SearchFieldProps) {
+export function SearchField({ value, onSubmit, label, className }: SearchFieldProps) {
+  const { t } = useLingui();
   const [text, setText] = useState(value);
   const [shownValue, setShownValue] = useState(value);
   const input = useRef<HTMLInputElement>(null);
@@ -33,14 +35,14 @@ export function SearchField({ value, onSubmit, label = 'Search', className }: Se
   return (
     <form role="search" className={`search-field${className ? ` ${className}` : ''}`} onSubmit={submit}>
       <label htmlFor={id} className="sr-only">
-        {label}
+        {label ?? t`Search`}
       </label>
       <input
         ref={input}
         id={id}
         type="search"
         name="st"
-        placeholder="Search..."
+        placeholder={t`Search...`}
         autoComplete="off"
         enterKeyHint="search"
         value={text}
@@ -50,7 +52,7 @@ export function SearchField({ value, onSubmit, label = 'Search', className }: Se
         <button
           type="button"
           className="search-clear"
-          aria-label="Clear search"
+          aria-label={t`Clear search`}
           onClick={() => {
             setText('');
             input.current?.focus();
@@ -59,7 +61,7 @@ export function SearchField({ value, onSubmit, label = 'Search', className }: Se
           <Icon name="close" size={18} />
         </button>
       )}
-      <button type="submit" className="search-submit" aria-label="Search">
+      <button type="submit" className="search-submit" aria-label={t`Search`}>
         <Icon name="search" size={20} />
       </button>
     </form>

@@ -1,9 +1,11 @@
+import { useLingui } from '@lingui/react/macro';
 import type { GridType } from '../lib/storage';
 import { usePreference } from '../lib/hooks';
 import { Icon } from './Icon';
 
 /** List / grid switch for video lists; the choice is the `gridType` preference (default list). */
 export function ViewToggle() {
+  const { t } = useLingui();
   const [gridType, setGridType] = usePreference('gridType');
   const option = (value: GridType, label: string) => (
     <button
@@ -18,9 +20,9 @@ export function ViewToggle() {
     </button>
   );
   return (
-    <div className="toggle-group" role="group" aria-label="Layout">
-      {option('list', 'List view')}
-      {option('grid', 'Grid view')}
+    <div className="toggle-group" role="group" aria-label={t`Layout`}>
+      {option('list', t`List view`)}
+      {option('grid', t`Grid view`)}
     </div>
   );
 }

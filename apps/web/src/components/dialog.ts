@@ -1,11 +1,11 @@
 import { useEffect, useState, type RefObject } from 'react';
 import { useLatest } from '../lib/hooks';
 
-const FOCUSABLE =
+const focusableSelector =
   'a[href], area[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), video[controls], [tabindex]:not([tabindex="-1"])';
 
 export function focusables(root: HTMLElement): HTMLElement[] {
-  return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+  return Array.from(root.querySelectorAll<HTMLElement>(focusableSelector)).filter(
     (el) => !el.hasAttribute('inert') && el.getClientRects().length > 0,
   );
 }

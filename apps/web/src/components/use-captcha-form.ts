@@ -1,8 +1,11 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import { useRef, useState, type FormEvent } from 'react';
 import type { CaptchaHandle } from './Captcha';
 import { NO_ERRORS, focusFirstInvalid, formErrorsFrom, type FormErrors } from './Form';
 
-export const CAPTCHA_MISSING_MESSAGE = 'Please tick the anti-spam check and wait for it to finish.';
+/** A message descriptor: render with `i18n._`. */
+export const CAPTCHA_MISSING_MESSAGE = msg`Please tick the anti-spam check and wait for it to finish.`;
 
 /**
  * The submit of a form guarded by the captcha (sign-up, contact): local errors block it and focus the first invalid
@@ -10,6 +13,7 @@ export const CAPTCHA_MISSING_MESSAGE = 'Please tick the anti-spam check and wait
  * their fields (named by `labels`) and starts the captcha over, since a solution is good for one try.
  */
 export function useCaptchaForm(labels: Record<string, string>) {
+  const { i18n } = useLingui();
   const formRef = useRef<HTMLFormElement>(null);
   const captchaRef = useRef<CaptchaHandle>(null);
   const [touched, setTouched] = useState(false);
@@ -28,7 +32,7 @@ export function useCaptchaForm(labels: Record<string, string>) {
     setServer(NO_ERRORS);
     const captcha = await captchaRef.current?.getPayload();
     if (!captcha) {
-      setServer({ message: null, fields: { captcha: CAPTCHA_MISSING_MESSAGE } });
+      setServer({ message: null, fields: { captcha: i18n._(CAPTCHA_MISSING_MESSAGE) } });
       setBusy(false);
       return;
     }

@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
@@ -30,8 +32,8 @@ export async function finishLogin(opts: {
   const replay = await actions.replay({ navigate: opts.navigate });
   if (replay.status === 'done' && replay.action.successMessage) opts.notify(replay.action.successMessage);
   if (replay.status === 'failed') {
-    const message = isApiError(replay.error) && replay.error.message ? replay.error.message : 'Please try again.';
-    opts.notify(`We could not finish what you started. ${message}`);
+    const message = isApiError(replay.error) && replay.error.message ? replay.error.message : i18n._(msg`Please try again.`);
+    opts.notify(i18n._(msg`We could not finish what you started. ${message}`));
   }
   const target = (replay.status === 'done' && replay.outcome.navigateTo) || safeRedirect(opts.redirect) || paths.home;
   opts.navigate(target);

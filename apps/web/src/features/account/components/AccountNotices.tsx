@@ -1,10 +1,14 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Modal } from '../../../components/Modal';
 import { reactivatedNotice, useFlag } from '../api/session';
 
 export function ReactivatedModal({ onClose }: { onClose: () => void }) {
+  const { t } = useLingui();
   return (
-    <Modal title="Account reactivated" onClose={onClose}>
-      <p>Welcome back! Your account has been reactivated, and everything is where you left it.</p>
+    <Modal title={t`Account reactivated`} onClose={onClose}>
+      <p>
+        <Trans>Welcome back! Your account has been reactivated, and everything is where you left it.</Trans>
+      </p>
     </Modal>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { useDocumentTitle } from '../../../components/Page';
 
@@ -32,5 +33,5 @@ export function AuthLayout({
 
 /** An e-mail address from a route parameter, shown as text (never trusted as markup). */
 export function Email({ value }: { value: string | undefined }) {
-  return value ? <strong className="email">{value}</strong> : <>your e-mail address</>;
+  return value ? <strong className="email">{value}</strong> : <Trans>your e-mail address</Trans>;
 }

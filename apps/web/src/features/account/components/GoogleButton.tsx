@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from 'react-router';
 import { to } from '../../../lib/paths';
 import { useAuthConfig } from '../api/session';
@@ -7,7 +8,8 @@ import { oauthStorage } from '../login-flow';
  * "Continue with Google", shown only when this deployment has Google sign-in configured (GET /api/auth/config).
  * It goes to /oauth2/google, which the navigation guard turns into the provider round trip (SPEC §2 OAuth).
  */
-export function GoogleButton({ redirect, label = 'Continue with Google' }: { redirect: string | null; label?: string }) {
+export function GoogleButton({ redirect, label }: { redirect: string | null; label?: string }) {
+  const { t } = useLingui();
   const config = useAuthConfig();
   const navigate = useNavigate();
   if (!config.data?.googleEnabled) return null;
@@ -22,10 +24,10 @@ export function GoogleButton({ redirect, label = 'Continue with Google' }: { red
         }}
       >
         <GoogleMark />
-        {label}
+        {label ?? <Trans>Continue with Google</Trans>}
       </button>
-      <p className="divider" role="separator" aria-label="or">
-        <span aria-hidden="true">or</span>
+      <p className="divider" role="separator" aria-label={t({ message: 'or', comment: 'Between the Google button and the e-mail form' })}>
+        <span aria-hidden="true">{t({ message: 'or', comment: 'Between the Google button and the e-mail form' })}</span>
       </p>
     </>
   );

@@ -1,3 +1,6 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { AppLink } from '../../../components/AppLink';
@@ -19,8 +22,8 @@ interface Problem {
   resendFor?: string;
 }
 
-const CAPTCHA_REQUIRED_MESSAGE = 'Too many wrong passwords for this account: confirm you are a person to continue.';
-const CAPTCHA_FAILED_MESSAGE = 'The anti-spam check did not pass. Please let it run again, then log in.';
+const CAPTCHA_REQUIRED_MESSAGE = msg`Too many wrong passwords for this account: confirm you are a person to continue.`;
+const CAPTCHA_FAILED_MESSAGE = msg`The anti-spam check did not pass. Please let it run again, then log in.`;
 
 /** The login form (SPEC §2 /login and the login modal): e-mail and password, then SPEC §4 Login. */
 export function LoginForm({
@@ -32,6 +35,7 @@ export function LoginForm({
   initialEmail?: string;
   autoFocus?: boolean;
 }) {
+  const { t } = useLingui();
   const qc = useQueryClient();
   const completeLogin = useCompleteLogin();
   const formRef = useRef<HTMLFormElement>(null);
@@ -46,8 +50,12 @@ export function LoginForm({
   const [captchaNeeded, setCaptchaNeeded] = useState(false);
   const [captchaError, setCaptchaError] = useState<string | null>(null);
 
-  const emailError = !email.trim() ? 'Enter your e-mail address.' : !isEmail(email) ? 'Enter a valid e-mail address, like name@example.com.' : null;
-  const passwordError = !password ? 'Enter your password.' : null;
+  const emailError = !email.trim()
+    ? t`Enter your e-mail address.`
+    : !isEmail(email)
+      ? t`Enter a valid e-mail address, like name@example.com.`
+      : null;
+  const passwordError = !password ? t`Enter your password.` : null;
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -63,7 +71,7 @@ export function LoginForm({
     if (captchaNeeded) {
       captcha = (await captchaRef.current?.getPayload()) ?? undefined;
       if (!captcha) {
-        setCaptchaError(CAPTCHA_MISSING_MESSAGE);
+        setCaptchaError(i18n._(CAPTCHA_MISSING_MESSAGE));
         setBusy(false);
         return;
       }
@@ -79,8 +87,8 @@ export function LoginForm({
       if (isApiError(err) && err.code === 'CAPTCHA_REQUIRED') {
         globalError.set(null);
         setCaptchaNeeded(true);
-        if (captcha) setCaptchaError(CAPTCHA_FAILED_MESSAGE);
-        setProblem({ message: CAPTCHA_REQUIRED_MESSAGE });
+        if (captcha) setCaptchaError(i18n._(CAPTCHA_FAILED_MESSAGE));
+        setProblem({ message: i18n._(CAPTCHA_REQUIRED_MESSAGE) });
       } else {
         setProblem(loginProblem(err, email.trim()));
       }
@@ -91,19 +99,21 @@ export function LoginForm({
   return (
     <>
       <GoogleButton redirect={redirect} />
-      <form ref={formRef} className="form" noValidate onSubmit={onSubmit} aria-label="Log in">
+      <form ref={formRef} className="form" noValidate onSubmit={onSubmit} aria-label={t`Log in`}>
         {problem && (
           <FormAlert>
             <p>{problem.message}</p>
             {problem.resendFor !== undefined && (
               <p>
-                <AppLink to={to.resendActivation(problem.resendFor)}>Send me a new confirmation link</AppLink>
+                <AppLink to={to.resendActivation(problem.resendFor)}>
+                  <Trans>Send me a new confirmation link</Trans>
+                </AppLink>
               </p>
             )}
           </FormAlert>
         )}
         <TextField
-          label="E-mail"
+          label={t`E-mail`}
           name="username"
           type="email"
           autoComplete="username"
@@ -114,7 +124,7 @@ export function LoginForm({
           autoFocus={autoFocus}
         />
         <TextField
-          label="Password"
+          label={t`Password`}
           name="password"
           type="password"
           autoComplete="current-password"
@@ -125,10 +135,12 @@ export function LoginForm({
         />
         {captchaNeeded && <Captcha ref={captchaRef} error={captchaError} />}
         <p className="form-aside">
-          <AppLink to={paths.forgotPassword}>Forgot your password?</AppLink>
+          <AppLink to={paths.forgotPassword}>
+            <Trans>Forgot your password?</Trans>
+          </AppLink>
         </p>
-        <SubmitButton busy={busy} busyLabel="Logging in…">
-          Log in
+        <SubmitButton busy={busy} busyLabel={t`Logging in…`}>
+          <Trans>Log in</Trans>
         </SubmitButton>
       </form>
     </>
@@ -139,10 +151,10 @@ function loginProblem(err: unknown, email: string): Problem {
   // The form shows the failure; the global banner would say it twice.
   globalError.set(null);
   if (isApiError(err)) {
-    if (err.status === 401) return { message: 'That e-mail and password do not match an account. Check them and try again.' };
+    if (err.status === 401) return { message: i18n._(msg`That e-mail and password do not match an account. Check them and try again.`) };
     if (err.status === 403 && err.code === 'UNCONFIRMED') {
       return {
-        message: err.message || 'Please confirm your e-mail address first: open the link we sent you.',
+        message: err.message || i18n._(msg`Please confirm your e-mail address first: open the link we sent you.`),
         resendFor: email,
       };
     }

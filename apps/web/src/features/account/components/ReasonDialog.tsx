@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type ReactNode } from 'react';
 import { FormAlert, TextArea } from '../../../components/Form';
 import { Modal } from '../../../components/Modal';
@@ -22,6 +23,7 @@ export function ReasonDialog({
   onConfirm: (reason: string) => void;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const [reason, setReason] = useState('');
   return (
     <Modal
@@ -30,7 +32,7 @@ export function ReasonDialog({
       actions={
         <>
           <button type="button" className="btn btn-secondary" onClick={onClose} data-autofocus>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
           <button
             type="button"
@@ -52,12 +54,12 @@ export function ReasonDialog({
           </FormAlert>
         )}
         <TextArea
-          label="Why are you leaving? (optional)"
+          label={t`Why are you leaving? (optional)`}
           name="reason"
           value={reason}
           onChange={setReason}
           maxLength={1000}
-          hint="Your answer helps us improve."
+          hint={t`Your answer helps us improve.`}
         />
       </div>
     </Modal>

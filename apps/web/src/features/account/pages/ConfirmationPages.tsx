@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { AppLink } from '../../../components/AppLink';
@@ -13,12 +14,13 @@ import type { AuthNotice } from './LoginPage';
  * once; 200 → /confirmation-success/{email}, 410 → /confirmation-expired, 400 → an explanation and a resend.
  */
 export function ConfirmRegistrationPage() {
+  const { t } = useLingui();
   const { token: fromPath } = useParams();
   const [params] = useSearchParams();
   const token = fromPath ?? params.get('token') ?? '';
   const navigate = useNavigate();
   const started = useRef(false);
-  const [problem, setProblem] = useState<string | null>(token ? null : 'This page needs the link from your confirmation e-mail.');
+  const [problem, setProblem] = useState<string | null>(token ? null : t`This page needs the link from your confirmation e-mail.`);
 
   useEffect(() => {
     if (!token || started.current) return;
@@ -33,32 +35,32 @@ export function ConfirmRegistrationPage() {
         }
         setProblem(
           isApiError(err) && (err.status === 400 || err.status === 404)
-            ? 'This confirmation link is not valid. It may have been used already, or copied only in part.'
-            : 'We could not confirm your account right now. Please try the link again in a moment.',
+            ? t`This confirmation link is not valid. It may have been used already, or copied only in part.`
+            : t`We could not confirm your account right now. Please try the link again in a moment.`,
         );
       });
-  }, [token, navigate]);
+  }, [token, navigate, t]);
 
   if (!problem) {
     return (
-      <AuthLayout title="Confirming your account…">
+      <AuthLayout title={t`Confirming your account…`}>
         <p className="spinner-line" role="status">
-          <span className="spinner" aria-hidden="true" /> One moment, please.
+          <span className="spinner" aria-hidden="true" /> <Trans>One moment, please.</Trans>
         </p>
       </AuthLayout>
     );
   }
   return (
-    <AuthLayout title="We could not confirm your account">
+    <AuthLayout title={t`We could not confirm your account`}>
       <FormAlert>
         <p>{problem}</p>
       </FormAlert>
       <div className="stack">
         <AppLink to={to.resendActivation()} className="btn btn-primary btn-block">
-          Send me a new link
+          <Trans>Send me a new link</Trans>
         </AppLink>
         <AppLink to={paths.login} className="btn btn-secondary btn-block">
-          Log in
+          <Trans>Log in</Trans>
         </AppLink>
       </div>
     </AuthLayout>
@@ -67,19 +69,22 @@ export function ConfirmRegistrationPage() {
 
 /** /confirmation-success/{email?} */
 export function ConfirmationSuccessPage() {
+  const { t } = useLingui();
   const { email } = useParams();
   const state: AuthNotice = email ? { email } : {};
   return (
     <AuthLayout
-      title="Your account is ready"
+      title={t`Your account is ready`}
       lead={
         <p>
-          Thank you! <Email value={email} /> is confirmed. Log in to start following channels.
+          <Trans>
+            Thank you! <Email value={email} /> is confirmed. Log in to start following channels.
+          </Trans>
         </p>
       }
     >
       <AppLink to={paths.login} state={state} className="btn btn-primary btn-block">
-        Log in
+        <Trans>Log in</Trans>
       </AppLink>
     </AuthLayout>
   );
@@ -87,19 +92,24 @@ export function ConfirmationSuccessPage() {
 
 /** /email-sent/{email?} (aliases /signup-success, /verify): after sign-up. */
 export function EmailSentPage() {
+  const { t } = useLingui();
   const { email } = useParams();
   return (
     <AuthLayout
-      title="Check your inbox"
+      title={t`Check your inbox`}
       lead={
         <p>
-          We sent a confirmation link to <Email value={email} />. Open it to activate your account.
+          <Trans>
+            We sent a confirmation link to <Email value={email} />. Open it to activate your account.
+          </Trans>
         </p>
       }
       footer={
         <p>
-          No e-mail after a few minutes? Look in your spam folder, or{' '}
-          <AppLink to={to.resendActivation(email)}>send a new link</AppLink>.
+          <Trans>
+            No e-mail after a few minutes? Look in your spam folder, or{' '}
+            <AppLink to={to.resendActivation(email)}>send a new link</AppLink>.
+          </Trans>
         </p>
       }
     >
@@ -110,18 +120,23 @@ export function EmailSentPage() {
 
 /** /check-email/{email?}: after asking for a reset or a new confirmation link. */
 export function CheckEmailPage() {
+  const { t } = useLingui();
   const { email } = useParams();
   return (
     <AuthLayout
-      title="Check your e-mail"
+      title={t`Check your e-mail`}
       lead={
         <p>
-          We sent a link to <Email value={email} />. Open it soon: it is valid for a limited time.
+          <Trans>
+            We sent a link to <Email value={email} />. Open it soon: it is valid for a limited time.
+          </Trans>
         </p>
       }
       footer={
         <p>
-          <AppLink to={paths.login}>Back to log in</AppLink>
+          <AppLink to={paths.login}>
+            <Trans>Back to log in</Trans>
+          </AppLink>
         </p>
       }
     >
@@ -132,22 +147,25 @@ export function CheckEmailPage() {
 
 /** /email-not-found/{email?} */
 export function EmailNotFoundPage() {
+  const { t } = useLingui();
   const { email } = useParams();
   return (
     <AuthLayout
-      title="We could not find that account"
+      title={t`We could not find that account`}
       lead={
         <p>
-          There is no account for <Email value={email} />. Check the address for typos, or create a new account.
+          <Trans>
+            There is no account for <Email value={email} />. Check the address for typos, or create a new account.
+          </Trans>
         </p>
       }
     >
       <div className="stack">
         <AppLink to={paths.signup} className="btn btn-primary btn-block">
-          Create an account
+          <Trans>Create an account</Trans>
         </AppLink>
         <AppLink to={paths.forgotPassword} className="btn btn-secondary btn-block">
-          Try another address
+          <Trans>Try another address</Trans>
         </AppLink>
       </div>
     </AuthLayout>

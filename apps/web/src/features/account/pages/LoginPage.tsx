@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocation, useSearchParams } from 'react-router';
 import { AppLink } from '../../../components/AppLink';
 import { FormAlert } from '../../../components/Form';
@@ -16,19 +17,28 @@ export interface AuthNotice {
 
 /** /login?redirect=<path>: log in and go back where the user was heading. */
 export function LoginPage() {
+  const { t } = useLingui();
   const [params] = useSearchParams();
   const location = useLocation();
   const session = useSession();
   const redirect = safeRedirect(params.get('redirect'));
   const state = (location.state ?? {}) as AuthNotice;
   const pending = pendingActions.peek();
-  const signupLink = redirect ? `${paths.signup}?redirect=${encodeURIComponent(redirect)}` : paths.signup;
+  const signupPath = redirect ? `${paths.signup}?redirect=${encodeURIComponent(redirect)}` : paths.signup;
 
   if (session.isLoggedIn) {
+    const email = session.user?.email;
     return (
-      <AuthLayout title="You are logged in" lead={<p>You are logged in as {session.user?.email}.</p>}>
+      <AuthLayout
+        title={t`You are logged in`}
+        lead={
+          <p>
+            <Trans>You are logged in as {email}.</Trans>
+          </p>
+        }
+      >
         <AppLink to={redirect ?? to.home()} className="btn btn-primary btn-block">
-          Continue
+          <Trans>Continue</Trans>
         </AppLink>
       </AuthLayout>
     );
@@ -36,11 +46,17 @@ export function LoginPage() {
 
   return (
     <AuthLayout
-      title="Log in"
-      lead={<p>Welcome back! Log in to follow channels, build playlists and create Sifts.</p>}
+      title={t`Log in`}
+      lead={
+        <p>
+          <Trans>Welcome back! Log in to follow channels, build playlists and create Sifts.</Trans>
+        </p>
+      }
       footer={
         <p>
-          New here? <AppLink to={signupLink}>Create an account</AppLink>
+          <Trans>
+            New here? <AppLink to={signupPath}>Create an account</AppLink>
+          </Trans>
         </p>
       }
     >
@@ -51,7 +67,7 @@ export function LoginPage() {
       )}
       {!state.notice && (pending || redirect) && (
         <FormAlert kind="info">
-          <p>{pending ? 'Log in to finish what you started.' : 'Please log in to see this page.'}</p>
+          <p>{pending ? <Trans>Log in to finish what you started.</Trans> : <Trans>Please log in to see this page.</Trans>}</p>
         </FormAlert>
       )}
       <LoginForm redirect={redirect} initialEmail={state.email ?? ''} />

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../components/Page';
@@ -8,11 +9,14 @@ import { useSession } from '../api/session';
 import { isKnownProvider, oauthStorage, safeRedirect, useCompleteLogin } from '../login-flow';
 
 function SigningIn() {
-  useDocumentTitle('Signing in');
+  const { t } = useLingui();
+  useDocumentTitle(t`Signing in`);
   return (
     <div className="bare-status" role="status">
       <span className="spinner" aria-hidden="true" />
-      <p>Signing you in…</p>
+      <p>
+        <Trans>Signing you in…</Trans>
+      </p>
     </div>
   );
 }
@@ -61,13 +65,13 @@ export function OAuthHandler({ callback }: { callback: boolean }) {
     const state = params.get('state');
     const error = params.get('error');
     if (error || !code || !state) {
-      fail(error ?? 'The provider sent no code.');
+      fail(error ?? new Error('The provider sent no code.'));
       return;
     }
     // The state must be the one this browser left with: a callback this browser did not start (login CSRF, or a
     // stale link) is not finished here.
     if (saved.state !== state) {
-      fail('The sign-in state does not match.');
+      fail(new Error('The sign-in state does not match.'));
       return;
     }
     exchangeOAuthCode(name, code, state, params.get('iss'))

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { AppLink } from '../../../components/AppLink';
@@ -62,7 +63,9 @@ function OnboardingStep({
       <div className="onboarding-card">
         <p className="onboarding-progress">
           <span className="sr-only">
-            Step {step} of {TOTAL_STEPS}
+            <Trans>
+              Step {step} of {TOTAL_STEPS}
+            </Trans>
           </span>
           <span className="onboarding-dots" aria-hidden="true">
             {Array.from({ length: TOTAL_STEPS }, (_, i) => (
@@ -70,7 +73,9 @@ function OnboardingStep({
             ))}
           </span>
           <span aria-hidden="true">
-            Step {step} of {TOTAL_STEPS}
+            <Trans>
+              Step {step} of {TOTAL_STEPS}
+            </Trans>
           </span>
         </p>
         <div className="onboarding-art" aria-hidden="true">
@@ -103,18 +108,21 @@ const Art = ({ d }: { d: string }) => (
 
 /** /welcome and /welcome-old */
 export function WelcomePage() {
+  const { t } = useLingui();
   const { firstName } = useSession();
   return (
     <OnboardingStep
       step={1}
-      title={firstName ? `Welcome to ${APP_NAME}, ${firstName}!` : `Welcome to ${APP_NAME}!`}
+      title={firstName ? t`Welcome to ${APP_NAME}, ${firstName}!` : t`Welcome to ${APP_NAME}!`}
       art={<Art d="M3 5h18l-7 8v6l-4 2v-8z" />}
-      primary={{ label: "Let's go", to: paths.youtubeImportIntro }}
-      secondary={{ label: 'Skip the tour', to: paths.home }}
+      primary={{ label: t`Let's go`, to: paths.youtubeImportIntro }}
+      secondary={{ label: t`Skip the tour`, to: paths.home }}
     >
       <p>
-        {APP_NAME} gathers the channels you care about into one calm feed. Two quick steps and your home page is
-        yours.
+        <Trans>
+          {APP_NAME} gathers the channels you care about into one calm feed. Two quick steps and your home page is
+          yours.
+        </Trans>
       </p>
     </OnboardingStep>
   );
@@ -122,15 +130,18 @@ export function WelcomePage() {
 
 /** /youtubeImportIntro */
 export function YoutubeImportIntroPage() {
+  const { t } = useLingui();
   return (
     <OnboardingStep
       step={2}
-      title="Bring your YouTube subscriptions"
+      title={t`Bring your YouTube subscriptions`}
       art={<Art d="M12 3v12M7 10l5 5 5-5M4 19h16" />}
-      primary={{ label: 'Import from YouTube', to: paths.youtubeImport }}
-      secondary={{ label: 'Skip', to: paths.siftIntro }}
+      primary={{ label: t`Import from YouTube`, to: paths.youtubeImport }}
+      secondary={{ label: t`Skip`, to: paths.siftIntro }}
     >
-      <p>Import the channels you already follow on YouTube, so your feed starts full instead of empty.</p>
+      <p>
+        <Trans>Import the channels you already follow on YouTube, so your feed starts full instead of empty.</Trans>
+      </p>
     </OnboardingStep>
   );
 }
@@ -140,17 +151,20 @@ export function YoutubeImportIntroPage() {
  * each other).
  */
 export function YoutubeImportPage({ importer }: { importer: ReactNode }) {
+  const { t } = useLingui();
   return (
     <OnboardingStep
       step={2}
-      title="Import from YouTube"
+      title={t`Import from YouTube`}
       art={<Art d="M4 6h12M4 11h12M4 16h7M16 14v6l5-3z" />}
-      primary={{ label: 'Continue', to: paths.siftIntro }}
+      primary={{ label: t`Continue`, to: paths.siftIntro }}
     >
       <p>
-        Connect your YouTube account and pick the channels to follow, or import the file Google Takeout gives you
-        (takeout.google.com, choose YouTube): your subscriptions, playlists and Watch later. Exports of NewPipe,
-        FreeTube, Invidious and Piped work too.
+        <Trans>
+          Connect your YouTube account and pick the channels to follow, or import the file Google Takeout gives you
+          (takeout.google.com, choose YouTube): your subscriptions, playlists and Watch later. Exports of NewPipe,
+          FreeTube, Invidious and Piped work too.
+        </Trans>
       </p>
       <div className="onboarding-import">{importer}</div>
     </OnboardingStep>
@@ -159,18 +173,25 @@ export function YoutubeImportPage({ importer }: { importer: ReactNode }) {
 
 /** /siftIntro */
 export function SiftIntroPage() {
+  const { t } = useLingui();
   return (
     <OnboardingStep
       step={3}
-      title="What is a Sift?"
+      title={t`What is a Sift?`}
       art={<Art d="M4 5h16M7 10h10M10 15h4M12 15v5" />}
-      primary={{ label: 'Next', to: paths.siftCreate }}
-      secondary={{ label: 'Skip', to: paths.home }}
+      primary={{ label: t`Next`, to: paths.siftCreate }}
+      secondary={{ label: t`Skip`, to: paths.home }}
     >
-      <p>A Sift is your own line-up: a few channels plus keyword filters that keep what matters and drop the rest.</p>
+      <p>
+        <Trans>A Sift is your own line-up: a few channels plus keyword filters that keep what matters and drop the rest.</Trans>
+      </p>
       <ul className="onboarding-list">
-        <li>Pick channels, then add words that every video must have, any of, or none of.</li>
-        <li>Share it by link; others can follow it and get new videos as they come.</li>
+        <li>
+          <Trans>Pick channels, then add words that every video must have, any of, or none of.</Trans>
+        </li>
+        <li>
+          <Trans>Share it by link; others can follow it and get new videos as they come.</Trans>
+        </li>
       </ul>
     </OnboardingStep>
   );
@@ -178,15 +199,18 @@ export function SiftIntroPage() {
 
 /** /siftCreate: the end of the tour. */
 export function SiftCreatePage() {
+  const { t } = useLingui();
   return (
     <OnboardingStep
       step={4}
-      title="You're all set!"
+      title={t`You're all set!`}
       art={<Art d="M20 6 9 17l-5-5" />}
-      primary={{ label: 'Create my first Sift', to: paths.createSift }}
-      secondary={{ label: 'Go to my videos', to: paths.home }}
+      primary={{ label: t`Create my first Sift`, to: paths.createSift }}
+      secondary={{ label: t`Go to my videos`, to: paths.home }}
     >
-      <p>Create your first Sift now, or start watching. You can always do it later from the menu.</p>
+      <p>
+        <Trans>Create your first Sift now, or start watching. You can always do it later from the menu.</Trans>
+      </p>
     </OnboardingStep>
   );
 }

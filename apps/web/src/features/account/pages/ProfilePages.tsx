@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
@@ -5,6 +6,7 @@ import { AppLink } from '../../../components/AppLink';
 import { FormAlert, NO_ERRORS, SubmitButton, TextField, focusFirstInvalid, formErrorsFrom, type FormErrors } from '../../../components/Form';
 import { useNotify } from '../../../components/Notifications';
 import { useDocumentTitle } from '../../../components/Page';
+import { formatDate } from '../../../lib/format';
 import { paths, to } from '../../../lib/paths';
 import { useLoginNeeding } from '../../../lib/use-login-needing';
 import { preferences } from '../../../lib/storage';
@@ -22,7 +24,9 @@ function ProfileFrame({ title, children, back }: { title: string; children: Reac
     <section className="page account-page" aria-labelledby="page-title">
       {back && (
         <p className="breadcrumb">
-          <AppLink to={paths.profile}>← Profile</AppLink>
+          <AppLink to={paths.profile}>
+            <Trans>← Profile</Trans>
+          </AppLink>
         </p>
       )}
       <h1 id="page-title" className="page-title" tabIndex={-1}>
@@ -36,7 +40,7 @@ function ProfileFrame({ title, children, back }: { title: string; children: Reac
 function Loading() {
   return (
     <p className="spinner-line" role="status">
-      <span className="spinner" aria-hidden="true" /> Loading your profile…
+      <span className="spinner" aria-hidden="true" /> <Trans>Loading your profile…</Trans>
     </p>
   );
 }
@@ -47,8 +51,7 @@ function initials(user: UserInfo) {
 
 function memberSince(createdAt: string): string | null {
   if (!createdAt || createdAt === PLACEHOLDER_CREATED_AT) return null;
-  const d = new Date(createdAt);
-  return Number.isNaN(d.getTime()) ? null : new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'long', day: 'numeric' }).format(d);
+  return formatDate(createdAt) || null;
 }
 
 /**
@@ -57,6 +60,7 @@ function memberSince(createdAt: string): string | null {
  * stays last.
  */
 export function ProfilePage({ children }: { children?: ReactNode }) {
+  const { t } = useLingui();
   const session = useSession();
   const user = session.user;
   const qc = useQueryClient();
@@ -68,7 +72,7 @@ export function ProfilePage({ children }: { children?: ReactNode }) {
 
   if (!user) {
     return (
-      <ProfileFrame title="Profile">
+      <ProfileFrame title={t`Profile`}>
         <Loading />
       </ProfileFrame>
     );
@@ -84,7 +88,7 @@ export function ProfilePage({ children }: { children?: ReactNode }) {
       clearLocalSession(qc);
       resetSessionContent(qc);
       navigate(to.home(), { replace: true });
-      notify(kind === 'delete' ? 'Your account has been deleted.' : 'Your account is deactivated. Log in any time to reactivate it.');
+      notify(kind === 'delete' ? t`Your account has been deleted.` : t`Your account is deactivated. Log in any time to reactivate it.`);
     } catch (err) {
       setError(formErrorsFrom(err).message);
       setBusy(false);
@@ -92,7 +96,7 @@ export function ProfilePage({ children }: { children?: ReactNode }) {
   }
 
   return (
-    <ProfileFrame title="Profile">
+    <ProfileFrame title={t`Profile`}>
       <div className="profile-card">
         <div className="profile-head">
           {user.picture ? (
@@ -111,35 +115,44 @@ export function ProfilePage({ children }: { children?: ReactNode }) {
         </div>
         <dl className="profile-facts">
           <div>
-            <dt>Plan</dt>
+            <dt>
+              <Trans>Plan</Trans>
+            </dt>
             <dd>
-              <span className={`plan-badge${user.isPremium ? ' plan-badge--premium' : ''}`}>{user.plan === 'PREMIUM' ? 'Premium' : 'Free'}</span>
+              <span className={`plan-badge${user.isPremium ? ' plan-badge--premium' : ''}`}>{user.plan === 'PREMIUM' ? <Trans comment="Plan name">Premium</Trans> : <Trans comment="Plan name">Free</Trans>}</span>
             </dd>
           </div>
           <div>
-            <dt>Signs in with</dt>
-            <dd>{isGoogle(user) ? 'Google' : 'E-mail and password'}</dd>
+            <dt>
+              <Trans>Signs in with</Trans>
+            </dt>
+            {/* eslint-disable-next-line lingui/no-unlocalized-strings -- a brand name, the same in every language */}
+            <dd>{isGoogle(user) ? 'Google' : <Trans>E-mail and password</Trans>}</dd>
           </div>
           {since && (
             <div>
-              <dt>Member since</dt>
+              <dt>
+                <Trans>Member since</Trans>
+              </dt>
               <dd>{since}</dd>
             </div>
           )}
         </dl>
         <div className="profile-actions">
           <AppLink to={paths.profileEdit} className="btn btn-primary">
-            Edit profile
+            <Trans>Edit profile</Trans>
           </AppLink>
           {!isGoogle(user) && (
             <AppLink to={paths.changePassword} className="btn btn-secondary">
-              Change password
+              <Trans>Change password</Trans>
             </AppLink>
           )}
         </div>
         {isGoogle(user) && (
           <p className="muted small">
-            You sign in with Google. To also sign in with a password, <AppLink to={paths.forgotPassword}>set one by e-mail</AppLink>.
+            <Trans>
+              You sign in with Google. To also sign in with a password, <AppLink to={paths.forgotPassword}>set one by e-mail</AppLink>.
+            </Trans>
           </p>
         )}
       </div>
@@ -147,31 +160,41 @@ export function ProfilePage({ children }: { children?: ReactNode }) {
       {children && <div className="profile-sections">{children}</div>}
 
       <section className="danger-zone" aria-labelledby="danger-heading">
-        <h2 id="danger-heading">Take a break or leave</h2>
+        <h2 id="danger-heading">
+          <Trans>Take a break or leave</Trans>
+        </h2>
         <div className="danger-row">
           <div>
-            <h3>Deactivate account</h3>
-            <p className="muted">Your account rests until you log in again. Nothing is deleted.</p>
+            <h3>
+              <Trans>Deactivate account</Trans>
+            </h3>
+            <p className="muted">
+              <Trans>Your account rests until you log in again. Nothing is deleted.</Trans>
+            </p>
           </div>
           <button type="button" className="btn btn-secondary" onClick={() => setDialog('deactivate')}>
-            Deactivate…
+            <Trans>Deactivate…</Trans>
           </button>
         </div>
         <div className="danger-row">
           <div>
-            <h3>Delete account</h3>
-            <p className="muted">Removes your account, playlists and Sifts for good. This cannot be undone.</p>
+            <h3>
+              <Trans>Delete account</Trans>
+            </h3>
+            <p className="muted">
+              <Trans>Removes your account, playlists and Sifts for good. This cannot be undone.</Trans>
+            </p>
           </div>
           <button type="button" className="btn btn-danger-outline" onClick={() => setDialog('delete')}>
-            Delete…
+            <Trans>Delete…</Trans>
           </button>
         </div>
       </section>
 
       {dialog === 'deactivate' && (
         <ReasonDialog
-          title="Deactivate your account?"
-          confirmLabel="Yes, deactivate"
+          title={t`Deactivate your account?`}
+          confirmLabel={t`Yes, deactivate`}
           busy={busy}
           error={error}
           onConfirm={(reason) => void endAccount('deactivate', reason)}
@@ -180,13 +203,15 @@ export function ProfilePage({ children }: { children?: ReactNode }) {
             setError(null);
           }}
         >
-          <p>You will be logged out everywhere. Log in again any time to pick up where you left off.</p>
+          <p>
+            <Trans>You will be logged out everywhere. Log in again any time to pick up where you left off.</Trans>
+          </p>
         </ReasonDialog>
       )}
       {dialog === 'delete' && (
         <ReasonDialog
-          title="Delete your account for good?"
-          confirmLabel="Delete my account"
+          title={t`Delete your account for good?`}
+          confirmLabel={t`Delete my account`}
           danger
           busy={busy}
           error={error}
@@ -197,7 +222,9 @@ export function ProfilePage({ children }: { children?: ReactNode }) {
           }}
         >
           <p>
-            Your profile, playlists, Sifts and subscriptions will be removed. <strong>This cannot be undone.</strong>
+            <Trans>
+              Your profile, playlists, Sifts and subscriptions will be removed. <strong>This cannot be undone.</strong>
+            </Trans>
           </p>
         </ReasonDialog>
       )}
@@ -205,19 +232,20 @@ export function ProfilePage({ children }: { children?: ReactNode }) {
   );
 }
 
-const PROFILE_LABELS = { firstName: 'First name', lastName: 'Last name', logonId: 'E-mail' };
-
 /** /profileEdit (alias /profile-edit): first and last name. The e-mail is the login and is not changed here. */
 export function ProfileEditPage() {
+  const { t } = useLingui();
   const { user } = useSession();
   return (
-    <ProfileFrame title="Edit profile" back>
+    <ProfileFrame title={t`Edit profile`} back>
       {user ? <ProfileForm key={user.uuid ?? user.email} user={user} /> : <Loading />}
     </ProfileFrame>
   );
 }
 
 function ProfileForm({ user }: { user: UserInfo }) {
+  const { t } = useLingui();
+  const PROFILE_LABELS = { firstName: t`First name`, lastName: t`Last name`, logonId: t`E-mail` };
   const qc = useQueryClient();
   const navigate = useNavigate();
   const notify = useNotify();
@@ -229,8 +257,8 @@ function ProfileForm({ user }: { user: UserInfo }) {
   const [busy, setBusy] = useState(false);
   const [server, setServer] = useState<FormErrors>(NO_ERRORS);
   const local = {
-    firstName: firstName.trim() ? null : 'Enter your first name.',
-    lastName: lastName.trim() ? null : 'Enter your last name.',
+    firstName: firstName.trim() ? null : t`Enter your first name.`,
+    lastName: lastName.trim() ? null : t`Enter your last name.`,
   };
 
   async function onSubmit(e: FormEvent) {
@@ -246,13 +274,13 @@ function ProfileForm({ user }: { user: UserInfo }) {
     try {
       // SPEC §6/§8: if the session ended meanwhile (401), the change is saved, the user logs in again, and the
       // same change is sent then (features/account/actions.ts).
-      const result = await loginNeeding({ type: UPDATE_PROFILE_ACTION, payload: input, successMessage: 'Profile updated' }, () =>
+      const result = await loginNeeding({ type: UPDATE_PROFILE_ACTION, payload: input, successMessage: t`Profile updated` }, () =>
         updateProfile(input),
       );
       if (result.status === 'waiting-for-login') return;
       if (result.value) qc.setQueryData(accountKeys.userAs(true), result.value);
       else void qc.invalidateQueries({ queryKey: accountKeys.user() });
-      notify('Profile updated');
+      notify(t`Profile updated`);
       navigate(paths.profile);
     } catch (err) {
       setServer(formErrorsFrom(err, PROFILE_LABELS));
@@ -261,13 +289,21 @@ function ProfileForm({ user }: { user: UserInfo }) {
   }
 
   return (
-    <form ref={formRef} className="form form--page" noValidate onSubmit={onSubmit} aria-label="Edit profile">
+    <form ref={formRef} className="form form--page" noValidate onSubmit={onSubmit} aria-label={t`Edit profile`}>
       {server.message && (
         <FormAlert>
           <p>{server.message}</p>
         </FormAlert>
       )}
-      <TextField label="E-mail" name="email" type="email" value={user.email} onChange={() => {}} readOnly hint="Your e-mail is how you log in; it cannot be changed here." />
+      <TextField
+        label={PROFILE_LABELS.logonId}
+        name="email"
+        type="email"
+        value={user.email}
+        onChange={() => {}}
+        readOnly
+        hint={t`Your e-mail is how you log in; it cannot be changed here.`}
+      />
       <div className="field-row">
         <TextField
           label={PROFILE_LABELS.firstName}
@@ -291,21 +327,21 @@ function ProfileForm({ user }: { user: UserInfo }) {
         />
       </div>
       <div className="form-actions">
-        <SubmitButton busy={busy} busyLabel="Saving…">
-          Save changes
+        <SubmitButton busy={busy} busyLabel={t`Saving…`}>
+          <Trans>Save changes</Trans>
         </SubmitButton>
         <AppLink to={paths.profile} className="btn btn-secondary btn-block">
-          Cancel
+          <Trans>Cancel</Trans>
         </AppLink>
       </div>
     </form>
   );
 }
 
-const PASSWORD_LABELS = { currentPassword: 'Current password', newPassword: 'New password' };
-
 /** /change-password: the current password proves it is you; other sessions end, this one stays. */
 export function ChangePasswordPage() {
+  const { t } = useLingui();
+  const PASSWORD_LABELS = { currentPassword: t`Current password`, newPassword: t`New password` };
   const { user } = useSession();
   const navigate = useNavigate();
   const notify = useNotify();
@@ -319,15 +355,15 @@ export function ChangePasswordPage() {
 
   if (!user) {
     return (
-      <ProfileFrame title="Change password" back>
+      <ProfileFrame title={t`Change password`} back>
         <Loading />
       </ProfileFrame>
     );
   }
   const local = {
-    currentPassword: current ? null : 'Enter your current password.',
-    newPassword: !next ? 'Choose a new password.' : next.length < PASSWORD_MIN_LENGTH ? `Use at least ${PASSWORD_MIN_LENGTH} characters.` : null,
-    repeat: repeat !== next ? 'The passwords do not match.' : null,
+    currentPassword: current ? null : t`Enter your current password.`,
+    newPassword: !next ? t`Choose a new password.` : next.length < PASSWORD_MIN_LENGTH ? t`Use at least ${PASSWORD_MIN_LENGTH} characters.` : null,
+    repeat: repeat !== next ? t`The passwords do not match.` : null,
   };
   const email = user.email;
 
@@ -345,7 +381,7 @@ export function ChangePasswordPage() {
       // Should the server hand out a fresh token for this session, keep it.
       const token = res.headers.get(AUTH_TOKEN_HEADER);
       if (token) preferences.set('token', token);
-      notify('Password changed');
+      notify(t`Password changed`);
       navigate(paths.profile);
     } catch (err) {
       setServer(formErrorsFrom(err, PASSWORD_LABELS));
@@ -355,8 +391,8 @@ export function ChangePasswordPage() {
   }
 
   return (
-    <ProfileFrame title="Change password" back>
-      <form ref={formRef} className="form form--page" noValidate onSubmit={onSubmit} aria-label="Change password">
+    <ProfileFrame title={t`Change password`} back>
+      <form ref={formRef} className="form form--page" noValidate onSubmit={onSubmit} aria-label={t`Change password`}>
         {server.message && (
           <FormAlert>
             <p>{server.message}</p>
@@ -382,11 +418,11 @@ export function ChangePasswordPage() {
           value={next}
           onChange={setNext}
           error={(touched ? local.newPassword : null) ?? server.fields.newPassword ?? null}
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters. Common passwords are refused.`}
+          hint={t`At least ${PASSWORD_MIN_LENGTH} characters. Common passwords are refused.`}
           required
         />
         <TextField
-          label="Repeat the new password"
+          label={t`Repeat the new password`}
           name="repeatPassword"
           type="password"
           autoComplete="new-password"
@@ -395,13 +431,15 @@ export function ChangePasswordPage() {
           error={touched ? local.repeat : null}
           required
         />
-        <p className="muted small">You stay logged in here; other devices will be logged out.</p>
+        <p className="muted small">
+          <Trans>You stay logged in here; other devices will be logged out.</Trans>
+        </p>
         <div className="form-actions">
-          <SubmitButton busy={busy} busyLabel="Saving…">
-            Change password
+          <SubmitButton busy={busy} busyLabel={t`Saving…`}>
+            <Trans>Change password</Trans>
           </SubmitButton>
           <AppLink to={paths.profile} className="btn btn-secondary btn-block">
-            Cancel
+            <Trans>Cancel</Trans>
           </AppLink>
         </div>
       </form>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { AppLink } from '../../../components/AppLink';
@@ -8,9 +9,6 @@ import { changePasswordWithToken, requestPasswordReset, resendConfirmation } fro
 import { AuthLayout } from '../components/AuthLayout';
 import { PASSWORD_MIN_LENGTH, isEmail } from '../rules';
 import type { AuthNotice } from './LoginPage';
-
-const emailProblem = (value: string) =>
-  !value.trim() ? 'Enter your e-mail address.' : !isEmail(value) ? 'Enter a valid e-mail address, like name@example.com.' : null;
 
 /**
  * One e-mail field and a button: used by "forgot password" and "resend the confirmation link". A 202 goes to
@@ -27,13 +25,18 @@ function EmailRequestForm({
   busyLabel: string;
   send: (email: string) => Promise<unknown>;
 }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
   const [email, setEmail] = useState(initialEmail);
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const [server, setServer] = useState<FormErrors>(NO_ERRORS);
-  const local = emailProblem(email);
+  const local = !email.trim()
+    ? t`Enter your e-mail address.`
+    : !isEmail(email)
+      ? t`Enter a valid e-mail address, like name@example.com.`
+      : null;
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -53,7 +56,7 @@ function EmailRequestForm({
         navigate(to.emailNotFound(address));
         return;
       }
-      setServer(formErrorsFrom(err, { email: 'E-mail' }));
+      setServer(formErrorsFrom(err, { email: t`E-mail` }));
       setBusy(false);
     }
   }
@@ -66,7 +69,7 @@ function EmailRequestForm({
         </FormAlert>
       )}
       <TextField
-        label="E-mail"
+        label={t`E-mail`}
         name="email"
         type="email"
         autoComplete="email"
@@ -84,20 +87,27 @@ function EmailRequestForm({
 
 /** /forgot-password: mails a link to /passwordReset?token=… */
 export function ForgotPasswordPage() {
+  const { t } = useLingui();
   return (
     <AuthLayout
-      title="Forgot your password?"
-      lead={<p>Enter the e-mail address of your account and we will send you a link to choose a new password.</p>}
+      title={t`Forgot your password?`}
+      lead={
+        <p>
+          <Trans>Enter the e-mail address of your account and we will send you a link to choose a new password.</Trans>
+        </p>
+      }
       footer={
         <p>
-          Remembered it? <AppLink to={paths.login}>Log in</AppLink>
+          <Trans>
+            Remembered it? <AppLink to={paths.login}>Log in</AppLink>
+          </Trans>
         </p>
       }
     >
       <EmailRequestForm
         initialEmail=""
-        submitLabel="Send me a reset link"
-        busyLabel="Sending…"
+        submitLabel={t`Send me a reset link`}
+        busyLabel={t`Sending…`}
         send={(email) => requestPasswordReset(email, `${window.location.origin}${paths.passwordReset}`)}
       />
     </AuthLayout>
@@ -106,32 +116,38 @@ export function ForgotPasswordPage() {
 
 /** /confirmation-expired and /resend-activation/{email?}: a new confirmation link. */
 export function ResendActivationPage() {
+  const { t } = useLingui();
   const { email = '' } = useParams();
   const { pathname } = useLocation();
   const expired = pathname === paths.confirmationExpired;
   return (
     <AuthLayout
-      title={expired ? 'This confirmation link has expired' : 'Get a new confirmation link'}
+      title={expired ? t`This confirmation link has expired` : t`Get a new confirmation link`}
       lead={
         <p>
-          {expired
-            ? 'Confirmation links are valid for a limited time. Enter your e-mail address and we will send you a new one.'
-            : 'We will send a new confirmation link to this address.'}
+          {expired ? (
+            <Trans>Confirmation links are valid for a limited time. Enter your e-mail address and we will send you a new one.</Trans>
+          ) : (
+            <Trans>We will send a new confirmation link to this address.</Trans>
+          )}
         </p>
       }
       footer={
         <p>
-          Already confirmed? <AppLink to={paths.login}>Log in</AppLink>
+          <Trans>
+            Already confirmed? <AppLink to={paths.login}>Log in</AppLink>
+          </Trans>
         </p>
       }
     >
-      <EmailRequestForm initialEmail={email} submitLabel="Send a new link" busyLabel="Sending…" send={resendConfirmation} />
+      <EmailRequestForm initialEmail={email} submitLabel={t`Send a new link`} busyLabel={t`Sending…`} send={resendConfirmation} />
     </AuthLayout>
   );
 }
 
 /** /passwordReset?token=… (alias /password-reset): choose a new password with the mailed token. */
 export function PasswordResetPage() {
+  const { t } = useLingui();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
@@ -144,17 +160,24 @@ export function PasswordResetPage() {
 
   if (!token) {
     return (
-      <AuthLayout title="Reset your password" lead={<p>This page needs the link from your password-reset e-mail.</p>}>
+      <AuthLayout
+        title={t`Reset your password`}
+        lead={
+          <p>
+            <Trans>This page needs the link from your password-reset e-mail.</Trans>
+          </p>
+        }
+      >
         <AppLink to={paths.forgotPassword} className="btn btn-primary btn-block">
-          Send me a reset link
+          <Trans>Send me a reset link</Trans>
         </AppLink>
       </AuthLayout>
     );
   }
 
   const local = {
-    password: !password ? 'Choose a new password.' : password.length < PASSWORD_MIN_LENGTH ? `Use at least ${PASSWORD_MIN_LENGTH} characters.` : null,
-    confirm: confirm !== password ? 'The passwords do not match.' : null,
+    password: !password ? t`Choose a new password.` : password.length < PASSWORD_MIN_LENGTH ? t`Use at least ${PASSWORD_MIN_LENGTH} characters.` : null,
+    confirm: confirm !== password ? t`The passwords do not match.` : null,
   };
 
   async function onSubmit(e: FormEvent) {
@@ -168,44 +191,53 @@ export function PasswordResetPage() {
     setServer(NO_ERRORS);
     try {
       await changePasswordWithToken(token, password);
-      const state: AuthNotice = { notice: 'Your password has been changed. Log in with your new password.' };
+      const state: AuthNotice = { notice: t`Your password has been changed. Log in with your new password.` };
       navigate(paths.login, { replace: true, state });
     } catch (err) {
       const badToken = isApiError(err) && (err.status === 410 || err.code === 'TOKEN_INVALID' || err.code === 'TOKEN_EXPIRED' || err.status === 404);
       setServer({
-        ...formErrorsFrom(err, { password: 'Password' }),
-        ...(badToken ? { message: 'This reset link has expired or was already used.', badToken } : {}),
+        ...formErrorsFrom(err, { password: t`Password` }),
+        ...(badToken ? { message: t`This reset link has expired or was already used.`, badToken } : {}),
       });
       setBusy(false);
     }
   }
 
   return (
-    <AuthLayout title="Choose a new password" lead={<p>Pick a password you do not use anywhere else.</p>}>
+    <AuthLayout
+      title={t`Choose a new password`}
+      lead={
+        <p>
+          <Trans>Pick a password you do not use anywhere else.</Trans>
+        </p>
+      }
+    >
       <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
         {server.message && (
           <FormAlert>
             <p>{server.message}</p>
             {server.badToken && (
               <p>
-                <AppLink to={paths.forgotPassword}>Send me a new link</AppLink>
+                <AppLink to={paths.forgotPassword}>
+                  <Trans>Send me a new link</Trans>
+                </AppLink>
               </p>
             )}
           </FormAlert>
         )}
         <TextField
-          label="New password"
+          label={t`New password`}
           name="password"
           type="password"
           autoComplete="new-password"
           value={password}
           onChange={setPassword}
           error={(touched ? local.password : null) ?? server.fields.password ?? null}
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters. Common passwords are refused.`}
+          hint={t`At least ${PASSWORD_MIN_LENGTH} characters. Common passwords are refused.`}
           required
         />
         <TextField
-          label="Repeat the new password"
+          label={t`Repeat the new password`}
           name="confirm"
           type="password"
           autoComplete="new-password"
@@ -214,8 +246,8 @@ export function PasswordResetPage() {
           error={touched ? local.confirm : null}
           required
         />
-        <SubmitButton busy={busy} busyLabel="Saving…">
-          Save new password
+        <SubmitButton busy={busy} busyLabel={t`Saving…`}>
+          <Trans>Save new password</Trans>
         </SubmitButton>
       </form>
     </AuthLayout>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AppLink } from '../../../components/AppLink';
@@ -14,10 +15,10 @@ import { GoogleButton } from '../components/GoogleButton';
 import { safeRedirect } from '../login-flow';
 import { PASSWORD_MIN_LENGTH, isEmail } from '../rules';
 
-const LABELS = { email: 'E-mail', firstName: 'First name', lastName: 'Last name', password: 'Password', captcha: 'Anti-spam check' };
-
 /** /signup: e-mail, names, password and the ALTCHA check; the account waits for its e-mail confirmation. */
 export function SignupPage() {
+  const { t } = useLingui();
+  const LABELS = { email: t`E-mail`, firstName: t`First name`, lastName: t`Last name`, password: t`Password`, captcha: t`Anti-spam check` };
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const session = useSession();
@@ -29,14 +30,14 @@ export function SignupPage() {
   // The e-mail pattern blocks submit (SPEC §5). The password length is checked here too, with the hint shown
   // up front, since the server would refuse a shorter one anyway (it also refuses common passwords).
   const local = {
-    email: !values.email.trim() ? 'Enter your e-mail address.' : !isEmail(values.email) ? 'Enter a valid e-mail address, like name@example.com.' : null,
-    firstName: values.firstName.trim() ? null : 'Enter your first name.',
-    lastName: values.lastName.trim() ? null : 'Enter your last name.',
-    password: !values.password
-      ? 'Choose a password.'
-      : values.password.length < PASSWORD_MIN_LENGTH
-        ? `Use at least ${PASSWORD_MIN_LENGTH} characters.`
+    email: !values.email.trim()
+      ? t`Enter your e-mail address.`
+      : !isEmail(values.email)
+        ? t`Enter a valid e-mail address, like name@example.com.`
         : null,
+    firstName: values.firstName.trim() ? null : t`Enter your first name.`,
+    lastName: values.lastName.trim() ? null : t`Enter your last name.`,
+    password: !values.password ? t`Choose a password.` : values.password.length < PASSWORD_MIN_LENGTH ? t`Use at least ${PASSWORD_MIN_LENGTH} characters.` : null,
   };
   const errorOf = errorsOf(local);
   const taken = isApiError(server.failure) && server.failure.status === 409;
@@ -49,10 +50,18 @@ export function SignupPage() {
     });
 
   if (session.isLoggedIn) {
+    const email = session.user?.email;
     return (
-      <AuthLayout title="You already have an account" lead={<p>You are logged in as {session.user?.email}.</p>}>
+      <AuthLayout
+        title={t`You already have an account`}
+        lead={
+          <p>
+            <Trans>You are logged in as {email}.</Trans>
+          </p>
+        }
+      >
         <AppLink to={to.home()} className="btn btn-primary btn-block">
-          Go to the videos
+          <Trans>Go to the videos</Trans>
         </AppLink>
       </AuthLayout>
     );
@@ -60,22 +69,30 @@ export function SignupPage() {
 
   return (
     <AuthLayout
-      title="Create your account"
-      lead={<p>Follow the channels you love, build playlists and share your own Sifts. It is free.</p>}
+      title={t`Create your account`}
+      lead={
+        <p>
+          <Trans>Follow the channels you love, build playlists and share your own Sifts. It is free.</Trans>
+        </p>
+      }
       footer={
         <p>
-          Already have an account? <AppLink to={to.login(redirect ?? undefined)}>Log in</AppLink>
+          <Trans>
+            Already have an account? <AppLink to={to.login(redirect ?? undefined)}>Log in</AppLink>
+          </Trans>
         </p>
       }
     >
-      <GoogleButton redirect={redirect} label="Sign up with Google" />
-      <form ref={formRef} className="form" noValidate onSubmit={onSubmit} aria-label="Sign up">
+      <GoogleButton redirect={redirect} label={t`Sign up with Google`} />
+      <form ref={formRef} className="form" noValidate onSubmit={onSubmit} aria-label={t`Sign up`}>
         {server.message && (
           <FormAlert>
-            <p>{taken ? 'There is already an account with this e-mail address.' : server.message}</p>
+            <p>{taken ? <Trans>There is already an account with this e-mail address.</Trans> : server.message}</p>
             {taken && (
               <p>
-                <AppLink to={to.login()}>Log in</AppLink> or <AppLink to={paths.forgotPassword}>reset your password</AppLink>.
+                <Trans>
+                  <AppLink to={to.login()}>Log in</AppLink> or <AppLink to={paths.forgotPassword}>reset your password</AppLink>.
+                </Trans>
               </p>
             )}
           </FormAlert>
@@ -93,16 +110,18 @@ export function SignupPage() {
           value={values.password}
           onChange={set('password')}
           error={errorOf('password')}
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters. Common passwords are refused.`}
+          hint={t`At least ${PASSWORD_MIN_LENGTH} characters. Common passwords are refused.`}
           required
         />
         <Captcha ref={captchaRef} error={server.fields.captcha ?? null} />
         <p className="form-aside muted">
-          By creating an account you agree to our <AppLink to={paths.terms}>Terms of Use</AppLink> and{' '}
-          <AppLink to={paths.privacy}>Privacy Policy</AppLink>.
+          <Trans>
+            By creating an account you agree to our <AppLink to={paths.terms}>Terms of Use</AppLink> and{' '}
+            <AppLink to={paths.privacy}>Privacy Policy</AppLink>.
+          </Trans>
         </p>
-        <SubmitButton busy={busy} busyLabel="Creating your account…">
-          Create account
+        <SubmitButton busy={busy} busyLabel={t`Creating your account…`}>
+          <Trans>Create account</Trans>
         </SubmitButton>
       </form>
     </AuthLayout>

@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { Channel, Video } from '@sift/contracts';
 import { Avatar, VideoCard } from '../../../components/Cards';
 import { Icon } from '../../../components/Icon';
@@ -15,20 +16,24 @@ const keyOf = (v: Video) => v.externalId;
 
 /** /channel/{externalId}: the channel's header and its uploads as an infinite list. */
 export function ChannelPage({ externalId }: { externalId: string }) {
+  const { t } = useLingui();
   const channel = useChannel(externalId);
   const videos = useChannelVideos(externalId);
   const [gridType] = usePreference('gridType');
   const c = channel.data;
-  useDocumentTitle(c?.name ?? 'Channel');
+  const name = c?.name;
+  useDocumentTitle(c?.name ?? t`Channel`);
   const now = useNow();
 
   if (channel.isError && isApiError(channel.error) && channel.error.status === 404) {
     return (
       <section className="page" aria-labelledby="page-title">
         <h1 id="page-title" className="page-title" tabIndex={-1}>
-          Channel not found
+          <Trans>Channel not found</Trans>
         </h1>
-        <p>There is no channel with the id “{externalId}”.</p>
+        <p>
+          <Trans>There is no channel with the id “{externalId}”.</Trans>
+        </p>
       </section>
     );
   }
@@ -39,30 +44,22 @@ export function ChannelPage({ externalId }: { externalId: string }) {
         <Avatar src={c?.thumbnail} size={96} />
         <div className="channel-head-text">
           <h1 id="page-title" className="page-title" tabIndex={-1}>
-            {c?.name ?? (channel.isPending ? 'Loading channel…' : 'Channel')}
+            {c?.name ?? (channel.isPending ? <Trans>Loading channel…</Trans> : <Trans>Channel</Trans>)}
           </h1>
-          {c && (
-            <p className="vcard-meta">
-              <span>
-                {formatNumber(c.numberOfFollowers, true)} {c.numberOfFollowers === 1 ? 'follower' : 'followers'}
-              </span>
-              <span>
-                {formatNumber(c.numberOfVideos)} {c.numberOfVideos === 1 ? 'video' : 'videos'}
-              </span>
-              {c.numberOfViews > 0 && <span>{formatNumber(c.numberOfViews, true)} views</span>}
-            </p>
-          )}
+          {c && <ChannelCounts channel={c} />}
           {c?.description && <p className="channel-desc">{c.description}</p>}
           {c && <ChannelHeadActions channel={c} />}
         </div>
       </header>
       <section className="section" aria-labelledby="uploads-heading">
         <div className="section-head">
-          <h2 id="uploads-heading">Videos</h2>
+          <h2 id="uploads-heading">
+            <Trans>Videos</Trans>
+          </h2>
           <ViewToggle />
         </div>
         <InfiniteList
-          label={c ? `Videos of ${c.name}` : 'Channel videos'}
+          label={c ? t`Videos of ${name}` : t`Channel videos`}
           layout={gridType}
           items={videos.videos}
           getKey={keyOf}
@@ -79,16 +76,40 @@ export function ChannelPage({ externalId }: { externalId: string }) {
   );
 }
 
+/** Followers (abbreviated), videos (in full) and views (abbreviated, when there are any). */
+function ChannelCounts({ channel }: { channel: Channel }) {
+  const followers = formatNumber(channel.numberOfFollowers, true);
+  const videos = formatNumber(channel.numberOfVideos);
+  const views = formatNumber(channel.numberOfViews, true);
+  return (
+    <p className="vcard-meta">
+      <span>
+        <Plural value={channel.numberOfFollowers} one={`${followers} follower`} other={`${followers} followers`} />
+      </span>
+      <span>
+        <Plural value={channel.numberOfVideos} one={`${videos} video`} other={`${videos} videos`} />
+      </span>
+      {channel.numberOfViews > 0 && (
+        <span>
+          <Trans>{views} views</Trans>
+        </span>
+      )}
+    </p>
+  );
+}
+
 /** Follow and the channel menu (add to sift, …), contributed by other features through item-actions. */
 function ChannelHeadActions({ channel }: { channel: Channel }) {
+  const { t } = useLingui();
   const { channelMenu, ChannelFollow } = useItemActions();
+  const name = channel.name;
   const menu = channelMenu(channel);
   if (!ChannelFollow && menu.length === 0) return null;
   return (
     <div className="channel-actions">
       {ChannelFollow && <ChannelFollow channel={channel} />}
       {menu.length > 0 && (
-        <Menu label={`More actions for ${channel.name}`} button={<Icon name="more" />} items={menu} title={channel.name} />
+        <Menu label={t`More actions for ${name}`} button={<Icon name="more" />} items={menu} title={channel.name} />
       )}
     </div>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type KeyboardEvent } from 'react';
 import { ChannelTile } from '../../../components/Cards';
 import { useChannelSearch } from '../api/queries';
@@ -14,6 +15,7 @@ const STEPS: Record<string, (at: number, last: number) => number> = {
  * its 20 cards stood between the search box and the first video); the arrow keys, Home and End move along it.
  */
 export function ChannelStrip({ limit = 20 }: { limit?: number }) {
+  const { t } = useLingui();
   const { data, isPending, isError } = useChannelSearch('', limit);
   const channels = data?.items ?? [];
   const [active, setActive] = useState(0);
@@ -31,9 +33,11 @@ export function ChannelStrip({ limit = 20 }: { limit?: number }) {
   return (
     <section className="section" aria-labelledby="channels-heading">
       <div className="section-head">
-        <h2 id="channels-heading">Channels</h2>
+        <h2 id="channels-heading">
+          <Trans>Channels</Trans>
+        </h2>
         <p id="channels-keys" className="sr-only">
-          Arrow keys move between channels.
+          <Trans>Arrow keys move between channels.</Trans>
         </p>
       </div>
       {isPending ? (
@@ -43,7 +47,7 @@ export function ChannelStrip({ limit = 20 }: { limit?: number }) {
           ))}
         </div>
       ) : (
-        <ul className="strip" aria-label="Popular channels" aria-describedby="channels-keys" onKeyDown={onKeyDown}>
+        <ul className="strip" aria-label={t`Popular channels`} aria-describedby="channels-keys" onKeyDown={onKeyDown}>
           {channels.map((c, i) => (
             <li key={c.externalId}>
               <ChannelTile channel={c} tabIndex={i === current ? 0 : -1} />

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { AppLink } from '../../../components/AppLink';
 import { track } from '../../../lib/analytics';
@@ -7,13 +8,16 @@ const DAY_MS = 86_400_000;
 
 /** The cookie-consent bar (SPEC §2): shown until accepted; acceptance is a cookie kept for 365 days. */
 export function CookieConsent() {
+  const { t } = useLingui();
   const [accepted, setAccepted] = useState(() => readCookie(COOKIE_CONSENT_NAME) === 'true');
   if (accepted) return null;
   return (
-    <section className="consent" aria-label="Cookie consent">
+    <section className="consent" aria-label={t`Cookie consent`}>
       <p>
-        We use cookies to remember your choices and keep you signed in. Read our{' '}
-        <AppLink to="/cookiepolicy">Cookie Policy</AppLink>.
+        <Trans>
+          We use cookies to remember your choices and keep you signed in. Read our{' '}
+          <AppLink to="/cookiepolicy">Cookie Policy</AppLink>.
+        </Trans>
       </p>
       <button
         type="button"
@@ -25,7 +29,7 @@ export function CookieConsent() {
           track('eca_page_view');
         }}
       >
-        Accept
+        <Trans>Accept</Trans>
       </button>
     </section>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { AppLink } from '../../../components/AppLink';
 import { Captcha } from '../../../components/Captcha';
@@ -5,36 +6,41 @@ import { FormAlert, SubmitButton, TextArea, TextField } from '../../../component
 import { useCaptchaForm } from '../../../components/use-captcha-form';
 import { Page } from '../../../components/Page';
 import { APP_NAME } from '../../../lib/config';
+import { formatNumber } from '../../../lib/format';
 import { isEmail } from '../../../lib/email';
 import { paths, to } from '../../../lib/paths';
 import { sendContactMessage, useContactStatus } from '../api/contact';
 import { CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX } from '../rules';
 
-const LABELS = { name: 'Your name', email: 'Your e-mail', message: 'Message', captcha: 'Anti-spam check' };
 const EMPTY = { name: '', email: '', message: '' };
 
 /** /contact: a message to the people who run this instance, checked by the same captcha as sign-up. */
 export function ContactPage() {
+  const { t } = useLingui();
   const status = useContactStatus();
   const [sentTo, setSentTo] = useState<string | null>(null);
   return (
-    <Page title="Contact Us">
+    <Page title={t`Contact Us`}>
       <div className="contact">
         <div className="prose contact-intro">
           <p>
-            Questions, ideas, a problem with a video or a Sift? Write to the people who run this {APP_NAME} site. For
-            how your data is handled, see the <AppLink to={paths.privacy}>Privacy Policy</AppLink>.
+            <Trans>
+              Questions, ideas, a problem with a video or a Sift? Write to the people who run this {APP_NAME} site. For
+              how your data is handled, see the <AppLink to={paths.privacy}>Privacy Policy</AppLink>.
+            </Trans>
           </p>
         </div>
         {status.isPending ? (
           <p className="muted" role="status">
-            Loading the form…
+            <Trans>Loading the form…</Trans>
           </p>
         ) : status.data?.enabled === false ? (
           <FormAlert kind="info">
             <p>
-              This site does not take messages: its operator has not set up a contact address. If you run it, set{' '}
-              <code>CONTACT_EMAIL</code> and restart.
+              <Trans>
+                This site does not take messages: its operator has not set up a contact address. If you run it, set{' '}
+                <code>CONTACT_EMAIL</code> and restart.
+              </Trans>
             </p>
           </FormAlert>
         ) : sentTo ? (
@@ -54,17 +60,19 @@ function ContactSent({ email, onAnother }: { email: string; onAnother: () => voi
   return (
     <div className="contact-card contact-sent" role="status">
       <h2 ref={headingRef} tabIndex={-1}>
-        Thank you, your message is on its way
+        <Trans>Thank you, your message is on its way</Trans>
       </h2>
       <p>
-        It went to the people who run this site. Answers come to <strong className="email">{email}</strong>.
+        <Trans>
+          It went to the people who run this site. Answers come to <strong className="email">{email}</strong>.
+        </Trans>
       </p>
       <div className="contact-actions">
         <button type="button" className="btn btn-secondary" onClick={onAnother}>
-          Write another message
+          <Trans>Write another message</Trans>
         </button>
         <AppLink to={to.home()} className="btn btn-primary">
-          Back to the videos
+          <Trans>Back to the videos</Trans>
         </AppLink>
       </div>
     </div>
@@ -72,16 +80,24 @@ function ContactSent({ email, onAnother }: { email: string; onAnother: () => voi
 }
 
 function ContactForm({ onSent }: { onSent: (email: string) => void }) {
+  const { t } = useLingui();
+  const LABELS = { name: t`Your name`, email: t`Your e-mail`, message: t`Message`, captcha: t`Anti-spam check` };
   const { formRef, captchaRef, busy, server, submit, errorsOf } = useCaptchaForm(LABELS);
   const [values, setValues] = useState(EMPTY);
   const set = (k: keyof typeof values) => (v: string) => setValues((s) => ({ ...s, [k]: v }));
 
   const local = {
-    name: values.name.trim() ? null : 'Enter your name.',
-    email: !values.email.trim() ? 'Enter your e-mail address, so that we can answer.' : !isEmail(values.email) ? 'Enter a valid e-mail address, like name@example.com.' : null,
-    message: values.message.trim() ? null : 'Write your message.',
+    name: values.name.trim() ? null : t`Enter your name.`,
+    email: !values.email.trim()
+      ? t`Enter your e-mail address, so that we can answer.`
+      : !isEmail(values.email)
+        ? t`Enter a valid e-mail address, like name@example.com.`
+        : null,
+    message: values.message.trim() ? null : t`Write your message.`,
   };
   const errorOf = errorsOf(local);
+  const typed = formatNumber(values.message.length);
+  const max = formatNumber(CONTACT_MESSAGE_MAX);
   const onSubmit = (e: FormEvent) =>
     submit(e, local, async (captcha) => {
       await sendContactMessage({ ...values, captcha });
@@ -89,7 +105,7 @@ function ContactForm({ onSent }: { onSent: (email: string) => void }) {
     });
 
   return (
-    <form ref={formRef} className="form contact-card" noValidate onSubmit={onSubmit} aria-label="Contact us">
+    <form ref={formRef} className="form contact-card" noValidate onSubmit={onSubmit} aria-label={t`Contact us`}>
       {server.message && (
         <FormAlert>
           <p>{server.message}</p>
@@ -108,11 +124,11 @@ function ContactForm({ onSent }: { onSent: (email: string) => void }) {
         error={errorOf('message')}
         required
         maxLength={CONTACT_MESSAGE_MAX}
-        hint={`${values.message.length.toLocaleString('en-US')} of ${CONTACT_MESSAGE_MAX.toLocaleString('en-US')} characters`}
+        hint={t`${typed} of ${max} characters`}
       />
       <Captcha ref={captchaRef} error={server.fields.captcha ?? null} />
-      <SubmitButton busy={busy} busyLabel="Sending…">
-        Send message
+      <SubmitButton busy={busy} busyLabel={t`Sending…`}>
+        <Trans>Send message</Trans>
       </SubmitButton>
     </form>
   );

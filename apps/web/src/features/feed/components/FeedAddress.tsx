@@ -1,20 +1,14 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { FormAlert, formErrorsFrom } from '../../../components/Form';
 import { useNotify } from '../../../components/Notifications';
+import { formatDate } from '../../../lib/format';
 import { createFeedToken, deleteFeedToken, feedTokenKey, useFeedTokenStatus } from '../api/feed-token';
 import '../feed.css';
 
 type Dialog = 'reset' | 'off' | null;
-
-const RESET_TEXT =
-  'The current address stops working at once: feed readers that use it get nothing new until you give them the new address.';
-const OFF_TEXT = 'The address stops working at once, and no new one is made. You can make a new one at any time.';
-
-function madeOn(iso: string): string {
-  return new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
-}
 
 /**
  * Profile: the private address of the personal feed as Atom (GET /api/feeds/personal/{token}/feed.atom), for feed
@@ -23,6 +17,7 @@ function madeOn(iso: string): string {
  * to turn it off.
  */
 export function FeedAddress() {
+  const { t } = useLingui();
   const qc = useQueryClient();
   const notify = useNotify();
   const status = useFeedTokenStatus();
@@ -34,6 +29,7 @@ export function FeedAddress() {
   const inputId = useId();
   const hintId = `${inputId}-hint`;
   const exists = status.data?.exists ?? false;
+  const made = status.data?.createdAt ? formatDate(status.data.createdAt) : '';
 
   // The address just made: focus it (selected), so it can be copied at once and a screen reader reads it.
   useEffect(() => {
@@ -57,60 +53,74 @@ export function FeedAddress() {
     run(async () => {
       const made = await createFeedToken();
       setUrl(made.url);
-      notify(exists ? 'New feed reader address made' : 'Feed reader address made');
+      notify(exists ? t`New feed reader address made` : t`Feed reader address made`);
     });
   const turnOff = () =>
     run(async () => {
       await deleteFeedToken();
       setUrl(null);
-      notify('Feed reader address turned off');
+      notify(t`Feed reader address turned off`);
     });
 
   async function copy() {
     if (!url) return;
     try {
       await navigator.clipboard.writeText(url);
-      notify('Address copied to clipboard');
+      notify(t`Address copied to clipboard`);
     } catch {
       inputRef.current?.select();
-      notify('Press Ctrl+C (⌘C) to copy the selected address');
+      notify(t`Press Ctrl+C (⌘C) to copy the selected address`);
     }
   }
 
   return (
     <section className="section feed-address" aria-labelledby="feed-address-heading">
       <div className="section-head">
-        <h2 id="feed-address-heading">Feed reader address</h2>
+        <h2 id="feed-address-heading">
+          <Trans>Feed reader address</Trans>
+        </h2>
       </div>
       <p className="feed-address-intro">
-        Read your feed — the new videos of the channels and sifts you follow — in any feed reader (RSS / Atom). The
-        address is private: whoever has it can read your feed, so keep it to yourself.
+        <Trans>
+          Read your feed — the new videos of the channels and sifts you follow — in any feed reader (RSS / Atom). The
+          address is private: whoever has it can read your feed, so keep it to yourself.
+        </Trans>
       </p>
-      {status.isPending && <p role="status">Loading…</p>}
-      {status.isError && <FormAlert>Error returning results.</FormAlert>}
+      {status.isPending && (
+        <p role="status">
+          <Trans>Loading…</Trans>
+        </p>
+      )}
+      {status.isError && (
+        <FormAlert>
+          <Trans>Error returning results.</Trans>
+        </FormAlert>
+      )}
       {url && (
         <div className="feed-address-made">
           <div className="field">
             <label htmlFor={inputId} className="field-label">
-              Your feed reader address
+              <Trans>Your feed reader address</Trans>
             </label>
             <div className="feed-address-copy">
               <input ref={inputRef} id={inputId} type="text" readOnly value={url} aria-describedby={hintId} spellCheck={false} onFocus={(e) => e.currentTarget.select()} />
               <button type="button" className="btn btn-primary" onClick={() => void copy()}>
-                Copy
+                <Trans context="verb">Copy</Trans>
               </button>
             </div>
             <p id={hintId} className="field-hint">
-              Copy it now and paste it into your feed reader: it is shown only this once.
+              <Trans>Copy it now and paste it into your feed reader: it is shown only this once.</Trans>
             </p>
           </div>
         </div>
       )}
       {status.data && !url && (
         <p className="muted" role="status">
-          {exists && status.data.createdAt
-            ? `You made an address on ${madeOn(status.data.createdAt)}. It is shown only when made: if you no longer have it, reset it.`
-            : 'You have no feed reader address.'}
+          {exists && status.data.createdAt ? (
+            <Trans>You made an address on {made}. It is shown only when made: if you no longer have it, reset it.</Trans>
+          ) : (
+            <Trans>You have no feed reader address.</Trans>
+          )}
         </p>
       )}
       {status.data && (
@@ -118,25 +128,38 @@ export function FeedAddress() {
           {exists ? (
             <>
               <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => setDialog('reset')}>
-                Reset address
+                <Trans>Reset address</Trans>
               </button>
               <button type="button" className="btn btn-danger-outline" disabled={busy} onClick={() => setDialog('off')}>
-                Turn off
+                <Trans>Turn off</Trans>
               </button>
             </>
           ) : (
             <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void create()}>
-              Create address
+              <Trans>Create address</Trans>
             </button>
           )}
         </div>
       )}
       {error && <FormAlert>{error}</FormAlert>}
       {dialog === 'reset' && (
-        <ConfirmDialog title="Reset the feed reader address?" message={RESET_TEXT} confirmLabel="Yes, reset" onConfirm={() => void create()} onClose={() => setDialog(null)} />
+        <ConfirmDialog
+          title={t`Reset the feed reader address?`}
+          message={t`The current address stops working at once: feed readers that use it get nothing new until you give them the new address.`}
+          confirmLabel={t`Yes, reset`}
+          onConfirm={() => void create()}
+          onClose={() => setDialog(null)}
+        />
       )}
       {dialog === 'off' && (
-        <ConfirmDialog title="Turn the feed reader address off?" message={OFF_TEXT} confirmLabel="Yes, turn off" danger onConfirm={() => void turnOff()} onClose={() => setDialog(null)} />
+        <ConfirmDialog
+          title={t`Turn the feed reader address off?`}
+          message={t`The address stops working at once, and no new one is made. You can make a new one at any time.`}
+          confirmLabel={t`Yes, turn off`}
+          danger
+          onConfirm={() => void turnOff()}
+          onClose={() => setDialog(null)}
+        />
       )}
     </section>
   );

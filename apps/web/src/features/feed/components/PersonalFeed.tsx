@@ -1,3 +1,6 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui as useLinguiRuntime } from '@lingui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { FeedFilter, Video } from '@sift/contracts';
@@ -16,7 +19,8 @@ const keyOf = (v: Video) => v.externalId;
 /** The chips chosen, in the URL (`?subs=1,2`), so a filtered feed can be shared, reloaded and gone back to. */
 const FILTER_PARAM = 'subs';
 
-export const ADDITIONAL_RESULTS_TEXT = 'There are additional results outside your active filters. Click to view full results (will clear filters)';
+/** A message descriptor: render with `i18n._`. */
+export const ADDITIONAL_RESULTS_TEXT = msg`There are additional results outside your active filters. Click to view full results (will clear filters)`;
 
 /**
  * /feed and /feed/myfeed (SPEC §2): a member's feed of followed channels and sifts with subscription filter chips;
@@ -24,6 +28,7 @@ export const ADDITIONAL_RESULTS_TEXT = 'There are additional results outside you
  * (app/pages/FeedRoute, through the sifts feature). The guard asks for login first for both.
  */
 export function FeedPage() {
+  const { t } = useLingui();
   const [token] = usePreference('token');
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
@@ -50,7 +55,7 @@ export function FeedPage() {
 
   if (!token) {
     return (
-      <Page title="Feed" hideTitle>
+      <Page title={t`Feed`} hideTitle>
         <PublicFeed />
       </Page>
     );
@@ -59,18 +64,21 @@ export function FeedPage() {
 }
 
 function MemberFeed({ selected, onSelect }: { selected: number[]; onSelect: (ids: number[]) => void }) {
+  const { t } = useLingui();
+  const { i18n } = useLinguiRuntime();
   const feed = usePersonalFeed(selected);
   const [gridType] = usePreference('gridType');
   const now = useNow();
   const chips: FeedFilter[] = [...feed.channelFilters, ...feed.siftFilters];
   const toggle = (id: number) => onSelect(selected.includes(id) ? selected.filter((x) => x !== id) : [...selected, id]);
+  const siftTitle = (name: string) => t`Sift: ${name}`;
   const nothingFollowed = !feed.isPending && chips.length === 0 && feed.videos.length === 0;
   return (
-    <Page title="My feed">
+    <Page title={t`My feed`}>
       {chips.length > 0 && (
-        <div className="feed-chips" role="group" aria-label="Show videos from">
+        <div className="feed-chips" role="group" aria-label={t`Show videos from`}>
           <button type="button" className="chip" aria-pressed={selected.length === 0} onClick={() => onSelect([])}>
-            All
+            <Trans comment="Filter chip: videos from everything followed">All</Trans>
           </button>
           {chips.map((c) => (
             <button
@@ -78,42 +86,50 @@ function MemberFeed({ selected, onSelect }: { selected: number[]; onSelect: (ids
               type="button"
               className="chip"
               aria-pressed={selected.includes(c.subscriptionId)}
-              title={c.target.type === 'sift' ? `Sift: ${c.target.name}` : c.target.name}
+              title={c.target.type === 'sift' ? siftTitle(c.target.name) : c.target.name}
               onClick={() => toggle(c.subscriptionId)}
             >
               {c.target.thumbnail && <img src={c.target.thumbnail} alt="" width={20} height={20} />}
               <span className="chip-label">{c.target.name}</span>
-              {c.target.type === 'sift' && <span className="chip-kind">Sift</span>}
+              {c.target.type === 'sift' && (
+                <span className="chip-kind">
+                  <Trans comment="Marks a filter chip that stands for a Sift (a followed list), not a channel">Sift</Trans>
+                </span>
+              )}
             </button>
           ))}
         </div>
       )}
       {feed.additionalResults && (
         <button type="button" className="feed-more-bar" onClick={() => onSelect([])}>
-          {ADDITIONAL_RESULTS_TEXT}
+          {i18n._(ADDITIONAL_RESULTS_TEXT)}
         </button>
       )}
       {nothingFollowed ? (
         <div className="feed-empty">
-          <p className="muted">Your feed is empty. Follow channels and sifts to see their new videos here.</p>
+          <p className="muted">
+            <Trans>Your feed is empty. Follow channels and sifts to see their new videos here.</Trans>
+          </p>
           {/* Where the things to follow are: channels on Home, any channel or public sift by name in Search. */}
           <p className="feed-empty-actions">
             <AppLink to={to.home()} className="btn btn-primary">
-              Discover channels
+              <Trans>Discover channels</Trans>
             </AppLink>
             <AppLink to={paths.search} className="btn btn-secondary">
-              Search channels and sifts
+              <Trans>Search channels and sifts</Trans>
             </AppLink>
           </p>
         </div>
       ) : (
         <section className="section" aria-labelledby="feed-heading">
           <div className="section-head">
-            <h2 id="feed-heading">Newest from what you follow</h2>
+            <h2 id="feed-heading">
+              <Trans>Newest from what you follow</Trans>
+            </h2>
             <ViewToggle />
           </div>
           <InfiniteList
-            label="My feed"
+            label={t`My feed`}
             layout={gridType}
             items={feed.videos}
             getKey={keyOf}

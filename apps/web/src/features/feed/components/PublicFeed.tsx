@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Video } from '@sift/contracts';
 import { VideoCard } from '../../../components/Cards';
 import { InfiniteList } from '../../../components/InfiniteList';
@@ -9,17 +10,20 @@ const keyOf = (v: Video) => v.externalId;
 
 /** The Dashboard's main list: the public feed, newest first, loading more as the reader scrolls. */
 export function PublicFeed() {
+  const { t } = useLingui();
   const feed = usePublicFeed();
   const [gridType] = usePreference('gridType');
   const now = useNow();
   return (
     <section className="section" aria-labelledby="latest-heading">
       <div className="section-head">
-        <h2 id="latest-heading">Latest videos</h2>
+        <h2 id="latest-heading">
+          <Trans>Latest videos</Trans>
+        </h2>
         <ViewToggle />
       </div>
       <InfiniteList
-        label="Latest videos"
+        label={t`Latest videos`}
         layout={gridType}
         items={feed.videos}
         getKey={keyOf}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { AppLink } from '../../../components/AppLink';
 import { Icon } from '../../../components/Icon';
@@ -6,12 +7,13 @@ import { dismiss, isDismissed } from '../dismissed';
 
 /** Site messages for the page (SPEC §2 message bar), each dismissible; dismissals are kept in cookies. */
 export function MessageBar() {
+  const { t } = useLingui();
   const { data } = useSiteMessages();
   const [, rerender] = useState(0);
   const visible = (data ?? []).filter((m) => !isDismissed(m.id));
   if (visible.length === 0) return null;
   return (
-    <section className="message-bar" aria-label="Site messages">
+    <section className="message-bar" aria-label={t`Site messages`}>
       {visible.map((m) => (
         <Message
           key={m.id}
@@ -27,6 +29,7 @@ export function MessageBar() {
 }
 
 function Message({ message, onDismiss }: { message: LeveledMessage; onDismiss: () => void }) {
+  const { t } = useLingui();
   const { text, linkUrl, linkText, level } = message;
   const internal = linkUrl?.startsWith('/') && !linkUrl.startsWith('//');
   return (
@@ -39,11 +42,14 @@ function Message({ message, onDismiss }: { message: LeveledMessage; onDismiss: (
           ) : (
             <a href={linkUrl} target="_blank" rel="noopener noreferrer">
               {linkText || linkUrl}
-              <span className="sr-only"> (opens in a new tab)</span>
+              <span className="sr-only">
+                {' '}
+                <Trans>(opens in a new tab)</Trans>
+              </span>
             </a>
           ))}
       </p>
-      <button type="button" className="icon-btn icon-btn--sm" aria-label="Dismiss message" onClick={onDismiss}>
+      <button type="button" className="icon-btn icon-btn--sm" aria-label={t`Dismiss message`} onClick={onDismiss}>
         <Icon name="close" size={18} />
       </button>
     </div>

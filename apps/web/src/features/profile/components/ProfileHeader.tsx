@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import './profile.css';
 import { Icon } from '../../../components/Icon';
 import { useDocumentTitle } from '../../../components/Page';
@@ -10,9 +11,10 @@ export const fullName = (user: { firstName: string; lastName: string } | undefin
 
 /** The top of /user-profile/{id}: who this is (initials and name), or that nobody by that link exists. */
 export function ProfileHeader({ user, isMe }: { user: ReturnType<typeof usePublicUser>; isMe: boolean }) {
+  const { t } = useLingui();
   const name = fullName(user.data);
   const missing = user.isError;
-  useDocumentTitle(name || (missing ? 'Profile not found' : 'Profile'));
+  useDocumentTitle(name || (missing ? t`Profile not found` : t`Profile`));
   const initials = name
     .split(/\s+/)
     .map((part) => Array.from(part)[0] ?? '')
@@ -26,10 +28,24 @@ export function ProfileHeader({ user, isMe }: { user: ReturnType<typeof usePubli
       </span>
       <div className="uprofile-head-text">
         <h1 id="page-title" className="page-title" tabIndex={-1}>
-          {missing ? 'Profile not found' : name || <span className="sr-only">Loading profile…</span>}
+          {missing ? (
+            <Trans>Profile not found</Trans>
+          ) : (
+            name || (
+              <span className="sr-only">
+                <Trans>Loading profile…</Trans>
+              </span>
+            )
+          )}
         </h1>
         <p className="muted">
-          {missing ? 'This person is not here any more, or the link is wrong.' : isMe ? 'Your sifts and playlists' : 'Public sifts and playlists'}
+          {missing ? (
+            <Trans>This person is not here any more, or the link is wrong.</Trans>
+          ) : isMe ? (
+            <Trans>Your sifts and playlists</Trans>
+          ) : (
+            <Trans>Public sifts and playlists</Trans>
+          )}
         </p>
       </div>
       {user.data && (
@@ -37,9 +53,9 @@ export function ProfileHeader({ user, isMe }: { user: ReturnType<typeof usePubli
         <button
           type="button"
           className="btn btn-secondary uprofile-share"
-          onClick={() => openShare({ kind: 'user', title: name || 'Profile', path: to.userProfile(user.data.uuid), public: true })}
+          onClick={() => openShare({ kind: 'user', title: name || t`Profile`, path: to.userProfile(user.data.uuid), public: true })}
         >
-          <Icon name="share" size={20} /> Share
+          <Icon name="share" size={20} /> <Trans context="verb">Share</Trans>
         </button>
       )}
     </header>

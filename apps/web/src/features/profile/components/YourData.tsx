@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { FormAlert, formErrorsFrom } from '../../../components/Form';
 import { Icon } from '../../../components/Icon';
@@ -7,8 +10,8 @@ import './profile.css';
 
 interface ExportChoice {
   kind: ExportKind;
-  label: string;
-  hint: string;
+  label: MessageDescriptor;
+  hint: MessageDescriptor;
   /** Only the channels the member follows: shown with the subscription option on. */
   follows: boolean;
 }
@@ -16,20 +19,20 @@ interface ExportChoice {
 const CHOICES: ExportChoice[] = [
   {
     kind: 'opml',
-    label: 'Subscriptions (OPML)',
-    hint: 'The channels you follow, as YouTube feeds: for any feed reader, Invidious or FreeTube.',
+    label: msg`Subscriptions (OPML)`,
+    hint: msg`The channels you follow, as YouTube feeds: for any feed reader, Invidious or FreeTube.`,
     follows: true,
   },
   {
     kind: 'newPipe',
-    label: 'Subscriptions for NewPipe',
-    hint: 'The channels you follow, in the file NewPipe imports ("Import from previous export").',
+    label: msg`Subscriptions for NewPipe`,
+    hint: msg`The channels you follow, in the file NewPipe imports ("Import from previous export").`,
     follows: true,
   },
   {
     kind: 'data',
-    label: 'Everything (ZIP)',
-    hint: 'Your profile, follows, playlists (Watch later too) and sifts, as JSON with a read-me. Sift can import it back.',
+    label: msg`Everything (ZIP)`,
+    hint: msg`Your profile, follows, playlists (Watch later too) and sifts, as JSON with a read-me. Sift can import it back.`,
     follows: false,
   },
 ];
@@ -39,6 +42,7 @@ const CHOICES: ExportChoice[] = [
  * and saved as a file; a button per export, its line explaining what the file holds.
  */
 export function YourData({ subscriptionsEnabled = true }: { subscriptionsEnabled?: boolean }) {
+  const { t, i18n } = useLingui();
   const notify = useNotify();
   const baseId = useId();
   const [busy, setBusy] = useState<ExportKind | null>(null);
@@ -50,7 +54,8 @@ export function YourData({ subscriptionsEnabled = true }: { subscriptionsEnabled
     setError(null);
     try {
       await downloadExport(choice.kind);
-      notify(`${choice.label}: download started`);
+      const label = i18n._(choice.label);
+      notify(t`${label}: download started`);
     } catch (err) {
       setError(formErrorsFrom(err).message);
     } finally {
@@ -61,9 +66,13 @@ export function YourData({ subscriptionsEnabled = true }: { subscriptionsEnabled
   return (
     <section className="section your-data" aria-labelledby={`${baseId}-heading`}>
       <div className="section-head">
-        <h2 id={`${baseId}-heading`}>Your data</h2>
+        <h2 id={`${baseId}-heading`}>
+          <Trans>Your data</Trans>
+        </h2>
       </div>
-      <p className="your-data-intro">Download what you have on Sift, to keep it or to take it to another app.</p>
+      <p className="your-data-intro">
+        <Trans>Download what you have on Sift, to keep it or to take it to another app.</Trans>
+      </p>
       <ul className="your-data-list">
         {choices.map((choice) => {
           const hintId = `${baseId}-${choice.kind}-hint`;
@@ -79,10 +88,10 @@ export function YourData({ subscriptionsEnabled = true }: { subscriptionsEnabled
                 onClick={() => void download(choice)}
               >
                 <Icon name="import" size={18} />
-                <span>{pending ? 'Preparing…' : choice.label}</span>
+                <span>{pending ? <Trans>Preparing…</Trans> : i18n._(choice.label)}</span>
               </button>
               <p id={hintId} className="muted your-data-hint">
-                {choice.hint}
+                {i18n._(choice.hint)}
               </p>
             </li>
           );
