@@ -1,4 +1,6 @@
+import { lingui } from '@lingui/vite-plugin';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { LINGUI_CONFIG, linguiMacroPlugin } from './apps/web/lingui-macro.ts';
 
 /**
  * Test tiers (DESIGN §4). `unit` runs beside the code; `api` drives the real Fastify app through app.inject on
@@ -18,10 +20,13 @@ export default defineConfig({
       },
       {
         oxc: { jsx: { runtime: 'automatic' } },
+        // Lingui's macros and catalogues, as in apps/web/vite.config.ts.
+        plugins: [linguiMacroPlugin(), lingui(LINGUI_CONFIG)],
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['apps/web/src/test/setup.ts'],
         },
       },
       {

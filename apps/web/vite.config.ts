@@ -1,5 +1,7 @@
+import { lingui } from '@lingui/vite-plugin';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, loadEnv } from 'vite';
+import { LINGUI_CONFIG, linguiMacroPlugin } from './lingui-macro';
 import { siftPwa } from './pwa';
 
 /**
@@ -24,6 +26,9 @@ export default defineConfig(({ mode }) => {
   return {
     resolve: { alias: preactAliases },
     plugins: [
+      // Lingui: macros compiled by Babel before oxc (lingui-macro.ts); `.po` catalogues compiled when imported.
+      linguiMacroPlugin(),
+      lingui({ ...LINGUI_CONFIG, failOnCompileError: true }),
       {
         // index.html and the manifest name the product like the code does (VITE_APP_NAME, default "Sift").
         name: 'sift-app-name',

@@ -42,6 +42,8 @@ export interface Preferences {
   token: string | null;
   /** The browser's random analytics identity (a UUID), made with the first event after cookie consent (lib/analytics). */
   analytics_id: string | null;
+  /** The language chosen in the language switch (lib/i18n); null follows the browser's languages. */
+  locale: string | null;
 }
 
 export type PreferenceKey = keyof Preferences;
@@ -65,6 +67,7 @@ const DEFAULTS: Preferences = {
   currentVideoVolume: 100,
   token: null,
   analytics_id: null,
+  locale: null,
 };
 export const PREFERENCE_DEFAULTS: Readonly<Preferences> = Object.freeze(DEFAULTS);
 
@@ -90,6 +93,8 @@ const VALIDATORS: { [K in PreferenceKey]: (v: unknown) => boolean } = {
   currentVideoVolume: (v) => typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= 100,
   token: (v) => v === null || (typeof v === 'string' && v.length > 0),
   analytics_id: (v) => v === null || (typeof v === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(v)),
+  // Whether the language is one the app has is lib/i18n's check (it reads through isLocale).
+  locale: (v) => v === null || typeof v === 'string',
 };
 
 type Listener = (key: PreferenceKey) => void;
