@@ -12,6 +12,7 @@ import { startImport, useImportStatus } from '../api/imports';
 import './imports.css';
 
 /** Format names: brands as they are; the descriptive ones are messages (`formatName` gives the text). */
+/* eslint-disable lingui/no-unlocalized-strings -- brand and app names stay as they are (i18n conventions) */
 export const FORMAT_NAMES: Record<ImportFormatName, string | MessageDescriptor> = {
   TAKEOUT_CSV: 'Google Takeout (CSV)',
   TAKEOUT_ZIP: 'Google Takeout (.zip)',
@@ -23,6 +24,7 @@ export const FORMAT_NAMES: Record<ImportFormatName, string | MessageDescriptor> 
   OPML: 'OPML',
   SIFT_ZIP: msg`${APP_NAME} export`,
 };
+/* eslint-enable lingui/no-unlocalized-strings */
 
 /** A format's name in the active language. */
 export function formatName(format: ImportFormatName): string {
@@ -31,6 +33,7 @@ export function formatName(format: ImportFormatName): string {
 }
 
 /** Where each app keeps the file Sift reads (shown before choosing one). App names are brands: not translated. */
+/* eslint-disable lingui/no-unlocalized-strings -- the app names are brands */
 const SOURCES: ReadonlyArray<[app: string | MessageDescriptor, where: MessageDescriptor]> = [
   ['YouTube', msg`Google Takeout (takeout.google.com, YouTube): subscriptions.csv, a playlist’s CSV, or the whole .zip as it downloads`],
   ['NewPipe', msg`Settings → Backup and restore → Export database (.zip), or the subscriptions export (.json)`],
@@ -40,6 +43,7 @@ const SOURCES: ReadonlyArray<[app: string | MessageDescriptor, where: MessageDes
   [msg`Feed readers`, msg`An OPML file of YouTube channel feeds`],
   [APP_NAME, msg`The “Everything (ZIP)” download of your profile`],
 ];
+/* eslint-enable lingui/no-unlocalized-strings */
 
 /**
  * "Followed 3 channels, made 1 playlist, added 12 videos and made 1 sift." — or that nothing was new. In the active

@@ -53,18 +53,23 @@ export function AddVideosPage() {
       </h1>
       <SearchField label={t`Search videos`} value={q} onSubmit={(text) => setParams({ p: id, q: text }, { replace: true })} />
       <ul className="picker-list add-videos-list" aria-label={t`Videos found`} aria-busy={results.isFetching}>
-        {videos.map((v) => (
-          <li key={v.externalId} className="add-videos-item">
-            <img src={v.thumbnail} alt="" width={120} height={68} loading="lazy" />
-            <span className="picker-name">{v.title}</span>
-            <button type="button" className="btn btn-secondary" disabled={added.has(v.externalId)} onClick={() => void add(v)} aria-label={t`Add ${v.title}`}>
-              {added.has(v.externalId) ? t`Added` : t({ message: 'Add', context: 'verb' })}
-            </button>
-          </li>
-        ))}
-        {q && !results.isPending && videos.length === 0 && <li className="picker-empty">
+        {videos.map((v) => {
+          const title = v.title;
+          return (
+            <li key={v.externalId} className="add-videos-item">
+              <img src={v.thumbnail} alt="" width={120} height={68} loading="lazy" />
+              <span className="picker-name">{v.title}</span>
+              <button type="button" className="btn btn-secondary" disabled={added.has(v.externalId)} onClick={() => void add(v)} aria-label={t`Add ${title}`}>
+                {added.has(v.externalId) ? t`Added` : t({ message: 'Add', context: 'verb' })}
+              </button>
+            </li>
+          );
+        })}
+        {q && !results.isPending && videos.length === 0 && (
+          <li className="picker-empty">
             <Trans>No results.</Trans>
-          </li>}
+          </li>
+        )}
       </ul>
       <p>
         <AppLink to={to.playlist(id)}>

@@ -76,6 +76,7 @@ function RecentItem({ entry, onRemove }: { entry: RecentEntry; onRemove: () => v
   const titleId = useId();
   const href = itemPath(entry);
   const name = entry.name;
+  const query = entry.q;
   return (
     <article className={`recent-item recent-item--${entry.type}`} aria-labelledby={titleId}>
       <AppLink to={href} className="recent-thumb" tabIndex={-1} aria-hidden="true" dropV={entry.type === 'video'}>
@@ -92,7 +93,7 @@ function RecentItem({ entry, onRemove }: { entry: RecentEntry; onRemove: () => v
           {entry.q && (
             <span>
               <Trans>
-                Searched for <AppLink to={to.search(entry.q)}>“{entry.q}”</AppLink>
+                Searched for <AppLink to={to.search(entry.q)}>“{query}”</AppLink>
               </Trans>
             </span>
           )}

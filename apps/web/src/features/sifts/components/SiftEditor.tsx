@@ -139,22 +139,21 @@ function ChannelSearch({ onAdd, exclude }: { onAdd: (c: SiftChannelInput & { nam
       />
       {debounced.trim() && (
         <ul className="sift-suggestions" aria-label={t`Channels found`}>
-          {items.map((c) => (
-            <li key={c.externalId}>
-              <button
-                type="button"
-                className="sift-suggestion"
-                aria-label={t`Add ${c.name}`}
-                onClick={() => add(c)}
-              >
-                <Avatar src={c.thumbnail} size={28} />
-                <span>{c.name}</span>
-                <span className="sift-channel-meta">
-                  <Trans>{formatNumber(c.numberOfFollowers, true)} followers</Trans>
-                </span>
-              </button>
-            </li>
-          ))}
+          {items.map((c) => {
+            const name = c.name;
+            const followers = formatNumber(c.numberOfFollowers, true);
+            return (
+              <li key={c.externalId}>
+                <button type="button" className="sift-suggestion" aria-label={t`Add ${name}`} onClick={() => add(c)}>
+                  <Avatar src={c.thumbnail} size={28} />
+                  <span>{c.name}</span>
+                  <span className="sift-channel-meta">
+                    <Trans>{followers} followers</Trans>
+                  </span>
+                </button>
+              </li>
+            );
+          })}
           {!found.isPending && items.length === 0 && (
             <li className="sift-picker-empty">
               <Trans>No results.</Trans>
@@ -170,14 +169,17 @@ function ChannelChips({ channels, onRemove }: { channels: Array<{ externalId: st
   const { t } = useLingui();
   return (
     <ul className="sift-channel-chips" aria-label={t`Channels of this sift`}>
-      {channels.map((c) => (
-        <li key={c.externalId} className="kw-chip">
-          <Avatar src={c.thumbnail || null} size={22} /> {c.name}
-          <button type="button" className="kw-remove" aria-label={t`Remove ${c.name}`} onClick={() => onRemove(c.externalId)}>
-            ×
-          </button>
-        </li>
-      ))}
+      {channels.map((c) => {
+        const name = c.name;
+        return (
+          <li key={c.externalId} className="kw-chip">
+            <Avatar src={c.thumbnail || null} size={22} /> {c.name}
+            <button type="button" className="kw-remove" aria-label={t`Remove ${name}`} onClick={() => onRemove(c.externalId)}>
+              ×
+            </button>
+          </li>
+        );
+      })}
       {channels.length === 0 && (
         <li className="sift-picker-empty">
           <Trans>No channels yet.</Trans>

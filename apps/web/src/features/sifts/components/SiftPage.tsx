@@ -141,17 +141,20 @@ function ChannelList({ sift }: { sift: Sift }) {
     );
   return (
     <ul className="sift-channel-list" aria-label={t`Channels of ${name}`}>
-      {sift.channels.map((c) => (
-        <li key={c.externalId}>
-          <AppLink to={to.channel(c.externalId)} className="sift-channel-link">
-            <Avatar src={c.thumbnail || null} size={32} />
-            <span>{c.name}</span>
-          </AppLink>
-          <span className="sift-channel-meta">
-            <Trans>{formatNumber(c.numberOfFollowers, true)} followers</Trans>
-          </span>
-        </li>
-      ))}
+      {sift.channels.map((c) => {
+        const followers = formatNumber(c.numberOfFollowers, true);
+        return (
+          <li key={c.externalId}>
+            <AppLink to={to.channel(c.externalId)} className="sift-channel-link">
+              <Avatar src={c.thumbnail || null} size={32} />
+              <span>{c.name}</span>
+            </AppLink>
+            <span className="sift-channel-meta">
+              <Trans>{followers} followers</Trans>
+            </span>
+          </li>
+        );
+      })}
     </ul>
   );
 }

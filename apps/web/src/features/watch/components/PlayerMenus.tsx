@@ -20,6 +20,7 @@ type Snap = PlayerSnapshot<Video>;
 
 export function SpeedMenu({ engine, snap, className }: { engine: PlayerEngine<Video>; snap: Snap; className: string }) {
   const { t } = useLingui();
+  const rate = rateLabel(snap.playbackRate);
   const items: MenuEntry[] = snap.availablePlaybackRates.map((rate) => ({
     kind: 'radio',
     label: rateLabel(rate),
@@ -28,7 +29,7 @@ export function SpeedMenu({ engine, snap, className }: { engine: PlayerEngine<Vi
   }));
   return (
     <Menu
-      label={t`Playback speed: ${rateLabel(snap.playbackRate)}`}
+      label={t`Playback speed: ${rate}`}
       title={t`Playback speed`}
       button={<PlayerIcon name="speed" />}
       buttonClassName={className}

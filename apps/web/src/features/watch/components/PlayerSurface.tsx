@@ -173,6 +173,7 @@ function Controls({
 }) {
   const { t } = useLingui();
   const m = controlsModel(snap);
+  const { elapsed, duration } = m;
   const btn = 'pl-btn';
   const transport = (big: boolean) => (
     <>
@@ -224,10 +225,10 @@ function Controls({
           <span className="pl-time">
             <Trans comment="Elapsed time of the video, then its duration; the slash is only shown, 'of' only spoken">
               <span className="sr-only">Elapsed </span>
-              {m.elapsed}
+              {elapsed}
               <span aria-hidden="true"> / </span>
               <span className="sr-only"> of </span>
-              {m.duration}
+              {duration}
             </Trans>
           </span>
           <span className="pl-spacer" />
