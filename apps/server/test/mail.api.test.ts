@@ -58,4 +58,36 @@ describe('account mail over SMTP', () => {
     expect((await login(t.app, body.email, GOOD_PASSWORD)).status).toBe(401);
     expect((await login(t.app, body.email, 'sea glass and pebbles')).status).toBe(200);
   });
+
+  it("is written in the member's language: German from sign-up, then the language the member switches to", async () => {
+    const { body, res } = await signUp(t.app, { firstName: 'Radia', locale: 'de' });
+    expect(res.status).toBe(201);
+    const confirmation = decodeMail((await smtp.waitFor(body.email)).raw);
+    expect(confirmation).toContain('Hallo Radia,');
+    expect(confirmation).toContain('Willkommen bei Sift!');
+    expect(confirmation).toContain('<html lang="de">');
+    expect(confirmation).not.toContain('Welcome to Sift');
+    const token = linksIn(confirmation, `${TEST_PUBLIC_URL}/confirmRegistration/`)[0]!.split('/').pop();
+    await call(t.app, { method: 'POST', url: '/api/accounts/confirm', payload: { token } });
+
+    const resetMail = async () => {
+      const before = smtp.mails.length;
+      const requested = await call(t.app, { method: 'POST', url: '/api/accounts/reset-password', payload: { email: body.email, url: `${TEST_PUBLIC_URL}/passwordReset` } });
+      expect(requested.status).toBe(202);
+      for (let i = 0; i < 250 && smtp.mails.length === before; i++) await new Promise((r) => setTimeout(r, 20));
+      return decodeMail(smtp.mails.at(-1)!.raw);
+    };
+    expect(await resetMail()).toContain('Jemand (hoffentlich du) m');
+
+    // The language switch of a member: PUT /api/users with only the locale; the names stay.
+    const memberToken = (await login(t.app, body.email)).headers[AUTH_TOKEN_HEADER] as string;
+    const bad = await call(t.app, { method: 'PUT', url: '/api/users', token: memberToken, payload: { locale: 'xx' } });
+    expect(bad.status).toBe(400);
+    const switched = await call<UserData>(t.app, { method: 'PUT', url: '/api/users', token: memberToken, payload: { locale: 'es' } });
+    expect(switched.status).toBe(200);
+    expect(switched.body.firstName).toBe('Radia');
+    const spanish = await resetMail();
+    expect(spanish).toContain('Hola, Radia:');
+    expect(spanish).toContain('Elegir una nueva contrase');
+  });
 });

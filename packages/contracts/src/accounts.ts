@@ -21,6 +21,14 @@ export const passwordSchema = z
   .max(PASSWORD_MAX_LENGTH, { message: `must be at most ${PASSWORD_MAX_LENGTH} characters` });
 export const personNameSchema = z.string().trim().min(1, { message: 'is required' }).max(100);
 
+/**
+ * The languages Sift speaks (issue 19): a member's language decides the language of their mails. Mirrored by the
+ * web app's lib/i18n.ts, which must not load zod.
+ */
+export const LOCALES = ['en', 'de', 'es', 'fr', 'pt-BR'] as const;
+export const localeSchema = z.enum(LOCALES);
+export type Locale = z.infer<typeof localeSchema>;
+
 export const planSchema = z.enum(['FREE', 'PREMIUM']);
 export type Plan = z.infer<typeof planSchema>;
 
@@ -57,6 +65,8 @@ export const signupSchema = z.object({
   password: passwordSchema,
   /** The ALTCHA payload (base64 JSON) solved in the browser against GET /api/captcha/challenge. */
   captcha: z.string().min(1, { message: 'is required' }).max(4096),
+  /** The browser's active language, for the mails; English when absent. */
+  locale: localeSchema.optional(),
 });
 export const signupResponseSchema = z.object({ email: z.string() });
 
@@ -70,7 +80,20 @@ export const resetPasswordSchema = z.object({
 });
 export const changePasswordSchema = z.object({ token: z.string().min(1).max(512), password: passwordSchema });
 
-export const updateUserSchema = z.object({ logonId: emailSchema, firstName: personNameSchema, lastName: personNameSchema });
+/**
+ * PUT /api/users: the names (logonId, firstName, lastName, all three), the language (locale), or both. A body with
+ * only `locale` is the language switch of a member; any other body must carry the three name fields.
+ */
+export const updateUserSchema = z
+  .object({ logonId: emailSchema.optional(), firstName: personNameSchema.optional(), lastName: personNameSchema.optional(), locale: localeSchema.optional() })
+  .superRefine((body, ctx) => {
+    const languageOnly = body.locale !== undefined && body.logonId === undefined && body.firstName === undefined && body.lastName === undefined;
+    if (languageOnly) return;
+    for (const field of ['logonId', 'firstName', 'lastName'] as const) {
+      if (body[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: 'is required' });
+    }
+  });
+export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 export const updatePasswordSchema = z.object({ logonId: emailSchema, currentPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH), newPassword: passwordSchema });
 export const reasonSchema = z.object({ reason: z.string().trim().max(1000).default('') });
 

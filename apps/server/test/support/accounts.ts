@@ -51,6 +51,8 @@ export interface SignUpInput {
   lastName?: string;
   password?: string;
   captcha?: string;
+  /** The browser's language, sent with the sign-up (the mails are written in it). */
+  locale?: string;
   /** The client's address (rate limits count per address). */
   remoteAddress?: string;
 }
@@ -62,6 +64,7 @@ export async function signUp(app: FastifyInstance, input: SignUpInput = {}) {
     lastName: input.lastName ?? 'Lovelace',
     password: input.password ?? GOOD_PASSWORD,
     captcha: input.captcha ?? (await solveCaptcha(app)),
+    ...(input.locale ? { locale: input.locale } : {}),
   };
   const remoteAddress = input.remoteAddress ? { remoteAddress: input.remoteAddress } : {};
   return { body, res: await call<{ email: string }>(app, { method: 'POST', url: '/api/accounts', payload: body, ...remoteAddress }) };

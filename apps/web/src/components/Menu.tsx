@@ -13,7 +13,7 @@ export type MenuEntry =
   | { kind: 'external'; label: string; href: string }
   | { kind: 'action'; label: string; onSelect: () => void; icon?: IconName; disabled?: boolean }
   /** One of a set of choices (playback speed, captions): role menuitemradio. */
-  | { kind: 'radio'; label: string; checked: boolean; onSelect: () => void; disabled?: boolean }
+  | { kind: 'radio'; label: string; checked: boolean; onSelect: () => void; disabled?: boolean; /** The label's language when not the page's (a language's own name). */ lang?: string }
   /** An on/off setting: role menuitemcheckbox. */
   | { kind: 'checkbox'; label: string; checked: boolean; onSelect: () => void; disabled?: boolean }
   | { kind: 'separator' };
@@ -171,6 +171,7 @@ function MenuItems({ id, label, items, onClose }: PanelProps) {
                 aria-checked={item.checked}
                 aria-disabled={item.disabled || undefined}
                 className="menu-item menu-item--check"
+                lang={item.kind === 'radio' ? item.lang : undefined}
                 onClick={() => {
                   if (item.disabled) return;
                   onClose();

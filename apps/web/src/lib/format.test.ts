@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { durationLabel, formatDuration, formatNumber, formatRelativeTime } from './format';
+import { durationLabel, formatDate, formatDuration, formatNumber, formatRelativeTime } from './format';
+import { loadLocale } from './i18n';
 
 describe('formatNumber', () => {
   it('groups digits en-US style when not abbreviating', () => {
@@ -84,5 +85,33 @@ describe('formatRelativeTime', () => {
 
   it('returns an empty string for an invalid date', () => {
     expect(formatRelativeTime('not a date', now, 'en')).toBe('');
+  });
+});
+
+describe('in other languages (Intl for the locale)', () => {
+  it('groups and abbreviates numbers the locale’s way, still flooring', () => {
+    expect(formatNumber(1_234_567, false, 'de')).toBe('1.234.567');
+    expect(formatNumber(1_234_567, false, 'fr')).toBe('1\u202f234\u202f567');
+    expect(formatNumber(1_200_000, true, 'de')).toBe('1,2\u00a0Mio.');
+    expect(formatNumber(999_999, true, 'fr')).toBe('999\u00a0k');
+    expect(formatNumber(1999, true, 'pt-BR')).toBe('1,9\u00a0mil');
+  });
+
+  it('names durations and dates in the locale’s words', () => {
+    expect(durationLabel(3725, 'de')).toBe('1 Stunde 2 Minuten 5 Sekunden');
+    expect(durationLabel(60, 'es')).toBe('1 minuto');
+    expect(formatDate('2025-06-15T12:00:00Z', 'en')).toBe('June 15, 2025');
+    expect(formatDate('2025-06-15T12:00:00Z', 'de')).toBe('15. Juni 2025');
+    expect(formatDate('nope', 'de')).toBe('');
+  });
+
+  it('follows the active language when none is given, English keeping the spec’s forms', async () => {
+    const now = Date.parse('2025-06-15T12:00:00Z');
+    expect(formatNumber(1_200_000, true)).toBe('1.2M');
+    await loadLocale('fr');
+    expect(formatNumber(1_200_000, true)).toBe('1,2\u00a0M');
+    expect(formatRelativeTime(now - 3 * 86_400_000, now)).toBe('il y a 3 jours');
+    await loadLocale('en');
+    expect(formatRelativeTime(now - 3 * 86_400_000, now)).toBe('3 days ago');
   });
 });

@@ -1,10 +1,23 @@
 /**
- * Display formatting (SPEC §9 "Number format", "Duration format"). Numbers use en-US grouping as the spec says;
- * relative dates follow the user's locale (DESIGN §3: format in the browser with Intl).
+ * Display formatting (SPEC §9 "Number format", "Duration format") in the active language (lib/i18n; issue 19).
+ * English keeps the spec's exact forms: en-US grouping and the K/M/G abbreviations. The other languages use `Intl`
+ * for their locale: their grouping ("1.234.567"), their compact notation ("1,2 Mio.", "12 k"), their unit words.
+ * Features format through these helpers only, never `toLocaleString` or `Intl` themselves, so that a number reads
+ * the same everywhere in one language.
  */
+import { activeLocale } from './i18n';
 
 const grouping = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const oneDecimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+
+/** One formatter per locale and options: building an Intl formatter costs far more than using it. */
+const cache = new Map<string, Intl.NumberFormat>();
+function numberFormat(locale: string, kind: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${kind}`;
+  let f = cache.get(key);
+  if (!f) cache.set(key, (f = new Intl.NumberFormat(locale, options)));
+  return f;
+}
 
 const UNITS = [
   { value: 1e9, suffix: 'G' },
@@ -16,10 +29,17 @@ const UNITS = [
  * Formats a count. With `abbreviate`, G ≥ 1e9, M ≥ 1e6, K ≥ 1e3. The scaled value is floored, never rounded up,
  * so 999 999 reads "999K" rather than claiming a million it has not reached; one decimal is kept below 10 of a
  * unit (1.2M) where it carries information, none from 10 up (12M, 999K).
+ * In another language: its grouping, and its compact notation floored the same way ("1,2 Mio.", "999 k").
  */
-export function formatNumber(n: number, abbreviate = false): string {
-  if (!Number.isFinite(n)) return '0';
+export function formatNumber(n: number, abbreviate = false, locale: string = activeLocale()): string {
+  if (!Number.isFinite(n)) return locale === 'en' ? '0' : numberFormat(locale, 'int', { maximumFractionDigits: 0 }).format(0);
   const value = Math.trunc(n);
+  if (locale !== 'en') {
+    return abbreviate
+      ? // roundingMode (ES2023) is in every browser we support; TypeScript's ES2022 lib does not know it yet.
+        numberFormat(locale, 'compact', { notation: 'compact', roundingMode: 'trunc' } as Intl.NumberFormatOptions).format(value)
+      : numberFormat(locale, 'int', { maximumFractionDigits: 0 }).format(value);
+  }
   if (!abbreviate) return grouping.format(value);
   const abs = Math.abs(value);
   for (const unit of UNITS) {
@@ -44,16 +64,18 @@ export function formatDuration(totalSeconds: number): string {
   return hours > 0 ? `${hours}:${pad2(minutes)}:${pad2(seconds)}` : `${pad2(minutes)}:${pad2(seconds)}`;
 }
 
-/** Spoken form for screen readers: "1 hour 2 minutes 5 seconds". */
-export function durationLabel(totalSeconds: number): string {
+/** Spoken form for screen readers: "1 hour 2 minutes 5 seconds" ("1 Stunde 2 Minuten 5 Sekunden"), through Intl's unit words. */
+export function durationLabel(totalSeconds: number, locale: string = activeLocale()): string {
   const s = Number.isFinite(totalSeconds) && totalSeconds > 0 ? Math.floor(totalSeconds) : 0;
+  const unit = (n: number, u: 'hour' | 'minute' | 'second') =>
+    numberFormat(locale, u, { style: 'unit', unit: u, unitDisplay: 'long' }).format(n);
   const parts: string[] = [];
   const h = Math.floor(s / 3600);
   const m = Math.floor((s % 3600) / 60);
   const sec = s % 60;
-  if (h) parts.push(`${h} hour${h === 1 ? '' : 's'}`);
-  if (m) parts.push(`${m} minute${m === 1 ? '' : 's'}`);
-  if (sec || parts.length === 0) parts.push(`${sec} second${sec === 1 ? '' : 's'}`);
+  if (h) parts.push(unit(h, 'hour'));
+  if (m) parts.push(unit(m, 'minute'));
+  if (sec || parts.length === 0) parts.push(unit(sec, 'second'));
   return parts.join(' ');
 }
 
@@ -69,15 +91,14 @@ const STEPS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
 
 const rtfCache = new Map<string, Intl.RelativeTimeFormat>();
 
-/** "3 days ago", "in 2 hours" … in the given locale (default: the browser's). Invalid dates give ''. */
-export function formatRelativeTime(date: string | number | Date, now: number = Date.now(), locale?: string): string {
+/** "3 days ago", "in 2 hours" … in the given locale (default: the active language). Invalid dates give ''. */
+export function formatRelativeTime(date: string | number | Date, now: number = Date.now(), locale: string = activeLocale()): string {
   const then = new Date(date).getTime();
   if (Number.isNaN(then)) return '';
-  const key = locale ?? '';
-  let rtf = rtfCache.get(key);
+  let rtf = rtfCache.get(locale);
   if (!rtf) {
     rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
-    rtfCache.set(key, rtf);
+    rtfCache.set(locale, rtf);
   }
   let delta = (then - now) / 1000;
   for (const [unit, size] of STEPS) {
@@ -85,4 +106,15 @@ export function formatRelativeTime(date: string | number | Date, now: number = D
     delta /= size;
   }
   return rtf.format(Math.trunc(delta), 'year');
+}
+
+const dateCache = new Map<string, Intl.DateTimeFormat>();
+
+/** A calendar date in words ("June 15, 2025", "15. Juni 2025") in the active language; '' for an invalid date. */
+export function formatDate(date: string | number | Date, locale: string = activeLocale()): string {
+  const d = new Date(date);
+  if (Number.isNaN(d.getTime())) return '';
+  let f = dateCache.get(locale);
+  if (!f) dateCache.set(locale, (f = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric' })));
+  return f.format(d);
 }

@@ -49,6 +49,8 @@ export const users = pgTable(
     origin: text('origin').notNull().default('email'),
     plan: text('plan', { enum: ['FREE', 'PREMIUM'] }).notNull().default('FREE'),
     onboarded: boolean('onboarded').notNull().default(false),
+    /** The member's language (issue 19): their mails are written in it. Set at sign-up and by the language switch. */
+    locale: text('locale', { enum: ['en', 'de', 'es', 'fr', 'pt-BR'] }).notNull().default('en'),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     /** Why the member deactivated; cleared when they log in again. */

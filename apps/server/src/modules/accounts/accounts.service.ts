@@ -1,10 +1,12 @@
+import type { Locale } from '@sift/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { HttpError } from '../../infra/http/errors.js';
 import type { Mailer, MailMessage } from '../../infra/mail/mailer.js';
 import type { Limit, RateLimiter, RateLimits } from '../../infra/rate-limit/rate-limiter.js';
 import type { CaptchaService } from '../auth/captcha.service.js';
 import type { TokenService } from '../auth/tokens.service.js';
-import { assertAcceptablePassword, type UsersService } from '../users/users.service.js';
+import { assertAcceptablePassword, type UserRow, type UsersService } from '../users/users.service.js';
+import { asLocale } from '../../infra/i18n/locale.js';
 import { confirmationMail, passwordResetMail } from './accounts.mails.js';
 
 export interface AccountsOptions {
@@ -41,12 +43,13 @@ export class AccountsService {
    * POST /api/accounts: an unconfirmed member with their Watch later, and a confirmation mail. The password policy is
    * checked before the captcha is redeemed, so fixing the password does not cost a new proof of work.
    */
-  async signUp(input: { email: string; firstName: string; lastName: string; password: string; captcha: string }, ip: string): Promise<{ email: string }> {
+  async signUp(input: { email: string; firstName: string; lastName: string; password: string; captcha: string; locale?: Locale | undefined }, ip: string): Promise<{ email: string }> {
     await this.signupsByIp.consume(ip);
     assertAcceptablePassword(input.password, 'password');
     await this.captcha.verify(input.captcha);
-    const user = await this.users.createAccount({ ...input, origin: 'email', confirmed: false });
-    await this.sendConfirmation(user.id, user.email, user.firstName);
+    const { locale, ...account } = input;
+    const user = await this.users.createAccount({ ...account, ...(locale ? { locale } : {}), origin: 'email', confirmed: false });
+    await this.sendConfirmation(user);
     return { email: user.email };
   }
 
@@ -63,7 +66,7 @@ export class AccountsService {
     const user = await this.users.findByEmail(email);
     if (!user) throw emailNotFound();
     if (user.confirmedAt) throw new HttpError(409, 'This account is confirmed already. Log in.', 'ALREADY_CONFIRMED');
-    await this.sendConfirmation(user.id, user.email, user.firstName);
+    await this.sendConfirmation(user);
     return { email: user.email };
   }
 
@@ -78,7 +81,7 @@ export class AccountsService {
     if (!user) throw emailNotFound();
     const token = await this.tokens.issue(user.id, 'reset');
     page.searchParams.set('token', token);
-    await this.deliver(passwordResetMail({ appName: this.options.appName, to: user.email, firstName: user.firstName, link: page.href }));
+    await this.deliver(passwordResetMail({ appName: this.options.appName, to: user.email, firstName: user.firstName, link: page.href, locale: asLocale(user.locale) }));
     return { email: user.email };
   }
 
@@ -89,10 +92,11 @@ export class AccountsService {
     await this.users.resetPassword(userId, password);
   }
 
-  private async sendConfirmation(userId: number, to: string, firstName: string) {
-    const token = await this.tokens.issue(userId, 'confirm');
+  /** The confirmation mail, in the member's language. */
+  private async sendConfirmation(user: UserRow) {
+    const token = await this.tokens.issue(user.id, 'confirm');
     const link = `${this.options.publicUrl}/confirmRegistration/${token}`;
-    await this.deliver(confirmationMail({ appName: this.options.appName, to, firstName, link }));
+    await this.deliver(confirmationMail({ appName: this.options.appName, to: user.email, firstName: user.firstName, link, locale: asLocale(user.locale) }));
   }
 
   private async deliver(message: MailMessage) {

@@ -3,9 +3,9 @@ import type { Database } from '../../infra/db/client.js';
 import { accountDeletions, playlists, sifts, users } from '../../infra/db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
-export type NewUser = Pick<typeof users.$inferInsert, 'email' | 'firstName' | 'lastName' | 'passwordHash' | 'origin' | 'picture' | 'confirmedAt'>;
+export type NewUser = Pick<typeof users.$inferInsert, 'email' | 'firstName' | 'lastName' | 'passwordHash' | 'origin' | 'picture' | 'confirmedAt' | 'locale'>;
 export type UserPatch = Partial<
-  Pick<UserRow, 'firstName' | 'lastName' | 'passwordHash' | 'picture' | 'plan' | 'onboarded' | 'confirmedAt' | 'deactivatedAt' | 'deactivationReason'>
+  Pick<UserRow, 'firstName' | 'lastName' | 'passwordHash' | 'picture' | 'plan' | 'onboarded' | 'confirmedAt' | 'deactivatedAt' | 'deactivationReason' | 'locale'>
 >;
 
 /** The name every member's built-in playlist has (SPEC §3: watchLater). */

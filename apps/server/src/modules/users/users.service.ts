@@ -1,4 +1,4 @@
-import type { Plan, UserData } from '@sift/contracts';
+import type { Locale, Plan, UpdateUserInput, UserData } from '@sift/contracts';
 import { keyOfUrl, type FileStore } from '../../infra/files/file-store.js';
 import { HttpError } from '../../infra/http/errors.js';
 import { hashPassword, passwordProblem, verifyPassword } from '../../infra/security/passwords.js';
@@ -19,6 +19,8 @@ export interface NewAccount {
   /** Accounts from an identity provider that vouches for the e-mail start confirmed. */
   confirmed: boolean;
   picture?: string | null;
+  /** The language the member's mails are written in (the browser's at sign-up); English when absent. */
+  locale?: Locale;
 }
 
 export const emailTaken = () =>
@@ -66,6 +68,7 @@ export class UsersService {
         origin: input.origin,
         picture: input.picture ?? null,
         confirmedAt: input.confirmed ? this.now() : null,
+        ...(input.locale ? { locale: input.locale } : {}),
       });
       return user;
     } catch (error) {
@@ -102,9 +105,14 @@ export class UsersService {
    * PUT /api/users. logonId names the account being edited and must be the member's own e-mail (403 otherwise);
    * changing the e-mail itself is not offered.
    */
-  async updateProfile(user: SessionUser, input: { logonId: string; firstName: string; lastName: string }): Promise<UserData> {
-    this.assertOwnLogonId(user, input.logonId);
-    await this.repository.update(user.id, { firstName: input.firstName.trim(), lastName: input.lastName.trim() });
+  /** PUT /api/users: the names (with the member's own logonId), the language, or both (the schema sees to which). */
+  async updateProfile(user: SessionUser, input: UpdateUserInput): Promise<UserData> {
+    const names = input.logonId !== undefined && input.firstName !== undefined && input.lastName !== undefined;
+    if (names) this.assertOwnLogonId(user, input.logonId!);
+    await this.repository.update(user.id, {
+      ...(names ? { firstName: input.firstName!.trim(), lastName: input.lastName!.trim() } : {}),
+      ...(input.locale ? { locale: input.locale } : {}),
+    });
     return this.userData(user.id);
   }
 

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useLocation } from 'react-router';
 import { AppLink, useAppNavigate } from '../../components/AppLink';
 import { Icon } from '../../components/Icon';
@@ -8,6 +9,7 @@ import { useSearchSubmit } from '../../features/search/submit';
 import { APP_NAME, SOCIAL_LINKS } from '../../lib/config';
 import { usePreference } from '../../lib/hooks';
 import { useHistoryNavigation } from '../history';
+import { useLanguageMenu } from './language';
 import { paths, to } from '../../lib/paths';
 
 export function Logo() {
@@ -29,24 +31,31 @@ export function Header() {
   const [sideOpen, setSideOpen] = usePreference('sidemenu_opened');
   const onSearch = location.pathname === paths.search || location.pathname === paths.searchMain;
   const st = onSearch ? (new URLSearchParams(location.search).get('st') ?? '') : '';
+  const { t } = useLingui();
+  const languages = useLanguageMenu();
+  const firstName = session.firstName;
+  const year = new Date().getFullYear();
 
   const items: MenuEntry[] = session.isLoggedIn
     ? [
-        { kind: 'link', label: 'Profile', to: paths.profile, icon: 'user' },
-        { kind: 'link', label: 'Import from Youtube', to: paths.importYoutubeChannels, icon: 'import' },
-        { kind: 'action', label: 'Logout', icon: 'logout', onSelect: () => void logout().then(() => navigate(to.home())) },
+        { kind: 'link', label: t`Profile`, to: paths.profile, icon: 'user' },
+        { kind: 'link', label: t`Import from Youtube`, to: paths.importYoutubeChannels, icon: 'import' },
+        { kind: 'action', label: t`Logout`, icon: 'logout', onSelect: () => void logout().then(() => navigate(to.home())) },
       ]
     : [
-        { kind: 'link', label: 'Login', to: paths.login, icon: 'user' },
-        { kind: 'link', label: 'Sign Up', to: paths.signup, icon: 'plus' },
+        { kind: 'link', label: t`Login`, to: paths.login, icon: 'user' },
+        { kind: 'link', label: t`Sign Up`, to: paths.signup, icon: 'plus' },
       ];
   items.push(
     { kind: 'separator' },
-    { kind: 'link', label: 'Contact Us', to: paths.contact },
-    { kind: 'link', label: 'Privacy Policy', to: paths.privacy },
-    { kind: 'link', label: 'Terms of Use', to: paths.terms },
+    { kind: 'link', label: t`Contact Us`, to: paths.contact },
+    { kind: 'link', label: t`Privacy Policy`, to: paths.privacy },
+    { kind: 'link', label: t`Terms of Use`, to: paths.terms },
     { kind: 'separator' },
     ...SOCIAL_LINKS.map((s): MenuEntry => ({ kind: 'external', label: s.name, href: s.url })),
+    // The language switch, for visitors and members alike (issue 19).
+    { kind: 'separator' },
+    ...languages,
   );
 
   return (
@@ -55,7 +64,7 @@ export function Header() {
         <button
           type="button"
           className="icon-btn desktop-only"
-          aria-label={sideOpen ? 'Hide sidebar' : 'Show sidebar'}
+          aria-label={sideOpen ? t`Hide sidebar` : t`Show sidebar`}
           aria-expanded={sideOpen}
           aria-controls="sidebar"
           onClick={() => setSideOpen(!sideOpen)}
@@ -65,7 +74,7 @@ export function Header() {
         <button
           type="button"
           className="icon-btn"
-          aria-label="Go back"
+          aria-label={t`Go back`}
           disabled={!history.canGoBack}
           onClick={history.back}
         >
@@ -74,25 +83,25 @@ export function Header() {
         <button
           type="button"
           className="icon-btn"
-          aria-label="Go forward"
+          aria-label={t`Go forward`}
           disabled={!history.canGoForward}
           onClick={history.forward}
         >
           <Icon name="forward" />
         </button>
-        <AppLink to={to.home()} className="logo" aria-label={`${APP_NAME} home`}>
+        <AppLink to={to.home()} className="logo" aria-label={t`${APP_NAME} home`}>
           <Logo />
           <span className="logo-text">{APP_NAME}</span>
         </AppLink>
       </div>
       <SearchField className="header-search" value={st} onSubmit={(text) => void submitSearch(text)} />
       <div className="header-end">
-        <p className="welcome">{session.isLoggedIn ? `Hi, ${session.firstName}` : `Welcome to ${APP_NAME}`}</p>
+        <p className="welcome">{session.isLoggedIn ? t`Hi, ${firstName}` : t`Welcome to ${APP_NAME}`}</p>
         <Menu
-          label="Menu"
+          label={t`Menu`}
           button={session.isLoggedIn && session.user?.picture ? <img className="avatar" src={session.user.picture} alt="" width={32} height={32} /> : <Icon name="user" />}
           items={items}
-          footnote={<p className="copyright">© {new Date().getFullYear()} {APP_NAME}. All rights reserved.</p>}
+          footnote={<p className="copyright">{t`© ${year} ${APP_NAME}. All rights reserved.`}</p>}
         />
       </div>
     </header>

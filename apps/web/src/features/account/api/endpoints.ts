@@ -1,5 +1,6 @@
 import type { AuthConfig, UserData } from '@sift/contracts';
 import { api, ApiRequestError, GENERIC_ERROR_MESSAGE, type ApiResponse } from '../../../lib/api';
+import { activeLocale } from '../../../lib/i18n';
 import { AUTH_TOKEN_HEADER, REACTIVATED_HEADER } from '../rules';
 
 /** The calls of SPEC §7 "Auth and account" and "User", all under /api (packages/contracts/src/accounts.ts). */
@@ -40,8 +41,9 @@ export interface SignupInput {
   password: string;
   captcha: string;
 }
+/** The browser's active language goes along: the confirmation mail, and later ones, are written in it. */
 export const signup = (input: SignupInput) =>
-  api.post<{ email: string }>('/api/accounts', { ...input, email: input.email.trim() }, { anonymous: true });
+  api.post<{ email: string }>('/api/accounts', { ...input, email: input.email.trim(), locale: activeLocale() }, { anonymous: true });
 export const confirmAccount = (token: string) =>
   api.post<{ email: string }>('/api/accounts/confirm', { token }, { anonymous: true });
 export const resendConfirmation = (email: string) =>

@@ -1,0 +1,15 @@
+import { LOCALES, type Locale } from '@sift/contracts';
+
+/**
+ * The server's side of issue 19: mails are written in the member's language. The few server texts (mails) live in
+ * per-module tables, one entry per locale, typed by an interface (`Translations<T>`): a language missing from a
+ * table, or a text missing from a language, fails the typecheck. No i18n library on the server: a handful of mails
+ * does not need message extraction or catalogues (docs/decisions/025-languages.md).
+ */
+export type { Locale };
+export type Translations<T> = Readonly<Record<Locale, T>>;
+
+/** A stored or sent language as one of ours; anything else (an old row, a bad value) reads as English. */
+export function asLocale(value: unknown): Locale {
+  return (LOCALES as readonly unknown[]).includes(value) ? (value as Locale) : 'en';
+}
