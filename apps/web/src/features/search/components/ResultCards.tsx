@@ -1,6 +1,5 @@
-import { plural } from '@lingui/core/macro';
-import { Trans, useLingui } from '@lingui/react/macro';
-import { useId } from 'react';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { useId, type ReactNode } from 'react';
 import type { Owner, PlaylistResult, SearchItem, SiftResult } from '@sift/contracts';
 import { AppLink } from '../../../components/AppLink';
 import { ChannelCard, VideoCard } from '../../../components/Cards';
@@ -27,7 +26,8 @@ function CollectionCard({
   item: SiftResult | PlaylistResult;
   href: string;
   kind: 'sift' | 'playlist';
-  meta: string[];
+  /** Counts and marks after the kind, each its own span. */
+  meta: ReactNode[];
   position?: ItemPosition | undefined;
 }) {
   const { t } = useLingui();
@@ -66,8 +66,8 @@ function CollectionCard({
         </p>
         <p className="vcard-meta">
           <span>{kindLabel}</span>
-          {meta.map((m) => (
-            <span key={m}>{m}</span>
+          {meta.map((m, i) => (
+            <span key={i}>{m}</span>
           ))}
           {!item.public && (
             <span className="scard-private">
@@ -82,7 +82,6 @@ function CollectionCard({
 }
 
 export function SiftCard({ sift, position }: { sift: SiftResult; position?: ItemPosition | undefined }) {
-  useLingui(); // re-renders in a new language: `plural` below reads the active one
 
   const channels = formatNumber(sift.numberOfChannels, true);
   const followers = formatNumber(sift.numberOfFollowers, true);
@@ -92,8 +91,8 @@ export function SiftCard({ sift, position }: { sift: SiftResult; position?: Item
       href={to.sift(sift.hash)}
       kind="sift"
       meta={[
-        plural(sift.numberOfChannels, { one: `${channels} channel`, other: `${channels} channels` }),
-        plural(sift.numberOfFollowers, { one: `${followers} follower`, other: `${followers} followers` }),
+        <Plural key="channels" value={sift.numberOfChannels} one={`${channels} channel`} other={`${channels} channels`} />,
+        <Plural key="followers" value={sift.numberOfFollowers} one={`${followers} follower`} other={`${followers} followers`} />,
       ]}
       position={position}
     />
@@ -101,10 +100,9 @@ export function SiftCard({ sift, position }: { sift: SiftResult; position?: Item
 }
 
 export function PlaylistCard({ playlist, position }: { playlist: PlaylistResult; position?: ItemPosition | undefined }) {
-  const { t } = useLingui();
   const videos = formatNumber(playlist.numberOfVideos, true);
-  const meta = [plural(playlist.numberOfVideos, { one: `${videos} video`, other: `${videos} videos` })];
-  if (playlist.imported) meta.push(t`Imported`);
+  const meta: ReactNode[] = [<Plural key="videos" value={playlist.numberOfVideos} one={`${videos} video`} other={`${videos} videos`} />];
+  if (playlist.imported) meta.push(<Trans key="imported">Imported</Trans>);
   return <CollectionCard item={playlist} href={to.playlist(playlist.id)} kind="playlist" meta={meta} position={position} />;
 }
 

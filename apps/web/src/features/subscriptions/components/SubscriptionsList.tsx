@@ -17,7 +17,6 @@ const linkOf = (s: Subscription) => (s.target.type === 'channel' ? `/channel/${e
 /** Profile: the member's subscriptions, each with its e-mail frequency and Unfollow. */
 export function SubscriptionsList() {
   const { data, isPending, isError } = useSubscriptions();
-  useLingui();
   const items = data?.items ?? [];
   return (
     <section className="section subs" id="subscriptions" aria-labelledby="subs-heading">
