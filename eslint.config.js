@@ -14,13 +14,8 @@ const LOCALIZED = [
   'apps/web/src/app/**/*.{ts,tsx}',
   'apps/web/src/lib/**/*.{ts,tsx}',
   'apps/web/src/components/**',
-  'apps/web/src/features/account/**',
-  'apps/web/src/features/channels/**',
-  'apps/web/src/features/consent/**',
-  'apps/web/src/features/contact/**',
-  'apps/web/src/features/feed/**',
-  'apps/web/src/features/messages/**',
-  'apps/web/src/features/profile/**',
+  'apps/web/src/player/**',
+  'apps/web/src/features/**',
 ];
 
 /**
@@ -38,7 +33,7 @@ const NOT_TEXT = [
   // No space and a URL's or a cookie's punctuation: query strings, cookie attributes ("path=/", "SameSite=Lax").
   '^[^\\s]*[=/?&][^\\s]*$',
   '^(?:Secure|HttpOnly)$',
-  // SVG path data ("M3 10.5 12 3l9 7.5"): icons drawn inline.
+  // SVG path data ("M3 10.5 12 3l9 7.5", "M8 5.5v13…"): icons drawn inline.
   '^[Mm]\\s?-?\\d[\\d\\s.,MmLlHhVvCcSsQqTtAaZz-]*$',
 ];
 /** Attributes, properties and variables whose strings are never shown (aria-label, title, alt, placeholder are). */
@@ -46,14 +41,14 @@ const NOT_TEXT_NAMES = [
   'className', 'class', 'id', 'htmlFor', 'key', 'type', 'role', 'rel', 'target', 'href', 'to', 'src', 'srcSet', 'sizes',
   'name', 'method', 'mode', 'variant', 'size', 'tone', 'kind', 'icon', 'autoComplete', 'inputMode', 'enterKeyHint',
   'lang', 'dir', 'path', 'pattern', 'accept', 'form', 'loading', 'decoding', 'referrerPolicy', 'allow', 'sandbox',
-  'APP_NAME', 'as', 'element', 'queryKey', 'mutationKey', 'credentials', 'cache', 'event', 'code', 'status', 'testId',
+  'APP_NAME', 'as', 'element', 'keys', 'queryKey', 'mutationKey', 'credentials', 'cache', 'event', 'code', 'status', 'testId',
   { regex: { pattern: '^data-' } },
   { regex: { pattern: '^aria-(?!label$|description$|valuetext$|roledescription$|placeholder$)' } },
   { regex: { pattern: '^(?:on[A-Z]|style|.*Class(?:Name)?$|.*Id$|.*Key$|.*Url$|.*Path$|.*Selector$)' } },
 ];
 /** Calls whose string arguments are not texts: logging, DOM and storage plumbing, routing, analytics, errors for developers. */
 const NOT_TEXT_CALLS = [
-  'console.*', 'Error', 'TypeError', 'RangeError', 'URL', 'URLSearchParams', 'RegExp', 'Intl.*', 'JSON.*', 'fetch',
+  'console.*', '*.log', 'Error', 'TypeError', 'RangeError', 'URL', 'URLSearchParams', 'RegExp', 'Intl.*', 'JSON.*', 'fetch',
   'document.*', 'window.*', '*.addEventListener', '*.removeEventListener', '*.dispatchEvent', 'CustomEvent', 'Event',
   '*.querySelector', '*.querySelectorAll', '*.closest', '*.matches', '*.getAttribute', '*.setAttribute', '*.removeAttribute',
   '*.hasAttribute', '*.classList.*', '*.style.*', 'matchMedia', '*.matchMedia',
@@ -88,7 +83,7 @@ export default tseslint.config(
   },
   {
     files: LOCALIZED,
-    ignores: ['**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    ignores: ['**/*.test.{ts,tsx}', 'apps/web/src/test/**', '**/test-support.{ts,tsx}', '**/__fixtures__/**'],
     plugins: { lingui },
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {

@@ -1,3 +1,5 @@
+import { msg, t } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import { formatDuration } from '../lib/format';
 import { LONG_SEEK_STEP_S, SEEK_STEP_S } from './constants';
 import { showsPauseIcon, type PlayerSnapshot } from './engine';
@@ -10,7 +12,8 @@ import type { PlayerVideo } from './types';
 export interface ControlsModel {
   /** Pause while PLAYING, BUFFERING or CUED; play otherwise. */
   playIcon: 'play' | 'pause';
-  playLabel: 'Play' | 'Pause';
+  /** "Play" or "Pause" in the active language (read at call time: controlsModel runs while rendering). */
+  playLabel: string;
   playDisabled: boolean;
   previousDisabled: boolean;
   nextDisabled: boolean;
@@ -25,7 +28,7 @@ export function controlsModel(s: PlayerSnapshot<PlayerVideo>): ControlsModel {
   const { currentTime, duration } = s.time;
   return {
     playIcon: pause ? 'pause' : 'play',
-    playLabel: pause ? 'Pause' : 'Play',
+    playLabel: pause ? t`Pause` : t`Play`,
     // SPEC §2: disabled when there is no previous, no next, or the video is not embeddable — each condition
     // belongs to its control: a video that cannot play here still lets the person move on.
     playDisabled: !s.video || s.blocked || s.status !== 'ready',
@@ -42,7 +45,7 @@ export const formatTime = formatDuration;
 
 /** SPEC §9: rate 1 is labelled "Normal". */
 export function rateLabel(rate: number): string {
-  return rate === 1 ? 'Normal' : `${rate}×`;
+  return rate === 1 ? t({ message: 'Normal', context: 'playback speed' }) : `${rate}×`;
 }
 
 export type KeyCommand =
@@ -59,23 +62,31 @@ export type KeyCommand =
   | { type: 'help' };
 
 export interface Shortcut {
+  /** Key caps as printed on the keyboard; the help sheet names the ones in KEY_NAMES in words. */
   keys: string[];
-  description: string;
+  description: MessageDescriptor;
 }
+
+/** Keys whose name is a word rather than a printed cap: the help sheet translates these. */
+export const KEY_NAMES: Readonly<Record<string, MessageDescriptor>> = {
+  Space: msg({ message: 'Space', context: 'keyboard key' }),
+  'Shift + N': msg({ message: 'Shift + N', context: 'keyboard keys' }),
+  'Shift + P': msg({ message: 'Shift + P', context: 'keyboard keys' }),
+};
 
 /** The help sheet's list; keyCommand() below implements exactly these. */
 export const SHORTCUTS: readonly Shortcut[] = [
-  { keys: ['Space', 'K'], description: 'Play or pause' },
-  { keys: ['←', '→'], description: `Seek back or forward ${SEEK_STEP_S} seconds` },
-  { keys: ['J', 'L'], description: `Seek back or forward ${LONG_SEEK_STEP_S} seconds` },
-  { keys: ['0 … 9'], description: 'Go to 0 % … 90 % of the video' },
-  { keys: ['↑', '↓'], description: 'Volume up or down' },
-  { keys: ['M'], description: 'Mute or unmute' },
-  { keys: ['C'], description: 'Captions on or off' },
-  { keys: ['F'], description: 'Fullscreen' },
-  { keys: ['T'], description: 'Cinema mode' },
-  { keys: ['Shift + N', 'Shift + P'], description: 'Next or previous video' },
-  { keys: ['?'], description: 'Show these shortcuts' },
+  { keys: ['Space', 'K'], description: msg`Play or pause` },
+  { keys: ['←', '→'], description: msg`Seek back or forward ${SEEK_STEP_S} seconds` },
+  { keys: ['J', 'L'], description: msg`Seek back or forward ${LONG_SEEK_STEP_S} seconds` },
+  { keys: ['0 … 9'], description: msg`Go to 0 % … 90 % of the video` },
+  { keys: ['↑', '↓'], description: msg`Volume up or down` },
+  { keys: ['M'], description: msg`Mute or unmute` },
+  { keys: ['C'], description: msg`Captions on or off` },
+  { keys: ['F'], description: msg`Fullscreen` },
+  { keys: ['T'], description: msg`Cinema mode` },
+  { keys: ['Shift + N', 'Shift + P'], description: msg`Next or previous video` },
+  { keys: ['?'], description: msg`Show these shortcuts` },
 ];
 
 export interface KeyInput {

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { i18n, type MessageDescriptor } from '@lingui/core';
 import type { CurrentItem, PlayerVideo } from './types';
 
 /**
@@ -5,9 +7,11 @@ import type { CurrentItem, PlayerVideo } from './types';
  * quality on mobile and tablet, standard otherwise).
  */
 
+const GENERIC_SERVICE = msg({ message: 'the video service', comment: 'Stands for a video service with no brand name, inside "Open on …" and "It plays on …"' });
+
 const SERVICES: Record<
   string,
-  { name: string; url: (video: PlayerVideo) => string | null; thumbnail?: (id: string, quality: 'medium' | 'standard') => string }
+  { name: string | MessageDescriptor; url: (video: PlayerVideo) => string | null; thumbnail?: (id: string, quality: 'medium' | 'standard') => string }
 > = {
   youtube: {
     name: 'YouTube',
@@ -18,14 +22,15 @@ const SERVICES: Record<
   // The demo catalog's stand-in for a service: a watch page the server renders (DEMO_SERVICE_WATCH_PATH), which
   // plays the video's clip, so a demo video without one has nowhere to go.
   demo: {
-    name: 'the video service',
+    name: GENERIC_SERVICE,
     url: (v) => (v.mediaUrl ? `/demo-service/watch?v=${encodeURIComponent(v.externalId)}` : null),
   },
 };
 
-/** The service's name for "Open on …" ("YouTube"). */
+/** The service's name for "Open on …" ("YouTube"): a brand as it is, the generic one in the active language. */
 export function serviceName(video: PlayerVideo): string {
-  return SERVICES[video.provider]?.name ?? 'the video service';
+  const name = SERVICES[video.provider]?.name ?? GENERIC_SERVICE;
+  return typeof name === 'string' ? name : i18n._(name);
 }
 
 /**

@@ -1,8 +1,10 @@
+import { plural, t } from '@lingui/core/macro';
 import type { AccountChannel, AccountChannelsFollowed, AccountPlaylist, AccountPlaylistImport } from '@sift/contracts';
 
-/** The rules of the account's two pick lists (issue 16 §1), apart from the components that show them. */
-
-export const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+/**
+ * The rules of the account's two pick lists (issue 16 §1), apart from the components that show them. Texts are in
+ * the active language at call time (Lingui's global i18n), so these are called while rendering, never at load.
+ */
 
 /** A set with `id` in it or not. */
 export function toggled(set: ReadonlySet<string>, id: string, on: boolean): Set<string> {
@@ -33,11 +35,12 @@ export function markFollowed(items: readonly AccountChannel[], asked: ReadonlySe
 export function followSummary(result: AccountChannelsFollowed): string {
   const already = Math.max(0, result.requested - result.followed - result.skipped.length);
   if (result.followed === 0) {
-    if (result.skipped.length > 0 && already === 0) return 'No channel could be followed.';
-    return already > 0 ? 'You already follow all of them.' : 'Nothing to follow.';
+    if (result.skipped.length > 0 && already === 0) return t`No channel could be followed.`;
+    return already > 0 ? t`You already follow all of them.` : t`Nothing to follow.`;
   }
-  const followed = `Followed ${plural(result.followed, 'channel', 'channels')}`;
-  return already > 0 ? `${followed} (${already} you already followed).` : `${followed}.`;
+  return already > 0
+    ? plural(result.followed, { one: `Followed # channel (${already} you already followed).`, other: `Followed # channels (${already} you already followed).` })
+    : plural(result.followed, { one: 'Followed # channel.', other: 'Followed # channels.' });
 }
 
 // ---- playlists -----------------------------------------------------------------------------------------------
@@ -85,15 +88,15 @@ export function withoutImport(items: readonly AccountPlaylist[], id: string): Ac
 export function importStatusText(status: AccountPlaylistImport['status'], progress: number): string {
   switch (status) {
     case 'PENDING':
-      return 'Waiting to start…';
+      return t`Waiting to start…`;
     case 'PROCESSING':
-      return `Importing… ${progress}%`;
+      return t`Importing… ${progress}%`;
     case 'CREATED':
-      return 'Imported';
+      return t`Imported`;
     case 'FAILED':
-      return 'Failed';
+      return t({ message: 'Failed', context: 'import status' });
   }
 }
 
 /** SPEC §8: the playlist-import failure. */
-export const importFailedText = (name: string) => `Importing playlist ${name} failed`;
+export const importFailedText = (name: string) => t`Importing playlist ${name} failed`;

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { APP_NAME } from '../../lib/config';
 import { isApiError } from '../../lib/api';
 import { paths } from '../../lib/paths';
 
@@ -80,25 +82,25 @@ export function failureOf(error: unknown): ConnectFailure {
   return { kind: 'failed', code: 'UNKNOWN', message: '' };
 }
 
-/** The words for a failed connection, and whether trying again can help. */
+/** The words for a failed connection (in the active language, at call time), and whether trying again can help. */
 export function connectFailureText(outcome: ConnectFailure): { text: string; retry: boolean } {
   switch (outcome.code) {
     case 'SCOPE_NOT_GRANTED':
       return {
-        text: 'You did not allow Sift to see your YouTube account on Google’s page, so it cannot read your subscriptions and playlists. Try again and leave the YouTube box ticked.',
+        text: t`You did not allow ${APP_NAME} to see your YouTube account on Google’s page, so it cannot read your subscriptions and playlists. Try again and leave the YouTube box ticked.`,
         retry: true,
       };
     case 'ACCESS_DENIED':
-      return { text: 'You cancelled on Google’s page: nothing was shared with Sift.', retry: true };
+      return { text: t`You cancelled on Google’s page: nothing was shared with ${APP_NAME}.`, retry: true };
     case 'STATE_INVALID':
-      return { text: 'This connection request has expired or was used already. Start again.', retry: true };
+      return { text: t`This connection request has expired or was used already. Start again.`, retry: true };
     case 'NO_CODE':
-      return { text: 'Google sent Sift no permission to use. Try again.', retry: true };
+      return { text: t`Google sent ${APP_NAME} no permission to use. Try again.`, retry: true };
     case 'PROVIDER_DISABLED':
-      return { text: 'Importing from a YouTube account is not set up on this Sift.', retry: false };
+      return { text: t`Importing from a YouTube account is not set up on this ${APP_NAME}.`, retry: false };
     case 'NO_RESPONSE':
-      return { text: 'Sift could not be reached to finish connecting. Check your connection and try again.', retry: true };
+      return { text: t`${APP_NAME} could not be reached to finish connecting. Check your connection and try again.`, retry: true };
     default:
-      return { text: outcome.message || 'Your YouTube account could not be connected. Try again.', retry: true };
+      return { text: outcome.message || t`Your YouTube account could not be connected. Try again.`, retry: true };
   }
 }

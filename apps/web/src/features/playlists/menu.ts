@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { Video } from '@sift/contracts';
@@ -13,6 +14,7 @@ import { openAddToPlaylist } from './components/AddToPlaylist';
 
 /** Shared by the card menus and the player menu: add to Watch later / a playlist, remove from a playlist. */
 export function usePlaylistActions() {
+  const { t } = useLingui();
   const qc = useQueryClient();
   const notify = useNotify();
   const loginNeeding = useLoginNeeding();
@@ -30,17 +32,17 @@ export function usePlaylistActions() {
     async (video: Pick<Video, 'externalId' | 'title'>) => {
       try {
         const result = await loginNeeding(
-          { type: ADD_TO_WATCH_LATER_ACTION, payload: { externalId: video.externalId, title: video.title }, successMessage: 'Added to Watch later' },
+          { type: ADD_TO_WATCH_LATER_ACTION, payload: { externalId: video.externalId, title: video.title }, successMessage: t`Added to Watch later` },
           () => addToPlaylist(WATCH_LATER, video),
         );
-        if (result.status === 'done') notify('Added to Watch later');
+        if (result.status === 'done') notify(t`Added to Watch later`);
       } catch (err) {
         report(err);
       } finally {
         void invalidatePlaylists(qc);
       }
     },
-    [loginNeeding, notify, report, qc],
+    [loginNeeding, notify, report, qc, t],
   );
 
   const choosePlaylist = useCallback(
@@ -57,14 +59,15 @@ export function usePlaylistActions() {
     async (playlist: { id: string; name: string }, video: Pick<Video, 'externalId'>) => {
       try {
         await removeFromPlaylist(playlist.id, video);
-        notify(`Removed from ${playlist.name}`);
+        const name = playlist.name;
+        notify(t`Removed from ${name}`);
       } catch (err) {
         report(err);
       } finally {
         void invalidatePlaylists(qc);
       }
     },
-    [notify, report, qc],
+    [notify, report, qc, t],
   );
 
   /** SPEC §6: the Watch later item only on a video not in it already (visitors see it and go to login). */
@@ -75,16 +78,17 @@ export function usePlaylistActions() {
 
 /** The playlists feature's part of every video card's menu (composed in app/item-actions.tsx). */
 export function usePlaylistVideoMenu(): (video: Video, context: VideoCardContext) => MenuEntry[] {
+  const { t } = useLingui();
   const { addToWatchLater, choosePlaylist, remove, canAddToWatchLater } = usePlaylistActions();
   return useCallback(
     (video: Video, context: VideoCardContext) => {
       const entries: MenuEntry[] = [];
-      if (canAddToWatchLater(video)) entries.push({ kind: 'action', label: 'Add to Watch later', icon: 'clock', onSelect: () => void addToWatchLater(video) });
-      entries.push({ kind: 'action', label: 'Add to playlist', icon: 'playlist', onSelect: () => void choosePlaylist(video) });
+      if (canAddToWatchLater(video)) entries.push({ kind: 'action', label: t`Add to Watch later`, icon: 'clock', onSelect: () => void addToWatchLater(video) });
+      entries.push({ kind: 'action', label: t`Add to playlist`, icon: 'playlist', onSelect: () => void choosePlaylist(video) });
       const playlist = context.playlist;
-      if (playlist?.owned) entries.push({ kind: 'action', label: 'Remove from playlist', onSelect: () => void remove(playlist, video) });
+      if (playlist?.owned) entries.push({ kind: 'action', label: t`Remove from playlist`, onSelect: () => void remove(playlist, video) });
       return entries;
     },
-    [addToWatchLater, choosePlaylist, remove, canAddToWatchLater],
+    [addToWatchLater, choosePlaylist, remove, canAddToWatchLater, t],
   );
 }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { to } from '../../lib/paths';
@@ -11,6 +12,7 @@ import { playlistQueue } from './queue';
  * player goes on playing from it on other pages (links carry only `v`).
  */
 export function usePlaylistPlayer(p: string | null) {
+  const { t } = useLingui();
   const [last, setLast] = useState<string | null>(p);
   if (p && p !== last) setLast(p);
   const id = p ?? last ?? '';
@@ -19,7 +21,7 @@ export function usePlaylistPlayer(p: string | null) {
   const { choosePlaylist, remove } = usePlaylistActions();
   const data = p ? playlist.data : undefined;
   const queue = useMemo(() => (data ? playlistQueue(data) : null), [data]);
-  const name = playlist.data?.name ?? 'playlist';
+  const name = playlist.data?.name ?? t({ message: 'playlist', comment: 'Stands for a playlist whose name is not loaded yet, as in "Removed from playlist"' });
   const menuHandlers = useMemo(
     () => ({
       addToPlaylist: (video: { externalId: string; title: string }) => void choosePlaylist(video),

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import { useSyncExternalStore } from 'react';
 import type { SearchSort, SearchType } from '@sift/contracts';
 
@@ -15,23 +17,24 @@ export interface SearchFilters {
 
 export const DEFAULT_FILTERS: Readonly<SearchFilters> = Object.freeze({ type: 'all', sort: '' });
 
-export const SCOPES: ReadonlyArray<{ value: SearchScope; label: string }> = [
-  { value: 'all', label: 'All' },
-  { value: 'channels', label: 'Channels' },
-  { value: 'videos', label: 'Videos' },
-  { value: 'sifts', label: 'Sifts' },
-  { value: 'playlists', label: 'Playlists' },
+/** Labels are message descriptors: the views render them with `i18n._` in the active language. */
+export const SCOPES: ReadonlyArray<{ value: SearchScope; label: MessageDescriptor }> = [
+  { value: 'all', label: msg({ message: 'All', context: 'search type' }) },
+  { value: 'channels', label: msg`Channels` },
+  { value: 'videos', label: msg`Videos` },
+  { value: 'sifts', label: msg`Sifts` },
+  { value: 'playlists', label: msg`Playlists` },
 ];
 
 /** SPEC §9 sort options. */
-export const SORTS: ReadonlyArray<{ value: SearchSort; label: string }> = [
-  { value: '', label: 'Relevance' },
-  { value: 'created', label: 'Recently created' },
-  { value: 'videos', label: 'Num of videos' },
-  { value: 'alpha', label: 'Alphabetical' },
+export const SORTS: ReadonlyArray<{ value: SearchSort; label: MessageDescriptor }> = [
+  { value: '', label: msg`Relevance` },
+  { value: 'created', label: msg`Recently created` },
+  { value: 'videos', label: msg`Num of videos` },
+  { value: 'alpha', label: msg`Alphabetical` },
 ];
 
-export const sortLabel = (sort: SearchSort) => SORTS.find((s) => s.value === sort)?.label ?? 'Relevance';
+export const sortLabel = (sort: SearchSort): MessageDescriptor => SORTS.find((s) => s.value === sort)?.label ?? SORTS[0]!.label;
 
 let filters: SearchFilters = DEFAULT_FILTERS;
 const listeners = new Set<() => void>();

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useCallback } from 'react';
 import type { Channel } from '@sift/contracts';
 import type { MenuEntry } from '../../components/Menu';
@@ -8,6 +9,7 @@ import { openAddToSift } from './components/AddToSift';
 
 /** The sifts feature's part of every channel menu (SPEC §2 channel bottom sheet: "Add to Sift"). */
 export function useSiftChannelMenu(): (channel: Channel) => MenuEntry[] {
+  const { t } = useLingui();
   const [token] = usePreference('token');
   const loginNeeding = useLoginNeeding();
   return useCallback(
@@ -22,8 +24,8 @@ export function useSiftChannelMenu(): (channel: Channel) => MenuEntry[] {
         if (token) return openAddToSift(payload);
         void loginNeeding({ type: ADD_TO_SIFT_ACTION, payload }, async () => openAddToSift(payload));
       };
-      return [{ kind: 'action', label: 'Add to Sift', icon: 'sift', onSelect: open }];
+      return [{ kind: 'action', label: t`Add to Sift`, icon: 'sift', onSelect: open }];
     },
-    [token, loginNeeding],
+    [token, loginNeeding, t],
   );
 }

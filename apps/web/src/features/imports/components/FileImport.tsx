@@ -1,47 +1,65 @@
+import { msg, plural } from '@lingui/core/macro';
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { ImportCounts, ImportFormatName, MemberImport } from '@sift/contracts';
 import { AppLink } from '../../../components/AppLink';
 import { isApiError } from '../../../lib/api';
+import { APP_NAME } from '../../../lib/config';
 import { paths, to } from '../../../lib/paths';
 import { startImport, useImportStatus } from '../api/imports';
 import './imports.css';
 
-export const FORMAT_NAMES: Record<ImportFormatName, string> = {
+/** Format names: brands as they are; the descriptive ones are messages (`formatName` gives the text). */
+/* eslint-disable lingui/no-unlocalized-strings -- brand and app names stay as they are (i18n conventions) */
+export const FORMAT_NAMES: Record<ImportFormatName, string | MessageDescriptor> = {
   TAKEOUT_CSV: 'Google Takeout (CSV)',
   TAKEOUT_ZIP: 'Google Takeout (.zip)',
-  NEWPIPE_JSON: 'NewPipe subscriptions',
-  NEWPIPE_ZIP: 'NewPipe backup',
+  NEWPIPE_JSON: msg`NewPipe subscriptions`,
+  NEWPIPE_ZIP: msg`NewPipe backup`,
   FREETUBE_DB: 'FreeTube',
   INVIDIOUS_JSON: 'Invidious',
   PIPED_JSON: 'Piped',
   OPML: 'OPML',
-  SIFT_ZIP: 'Sift export',
+  SIFT_ZIP: msg`${APP_NAME} export`,
 };
+/* eslint-enable lingui/no-unlocalized-strings */
 
-/** Where each app keeps the file Sift reads (shown before choosing one). */
-const SOURCES: ReadonlyArray<[app: string, where: string]> = [
-  ['YouTube', 'Google Takeout (takeout.google.com, YouTube): subscriptions.csv, a playlist’s CSV, or the whole .zip as it downloads'],
-  ['NewPipe', 'Settings → Backup and restore → Export database (.zip), or the subscriptions export (.json)'],
-  ['FreeTube', 'Settings → Data settings: the profiles, playlists or subscriptions export (.db)'],
-  ['Invidious', 'Settings → Import/Export: the data export (.json) or subscriptions as OPML'],
-  ['Piped', 'The subscriptions, playlists or groups export (.json)'],
-  ['Feed readers', 'An OPML file of YouTube channel feeds'],
-  ['Sift', 'The “Everything (ZIP)” download of your profile'],
+/** A format's name in the active language. */
+export function formatName(format: ImportFormatName): string {
+  const name = FORMAT_NAMES[format];
+  return typeof name === 'string' ? name : i18n._(name);
+}
+
+/** Where each app keeps the file Sift reads (shown before choosing one). App names are brands: not translated. */
+/* eslint-disable lingui/no-unlocalized-strings -- the app names are brands */
+const SOURCES: ReadonlyArray<[app: string | MessageDescriptor, where: MessageDescriptor]> = [
+  ['YouTube', msg`Google Takeout (takeout.google.com, YouTube): subscriptions.csv, a playlist’s CSV, or the whole .zip as it downloads`],
+  ['NewPipe', msg`Settings → Backup and restore → Export database (.zip), or the subscriptions export (.json)`],
+  ['FreeTube', msg`Settings → Data settings: the profiles, playlists or subscriptions export (.db)`],
+  ['Invidious', msg`Settings → Import/Export: the data export (.json) or subscriptions as OPML`],
+  ['Piped', msg`The subscriptions, playlists or groups export (.json)`],
+  [msg`Feed readers`, msg`An OPML file of YouTube channel feeds`],
+  [APP_NAME, msg`The “Everything (ZIP)” download of your profile`],
 ];
+/* eslint-enable lingui/no-unlocalized-strings */
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-/** "Followed 3 channels, made 1 playlist, added 12 videos and made 1 sift." — or that nothing was new. */
+/**
+ * "Followed 3 channels, made 1 playlist, added 12 videos and made 1 sift." — or that nothing was new. In the active
+ * language at call time; each part is a sentence fragment the translator words, the list joins with "and".
+ */
 export function summary(counts: ImportCounts): string {
   const parts = [
-    counts.channels > 0 && `followed ${plural(counts.channels, 'channel', 'channels')}`,
-    counts.playlists > 0 && `made ${plural(counts.playlists, 'playlist', 'playlists')}`,
-    counts.videos > 0 && `added ${plural(counts.videos, 'video', 'videos')} to playlists`,
-    counts.sifts > 0 && `made ${plural(counts.sifts, 'sift', 'sifts')}`,
+    counts.channels > 0 && plural(counts.channels, { one: 'followed # channel', other: 'followed # channels' }),
+    counts.playlists > 0 && plural(counts.playlists, { one: 'made # playlist', other: 'made # playlists' }),
+    counts.videos > 0 && plural(counts.videos, { one: 'added # video to playlists', other: 'added # videos to playlists' }),
+    counts.sifts > 0 && plural(counts.sifts, { one: 'made # sift', other: 'made # sifts' }),
   ].filter((p): p is string => typeof p === 'string');
-  if (parts.length === 0) return 'Nothing new: everything in this file was already here.';
-  const text = parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+  if (parts.length === 0) return i18n._(msg`Nothing new: everything in this file was already here.`);
+  const head = parts.slice(0, -1).join(', ');
+  const last = parts[parts.length - 1]!;
+  const text = parts.length === 1 ? last : i18n._(msg({ message: `${head} and ${last}`, comment: 'Joins the last of a list of import results: "followed 3 channels, made 1 playlist and made 1 sift"' }));
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 }
 
@@ -51,6 +69,7 @@ export function summary(counts: ImportCounts): string {
  * show here while the import runs.
  */
 export function FileImport({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
+  const { t, i18n } = useLingui();
   const id = useId();
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
@@ -67,7 +86,7 @@ export function FileImport({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
       const result = await startImport(file);
       setStarted({ id: result.id, format: result.format });
     } catch (err) {
-      setError(isApiError(err) ? err.message : 'The file could not be sent. Check your connection and try again.');
+      setError(isApiError(err) ? err.message : t`The file could not be sent. Check your connection and try again.`);
     } finally {
       setBusy(false);
     }
@@ -76,19 +95,21 @@ export function FileImport({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   return (
     <section className="file-import" aria-labelledby={`${id}-title`}>
       <Heading id={`${id}-title`} className="file-import-title">
-        Import from a file
+        <Trans>Import from a file</Trans>
       </Heading>
-      <p className="file-import-intro">Bring your subscriptions, playlists, Watch later and groups of channels from another app. Sift reads:</p>
+      <p className="file-import-intro">
+        <Trans>Bring your subscriptions, playlists, Watch later and groups of channels from another app. {APP_NAME} reads:</Trans>
+      </p>
       <ul className="file-import-sources">
         {SOURCES.map(([app, where]) => (
-          <li key={app}>
-            <strong>{app}</strong> — <span className="muted">{where}</span>
+          <li key={where.id}>
+            <strong>{typeof app === 'string' ? app : i18n._(app)}</strong> — <span className="muted">{i18n._(where)}</span>
           </li>
         ))}
       </ul>
       <form className="file-import-form" onSubmit={(e) => void submit(e)}>
         <label className="file-import-label" htmlFor={`${id}-file`}>
-          Export file
+          <Trans>Export file</Trans>
         </label>
         <input
           id={`${id}-file`}
@@ -102,10 +123,10 @@ export function FileImport({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
           }}
         />
         <p id={`${id}-limits`} className="file-import-limits muted">
-          At most 20 MB. Importing the same file again adds nothing twice.
+          <Trans>At most 20 MB. Importing the same file again adds nothing twice.</Trans>
         </p>
         <button type="submit" className="btn btn-primary" disabled={!file || busy}>
-          {busy ? 'Sending…' : 'Import'}
+          {busy ? t`Sending…` : t({ message: 'Import', context: 'verb' })}
         </button>
       </form>
       {error && (
@@ -119,7 +140,9 @@ export function FileImport({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
 }
 
 function ImportProgress({ importId, format }: { importId: number; format: ImportFormatName }) {
+  const { t } = useLingui();
   const qc = useQueryClient();
+  const name = formatName(format);
   const { data, error } = useImportStatus(importId);
   const status: MemberImport['status'] = data?.status ?? 'PENDING';
   const progress = status === 'CREATED' ? 100 : (data?.progress ?? 0);
@@ -133,14 +156,14 @@ function ImportProgress({ importId, format }: { importId: number; format: Import
   return (
     <div className="import-progress">
       <p className="import-progress-format">
-        {FORMAT_NAMES[format]} file {status === 'CREATED' ? 'imported' : status === 'FAILED' ? 'not fully imported' : 'being imported'}
+        {status === 'CREATED' ? t`${name} file imported` : status === 'FAILED' ? t`${name} file not fully imported` : t`${name} file being imported`}
       </p>
-      <div className="import-bar" role="progressbar" aria-label="Import progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress}>
+      <div className="import-bar" role="progressbar" aria-label={t`Import progress`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress}>
         <span className={`import-bar-fill${status === 'FAILED' ? ' import-bar-fill--failed' : ''}`} style={{ width: `${progress}%` }} />
       </div>
       <p className="import-progress-status" aria-live="polite">
-        {status === 'PENDING' && 'Waiting to start…'}
-        {status === 'PROCESSING' && `Importing… ${progress}%`}
+        {status === 'PENDING' && t`Waiting to start…`}
+        {status === 'PROCESSING' && t`Importing… ${progress}%`}
         {status === 'CREATED' && data && summary(data.counts)}
       </p>
       {status === 'FAILED' && data?.error && (
@@ -150,29 +173,29 @@ function ImportProgress({ importId, format }: { importId: number; format: Import
       )}
       {error && !data && (
         <div className="form-alert form-alert--error" role="alert">
-          {isApiError(error) ? error.message : 'The import’s progress could not be read.'}
+          {isApiError(error) ? error.message : t`The import’s progress could not be read.`}
         </div>
       )}
       {status === 'CREATED' && data && (
         <p className="import-progress-links">
           {data.counts.channels > 0 && (
             <AppLink to={paths.feed} className="btn btn-secondary">
-              Open my feed
+              <Trans>Open my feed</Trans>
             </AppLink>
           )}
           {(data.counts.playlists > 0 || data.counts.videos > 0) && (
             <AppLink to={paths.playlists} className="btn btn-secondary">
-              My playlists
+              <Trans>My playlists</Trans>
             </AppLink>
           )}
           {data.counts.sifts > 0 && (
             <AppLink to={paths.sifts} className="btn btn-secondary">
-              My sifts
+              <Trans>My sifts</Trans>
             </AppLink>
           )}
           {data.counts.channels === 0 && data.counts.playlists === 0 && data.counts.videos === 0 && data.counts.sifts === 0 && (
             <AppLink to={to.home()} className="btn btn-secondary">
-              Browse the latest videos
+              <Trans>Browse the latest videos</Trans>
             </AppLink>
           )}
         </p>
@@ -180,7 +203,11 @@ function ImportProgress({ importId, format }: { importId: number; format: Import
       {data && data.skipped.length > 0 && (
         <details className="import-skipped">
           <summary>
-            {plural(data.skipped.length, 'item', 'items')} skipped{done ? '' : ' so far'}
+            {done ? (
+              <Plural value={data.skipped.length} one="# item skipped" other="# items skipped" />
+            ) : (
+              <Plural value={data.skipped.length} one="# item skipped so far" other="# items skipped so far" />
+            )}
           </summary>
           <ul>
             {data.skipped.map((s, i) => (

@@ -1,3 +1,5 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -8,6 +10,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { FormAlert } from '../../../components/Form';
 import { useNotify } from '../../../components/Notifications';
 import { isApiError } from '../../../lib/api';
+import { APP_NAME } from '../../../lib/config';
 import { usePreference } from '../../../lib/hooks';
 import { paths, to } from '../../../lib/paths';
 import {
@@ -19,7 +22,6 @@ import {
   isPickable,
   markFollowed,
   playlistRow,
-  plural,
   toggled,
   withImport,
   withoutImport,
@@ -57,6 +59,7 @@ const messageOf = (error: unknown, fallback: string) => (isApiError(error) && er
  * show nothing).
  */
 export function YouTubeAccountImport({ view, headingLevel = 2, inOnboarding = false }: { view: AccountView; headingLevel?: 2 | 3; inOnboarding?: boolean }) {
+  const { t } = useLingui();
   const id = useId();
   const qc = useQueryClient();
   const notify = useNotify();
@@ -96,28 +99,32 @@ export function YouTubeAccountImport({ view, headingLevel = 2, inOnboarding = fa
       await disconnectYouTube();
       setOutcome(null);
       setLapsed(false);
-      notify('Your YouTube account is disconnected');
+      notify(t`Your YouTube account is disconnected`);
       await resetAccount(qc);
     } catch (err) {
-      setDisconnectError(messageOf(err, 'Your YouTube account could not be disconnected. Try again.'));
+      setDisconnectError(messageOf(err, t`Your YouTube account could not be disconnected. Try again.`));
     }
   };
   const disconnectButton = (
     <button type="button" className="btn btn-secondary yt-btn-sm" onClick={() => setConfirmDisconnect(true)}>
-      Disconnect
+      <Trans>Disconnect</Trans>
     </button>
   );
 
   let body: ReactNode;
   if (account.isPending) {
-    body = <Working>Checking your YouTube account…</Working>;
+    body = (
+      <Working>
+        <Trans>Checking your YouTube account…</Trans>
+      </Working>
+    );
   } else if (account.isError) {
     body = (
       <div className="yt-account-panel">
-        <FormAlert>{messageOf(account.error, 'Whether you connected a YouTube account could not be read.')}</FormAlert>
+        <FormAlert>{messageOf(account.error, t`Whether you connected a YouTube account could not be read.`)}</FormAlert>
         <p>
           <button type="button" className="btn btn-secondary" onClick={() => void account.refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </button>
         </p>
       </div>
@@ -125,32 +132,42 @@ export function YouTubeAccountImport({ view, headingLevel = 2, inOnboarding = fa
   } else if (!account.data.enabled) {
     body = (
       <p className="yt-account-text">
-        Importing straight from a YouTube account is not set up on this Sift. The Google Takeout file below brings your
-        subscriptions, playlists and Watch later instead.
+        <Trans>
+          Importing straight from a YouTube account is not set up on this {APP_NAME}. The Google Takeout file below brings
+          your subscriptions, playlists and Watch later instead.
+        </Trans>
       </p>
     );
   } else if (!connected) {
     body = (
       <div className="yt-account-panel">
         <p className="yt-account-text">
-          Follow the channels you subscribe to on YouTube and bring your playlists, in a few clicks. Sift asks Google for
-          read-only access to your subscriptions and playlists; it never posts or changes anything.
+          <Trans>
+            Follow the channels you subscribe to on YouTube and bring your playlists, in a few clicks. {APP_NAME} asks Google
+            for read-only access to your subscriptions and playlists; it never posts or changes anything.
+          </Trans>
         </p>
-        <ConnectButton label="Connect YouTube account" />
+        <ConnectButton label={t`Connect YouTube account`} />
       </div>
     );
   } else if (status.isPending && !lapsed) {
-    body = <Working>Checking Sift’s permission to read your YouTube account…</Working>;
+    body = (
+      <Working>
+        <Trans>Checking {APP_NAME}’s permission to read your YouTube account…</Trans>
+      </Working>
+    );
   } else if (!online) {
     // SPEC §8: any failure of the permission check is OFFLINE, and the app asks for the permission again.
     body = (
       <div className="yt-account-panel yt-account-lapsed">
         <p className="yt-account-text">
-          <strong>Sift’s permission to read your YouTube account has lapsed.</strong> It was withdrawn in your Google account,
-          or it expired. Connect again to carry on.
+          <Trans>
+            <strong>{APP_NAME}’s permission to read your YouTube account has lapsed.</strong> It was withdrawn in your Google
+            account, or it expired. Connect again to carry on.
+          </Trans>
         </p>
         <div className="yt-account-actions">
-          <ConnectButton label="Connect again" />
+          <ConnectButton label={t`Connect again`} />
           {disconnectButton}
         </div>
       </div>
@@ -160,7 +177,7 @@ export function YouTubeAccountImport({ view, headingLevel = 2, inOnboarding = fa
       <>
         <div className="yt-account-bar">
           <p className="yt-account-connected">
-            <span className="yt-dot" aria-hidden="true" /> Connected to YouTube
+            <span className="yt-dot" aria-hidden="true" /> <Trans>Connected to YouTube</Trans>
           </p>
           {disconnectButton}
         </div>
@@ -173,29 +190,39 @@ export function YouTubeAccountImport({ view, headingLevel = 2, inOnboarding = fa
   return (
     <section className="yt-account" aria-labelledby={`${id}-title`}>
       <Heading id={`${id}-title`} className="yt-account-title">
-        From your YouTube account
+        <Trans>From your YouTube account</Trans>
       </Heading>
       {!inOnboarding && account.data?.enabled && <AccountTabs view={view} />}
       {failure && (
         <div className="form-alert form-alert--error" role="alert">
           <p>{failure.text}</p>
-          {failure.retry && online && <ConnectButton label="Try again" secondary />}
+          {failure.retry && online && <ConnectButton label={t`Try again`} secondary />}
         </div>
       )}
-      {outcome?.kind === 'connected' && online && <FormAlert kind="success">Your YouTube account is connected.</FormAlert>}
+      {outcome?.kind === 'connected' && online && (
+        <FormAlert kind="success">
+          <Trans>Your YouTube account is connected.</Trans>
+        </FormAlert>
+      )}
       {disconnectError && <FormAlert>{disconnectError}</FormAlert>}
       {body}
       {account.data?.enabled && (
         <p className="yt-account-note muted">
-          Watch later and History can’t be read through YouTube’s API. To bring them, use the Google Takeout file
-          {inOnboarding ? ' below' : ' in “Import from a file” below'}.
+          {inOnboarding ? (
+            <Trans>Watch later and History can’t be read through YouTube’s API. To bring them, use the Google Takeout file below.</Trans>
+          ) : (
+            <Trans>
+              Watch later and History can’t be read through YouTube’s API. To bring them, use the Google Takeout file in “Import
+              from a file” below.
+            </Trans>
+          )}
         </p>
       )}
       {confirmDisconnect && (
         <ConfirmDialog
-          title="Disconnect your YouTube account?"
-          message="Sift asks Google to withdraw its permission and forgets it. The channels you followed and the playlists you imported stay in Sift."
-          confirmLabel="Disconnect"
+          title={t`Disconnect your YouTube account?`}
+          message={t`${APP_NAME} asks Google to withdraw its permission and forgets it. The channels you followed and the playlists you imported stay in ${APP_NAME}.`}
+          confirmLabel={t`Disconnect`}
           danger
           onConfirm={() => void disconnect()}
           onClose={() => setConfirmDisconnect(false)}
@@ -216,12 +243,13 @@ function Working({ children }: { children: ReactNode }) {
 
 /** Channels | Playlists: the two import routes, as a tab-like switch of links. */
 function AccountTabs({ view }: { view: AccountView }) {
+  const { t } = useLingui();
   const tabs: ReadonlyArray<[AccountView, string, string]> = [
-    ['channels', 'Channels', paths.importYoutubeChannels],
-    ['playlists', 'Playlists', paths.importYoutubePlaylists],
+    ['channels', t`Channels`, paths.importYoutubeChannels],
+    ['playlists', t`Playlists`, paths.importYoutubePlaylists],
   ];
   return (
-    <nav className="yt-tabs" aria-label="What to import from YouTube">
+    <nav className="yt-tabs" aria-label={t`What to import from YouTube`}>
       {tabs.map(([key, label, path]) => (
         <AppLink key={key} to={path} className="yt-tab" aria-current={view === key ? 'page' : undefined}>
           {label}
@@ -233,6 +261,7 @@ function AccountTabs({ view }: { view: AccountView }) {
 
 /** Off to Google's consent page; where the member started is kept for the way back. */
 function ConnectButton({ label, secondary }: { label: string; secondary?: boolean }) {
+  const { t } = useLingui();
   const location = useLocation();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -245,14 +274,14 @@ function ConnectButton({ label, secondary }: { label: string; secondary?: boolea
       window.location.assign(url);
     } catch (err) {
       setBusy(false);
-      setError(messageOf(err, 'Google’s page could not be opened. Check your connection and try again.'));
+      setError(messageOf(err, t`Google’s page could not be opened. Check your connection and try again.`));
     }
   };
   return (
     <>
       <button type="button" className={`btn ${secondary ? 'btn-secondary' : 'btn-primary'} yt-connect`} disabled={busy} aria-busy={busy || undefined} onClick={() => void go()}>
         {busy && <span className="spinner spinner--sm" aria-hidden="true" />}
-        {busy ? 'Opening Google…' : label}
+        {busy ? t`Opening Google…` : label}
       </button>
       {error && <FormAlert>{error}</FormAlert>}
     </>
@@ -263,10 +292,10 @@ function ListTools({ onAll, onNone, summary }: { onAll: () => void; onNone: () =
   return (
     <div className="yt-pick-tools">
       <button type="button" className="btn btn-secondary yt-btn-sm" onClick={onAll}>
-        Select all
+        <Trans>Select all</Trans>
       </button>
       <button type="button" className="btn btn-secondary yt-btn-sm" onClick={onNone}>
-        Select none
+        <Trans>Select none</Trans>
       </button>
       <span className="yt-pick-count muted">{summary}</span>
     </div>
@@ -276,6 +305,7 @@ function ListTools({ onAll, onNone, summary }: { onAll: () => void; onNone: () =
 // ---- channels ----------------------------------------------------------------------------------------------
 
 function ChannelsPicker({ onLapsed }: { onLapsed: () => void }) {
+  const { t } = useLingui();
   const id = useId();
   const qc = useQueryClient();
   const list = useAccountChannels(true);
@@ -288,7 +318,12 @@ function ChannelsPicker({ onLapsed }: { onLapsed: () => void }) {
     if (isPermissionLapsed(list.error)) onLapsed();
   }, [list.error, onLapsed]);
 
-  if (list.isPending) return <Working>Reading your YouTube subscriptions…</Working>;
+  if (list.isPending)
+    return (
+      <Working>
+        <Trans>Reading your YouTube subscriptions…</Trans>
+      </Working>
+    );
   if (list.isError) return <ListUnread error={list.error} what="subscriptions" retry={() => void list.refetch()} />;
 
   const items = list.data.items;
@@ -311,25 +346,37 @@ function ChannelsPicker({ onLapsed }: { onLapsed: () => void }) {
       void invalidateAllButAccount(qc);
     } catch (err) {
       if (isPermissionLapsed(err)) onLapsed();
-      else setError(messageOf(err, 'The channels could not be followed. Try again.'));
+      else setError(messageOf(err, t`The channels could not be followed. Try again.`));
     } finally {
       setBusy(false);
     }
   };
 
-  if (items.length === 0) return <p className="yt-account-text">Your YouTube account subscribes to no channels yet.</p>;
+  if (items.length === 0)
+    return (
+      <p className="yt-account-text">
+        <Trans>Your YouTube account subscribes to no channels yet.</Trans>
+      </p>
+    );
+  const total = items.length;
+  const chosenCount = chosen.length;
+  const followableCount = followable.length;
 
   return (
     <form className="yt-pick" onSubmit={(e) => void submit(e)}>
       <fieldset className="yt-pick-fieldset">
-        <legend className="yt-pick-legend">Your YouTube subscriptions ({items.length})</legend>
-        <p className="yt-pick-hint muted">Pick the channels to follow in Sift. Channels you already follow are marked.</p>
+        <legend className="yt-pick-legend">
+          <Trans>Your YouTube subscriptions ({total})</Trans>
+        </legend>
+        <p className="yt-pick-hint muted">
+          <Trans>Pick the channels to follow in {APP_NAME}. Channels you already follow are marked.</Trans>
+        </p>
         <ListTools
           onAll={() => setPicked(new Set(followable.map((c) => c.id)))}
           onNone={() => setPicked(new Set())}
-          summary={`${chosen.length} of ${followable.length} selected`}
+          summary={t`${chosenCount} of ${followableCount} selected`}
         />
-        <ul className="yt-pick-list" aria-label="Your YouTube subscriptions">
+        <ul className="yt-pick-list" aria-label={t`Your YouTube subscriptions`}>
           {items.map((channel) => (
             <ChannelItem key={channel.id} channel={channel} inputId={`${id}-${channel.id}`} checked={channel.follow || selected.has(channel.id)} onChange={(on) => setPicked(toggled(selected, channel.id, on))} />
           ))}
@@ -339,7 +386,7 @@ function ChannelsPicker({ onLapsed }: { onLapsed: () => void }) {
       <div className="yt-pick-submit">
         <button type="submit" className="btn btn-primary" disabled={busy || chosen.length === 0} aria-busy={busy || undefined}>
           {busy && <span className="spinner spinner--sm" aria-hidden="true" />}
-          {busy ? 'Following…' : `Follow ${plural(chosen.length, 'channel', 'channels')}`}
+          {busy ? t`Following…` : plural(chosen.length, { one: 'Follow # channel', other: 'Follow # channels' })}
         </button>
       </div>
       <div role="status" className="yt-result-region">
@@ -356,7 +403,11 @@ function ChannelItem({ channel, inputId, checked, onChange }: { channel: Account
       <label htmlFor={inputId} className="yt-pick-label">
         <Avatar src={channel.thumbnail} size={40} />
         <span className="yt-pick-name">{channel.name}</span>
-        {channel.follow && <span className="yt-badge">Following</span>}
+        {channel.follow && (
+          <span className="yt-badge">
+            <Trans>Following</Trans>
+          </span>
+        )}
       </label>
     </li>
   );
@@ -368,7 +419,9 @@ function FollowResult({ result }: { result: AccountChannelsFollowed }) {
       <p>{followSummary(result)}</p>
       {result.skipped.length > 0 && (
         <details className="import-skipped">
-          <summary>{plural(result.skipped.length, 'channel', 'channels')} skipped</summary>
+          <summary>
+            <Plural value={result.skipped.length} one="# channel skipped" other="# channels skipped" />
+          </summary>
           <ul>
             {result.skipped.map((s, i) => (
               <li key={i}>
@@ -381,10 +434,10 @@ function FollowResult({ result }: { result: AccountChannelsFollowed }) {
       {result.followed > 0 && (
         <p className="import-progress-links">
           <AppLink to={paths.feed} className="btn btn-secondary">
-            Open my feed
+            <Trans>Open my feed</Trans>
           </AppLink>
           <AppLink to={paths.profile} className="btn btn-secondary">
-            My profile
+            <Trans>My profile</Trans>
           </AppLink>
         </p>
       )}
@@ -395,6 +448,7 @@ function FollowResult({ result }: { result: AccountChannelsFollowed }) {
 // ---- playlists ---------------------------------------------------------------------------------------------
 
 function PlaylistsPicker({ onLapsed }: { onLapsed: () => void }) {
+  const { t } = useLingui();
   const id = useId();
   const qc = useQueryClient();
   const notify = useNotify();
@@ -410,7 +464,12 @@ function PlaylistsPicker({ onLapsed }: { onLapsed: () => void }) {
     if (isPermissionLapsed(list.error)) onLapsed();
   }, [list.error, onLapsed]);
 
-  if (list.isPending) return <Working>Reading your YouTube playlists…</Working>;
+  if (list.isPending)
+    return (
+      <Working>
+        <Trans>Reading your YouTube playlists…</Trans>
+      </Working>
+    );
   if (list.isError) return <ListUnread error={list.error} what="playlists" retry={() => void list.refetch()} />;
 
   const items = list.data.items;
@@ -430,10 +489,10 @@ function PlaylistsPicker({ onLapsed }: { onLapsed: () => void }) {
       for (const started of answer.items) qc.removeQueries({ queryKey: youtubeAccountKeys.playlistImport(started.id) });
       setLive((current) => ({ ...current, ...Object.fromEntries(answer.items.map((i) => [i.id, i])) }));
       setPicked(new Set());
-      setAnnouncement(`Importing ${plural(answer.items.length, 'playlist', 'playlists')}…`);
+      setAnnouncement(plural(answer.items.length, { one: 'Importing # playlist…', other: 'Importing # playlists…' }));
     } catch (err) {
       if (isPermissionLapsed(err)) onLapsed();
-      else setError(messageOf(err, 'The playlists could not be imported. Try again.'));
+      else setError(messageOf(err, t`The playlists could not be imported. Try again.`));
     } finally {
       setBusy(false);
     }
@@ -444,35 +503,52 @@ function PlaylistsPicker({ onLapsed }: { onLapsed: () => void }) {
     const latest = qc.getQueryData<typeof list.data>(youtubeAccountKeys.playlists());
     if (latest) qc.setQueryData(youtubeAccountKeys.playlists(), { ...latest, items: withImport(latest.items, done) });
     if (done.status === 'FAILED') notify(importFailedText(done.name));
-    else setAnnouncement(`${done.name} imported.`);
+    else {
+      const name = done.name;
+      setAnnouncement(t`${name} imported.`);
+    }
     void invalidateAllButAccount(qc);
   };
 
   const remove = async (item: AccountPlaylist, playlistId: number) => {
+    const name = item.name;
     setError(null);
     try {
       await removeImportedPlaylist(playlistId);
       qc.removeQueries({ queryKey: youtubeAccountKeys.playlistImport(item.id) });
       setLive(({ [item.id]: _gone, ...rest }) => rest);
       setList(withoutImport(items, item.id));
-      notify(`Playlist ${item.name} deleted`);
+      notify(t`Playlist ${name} deleted`);
       void invalidateAllButAccount(qc);
     } catch (err) {
-      setError(messageOf(err, `${item.name} could not be removed. Try again.`));
+      setError(messageOf(err, t`${name} could not be removed. Try again.`));
     }
   };
 
-  if (items.length === 0) return <p className="yt-account-text">Your YouTube account has no playlists Sift can read.</p>;
+  if (items.length === 0)
+    return (
+      <p className="yt-account-text">
+        <Trans>Your YouTube account has no playlists {APP_NAME} can read.</Trans>
+      </p>
+    );
+  const total = items.length;
+  const chosenCount = chosen.length;
+  const pickableCount = pickable.length;
+  const removingName = removing?.item.name;
 
   return (
     <form className="yt-pick" onSubmit={(e) => void submit(e)}>
       <fieldset className="yt-pick-fieldset">
-        <legend className="yt-pick-legend">Your YouTube playlists ({items.length})</legend>
-        <p className="yt-pick-hint muted">Each playlist you import becomes a private playlist in Sift, with its videos in the same order.</p>
+        <legend className="yt-pick-legend">
+          <Trans>Your YouTube playlists ({total})</Trans>
+        </legend>
+        <p className="yt-pick-hint muted">
+          <Trans>Each playlist you import becomes a private playlist in {APP_NAME}, with its videos in the same order.</Trans>
+        </p>
         {pickable.length > 0 && (
-          <ListTools onAll={() => setPicked(new Set(pickable.map((p) => p.id)))} onNone={() => setPicked(new Set())} summary={`${chosen.length} of ${pickable.length} selected`} />
+          <ListTools onAll={() => setPicked(new Set(pickable.map((p) => p.id)))} onNone={() => setPicked(new Set())} summary={t`${chosenCount} of ${pickableCount} selected`} />
         )}
-        <ul className="yt-pick-list" aria-label="Your YouTube playlists">
+        <ul className="yt-pick-list" aria-label={t`Your YouTube playlists`}>
           {rows.map(({ item, row }) => (
             <PlaylistItem
               key={item.id}
@@ -492,7 +568,7 @@ function PlaylistsPicker({ onLapsed }: { onLapsed: () => void }) {
         <div className="yt-pick-submit">
           <button type="submit" className="btn btn-primary" disabled={busy || chosen.length === 0} aria-busy={busy || undefined}>
             {busy && <span className="spinner spinner--sm" aria-hidden="true" />}
-            {busy ? 'Starting…' : `Import ${plural(chosen.length, 'playlist', 'playlists')}`}
+            {busy ? t`Starting…` : plural(chosen.length, { one: 'Import # playlist', other: 'Import # playlists' })}
           </button>
         </div>
       )}
@@ -501,9 +577,9 @@ function PlaylistsPicker({ onLapsed }: { onLapsed: () => void }) {
       </p>
       {removing && (
         <ConfirmDialog
-          title={`Remove ${removing.item.name}?`}
-          message="Are you sure you want to delete this playlist? The playlist Sift made from it goes; it stays on YouTube, and you can import it again."
-          confirmLabel="Remove"
+          title={t`Remove ${removingName}?`}
+          message={t`Are you sure you want to delete this playlist? The playlist ${APP_NAME} made from it goes; it stays on YouTube, and you can import it again.`}
+          confirmLabel={t`Remove`}
           danger
           onConfirm={() => void remove(removing.item, removing.playlistId)}
           onClose={() => setRemoving(null)}
@@ -530,14 +606,19 @@ function PlaylistItem({
   onFinished: (done: AccountPlaylistImport) => void;
   onRemove: (playlistId: number) => void;
 }) {
+  const { t } = useLingui();
   const pickable = isPickable(row);
+  const name = item.name;
+  const videos = item.numberOfVideos;
   const content = (
     <>
       {item.thumbnail ? <img className="yt-thumb" src={item.thumbnail} alt="" width={64} height={36} loading="lazy" decoding="async" /> : <span className="yt-thumb" aria-hidden="true" />}
       <span className="yt-pick-text">
         <span className="yt-pick-name">{item.name}</span>
         <span className="yt-pick-meta muted">
-          {plural(item.numberOfVideos, 'video', 'videos')} · {item.public ? 'public' : 'private or unlisted'} on YouTube
+          {item.public
+            ? plural(videos, { one: '# video · public on YouTube', other: '# videos · public on YouTube' })
+            : plural(videos, { one: '# video · private or unlisted on YouTube', other: '# videos · private or unlisted on YouTube' })}
         </span>
       </span>
     </>
@@ -561,12 +642,14 @@ function PlaylistItem({
         {row.kind === 'importing' && <ImportProgress started={row.started} onFinished={onFinished} />}
         {row.kind === 'imported' && (
           <div className="yt-playlist-done">
-            <span className="yt-badge yt-badge--done">Imported</span>
-            <AppLink to={to.playlist(row.playlistId)} className="btn btn-secondary yt-btn-sm" aria-label={`Open ${item.name} in Sift`}>
-              Open
+            <span className="yt-badge yt-badge--done">
+              <Trans>Imported</Trans>
+            </span>
+            <AppLink to={to.playlist(row.playlistId)} className="btn btn-secondary yt-btn-sm" aria-label={t`Open ${name} in ${APP_NAME}`}>
+              <Trans context="verb">Open</Trans>
             </AppLink>
-            <button type="button" className="btn btn-danger-outline yt-btn-sm" aria-label={`Remove ${item.name}`} onClick={() => onRemove(row.playlistId)}>
-              Remove
+            <button type="button" className="btn btn-danger-outline yt-btn-sm" aria-label={t`Remove ${name}`} onClick={() => onRemove(row.playlistId)}>
+              <Trans>Remove</Trans>
             </button>
           </div>
         )}
@@ -574,8 +657,8 @@ function PlaylistItem({
           <div className="yt-playlist-done">
             <span className="yt-failed">{importFailedText(item.name)}</span>
             {row.playlistId !== null && (
-              <button type="button" className="btn btn-danger-outline yt-btn-sm" aria-label={`Remove ${item.name}`} onClick={() => onRemove(row.playlistId!)}>
-                Remove
+              <button type="button" className="btn btn-danger-outline yt-btn-sm" aria-label={t`Remove ${name}`} onClick={() => onRemove(row.playlistId!)}>
+                <Trans>Remove</Trans>
               </button>
             )}
           </div>
@@ -587,7 +670,9 @@ function PlaylistItem({
 
 /** One import under way: its progress bar, polled (SPEC §4) until CREATED or FAILED. */
 function ImportProgress({ started, onFinished }: { started: AccountPlaylistImport; onFinished: (done: AccountPlaylistImport) => void }) {
+  const { t } = useLingui();
   const { data } = usePlaylistImportStatus(started);
+  const name = started.name;
   const current = data ?? started;
   const progress = current.status === 'CREATED' ? 100 : current.progress;
   const reported = useRef(false);
@@ -599,7 +684,7 @@ function ImportProgress({ started, onFinished }: { started: AccountPlaylistImpor
   }, [current, onFinished]);
   return (
     <div className="yt-import">
-      <div className="import-bar" role="progressbar" aria-label={`Importing ${started.name}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress}>
+      <div className="import-bar" role="progressbar" aria-label={t`Importing ${name}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress}>
         <span className={`import-bar-fill${current.status === 'FAILED' ? ' import-bar-fill--failed' : ''}`} style={{ width: `${progress}%` }} />
       </div>
       <span className="yt-import-status">{importStatusText(current.status, progress)}</span>
@@ -609,13 +694,14 @@ function ImportProgress({ started, onFinished }: { started: AccountPlaylistImpor
 
 /** A list of the account that could not be read: why, and a way to try again (a lapsed permission is shown above). */
 function ListUnread({ error, what, retry }: { error: unknown; what: 'subscriptions' | 'playlists'; retry: () => void }) {
+  const { t } = useLingui();
   if (isPermissionLapsed(error)) return null;
   return (
     <div className="yt-account-panel">
-      <FormAlert>{messageOf(error, `Your YouTube ${what} could not be read.`)}</FormAlert>
+      <FormAlert>{messageOf(error, what === 'subscriptions' ? t`Your YouTube subscriptions could not be read.` : t`Your YouTube playlists could not be read.`)}</FormAlert>
       <p>
         <button type="button" className="btn btn-secondary" onClick={retry}>
-          Try again
+          <Trans>Try again</Trans>
         </button>
       </p>
     </div>

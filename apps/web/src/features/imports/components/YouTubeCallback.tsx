@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -11,7 +12,8 @@ import { callbackFailure, failureOf, youtubeReturn, type ConnectOutcome, type Co
  * sessionStorage), or /importYoutubeChannels, with how it went: that page shows a failure, never a blank page.
  */
 export function YouTubeCallback() {
-  useDocumentTitle('Connecting YouTube');
+  const { t } = useLingui();
+  useDocumentTitle(t`Connecting YouTube`);
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const qc = useQueryClient();
@@ -45,7 +47,9 @@ export function YouTubeCallback() {
   return (
     <div className="bare-status" role="status">
       <span className="spinner" aria-hidden="true" />
-      <p>Connecting your YouTube account…</p>
+      <p>
+        <Trans>Connecting your YouTube account…</Trans>
+      </p>
     </div>
   );
 }

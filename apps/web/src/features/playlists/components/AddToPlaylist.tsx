@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Suspense } from 'react';
 import type { Video } from '@sift/contracts';
 import { Modal } from '../../../components/Modal';
@@ -18,12 +19,15 @@ export const openAddToPlaylist = (video: Target | null) => picker.set(video);
 
 /** Mount once (app/item-actions.tsx): shows the add-to-playlist popup when something opens it. */
 export function AddToPlaylistHost() {
+  const { t } = useLingui();
   const video = picker.useValue();
   useOnPathChange(picker.closeUnlessOn); // SPEC §2 "On every path change … modals close"
   if (!video) return null;
   return (
-    <Modal title="Add to playlist" onClose={() => openAddToPlaylist(null)} actions={<span />}>
-      <Suspense fallback={<p role="status">Loading…</p>}>
+    <Modal title={t`Add to playlist`} onClose={() => openAddToPlaylist(null)} actions={<span />}>
+      <Suspense fallback={<p role="status">
+            <Trans>Loading…</Trans>
+          </p>}>
         <PlaylistPicker video={video} onDone={() => openAddToPlaylist(null)} />
       </Suspense>
     </Modal>

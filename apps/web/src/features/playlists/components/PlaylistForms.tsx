@@ -1,3 +1,6 @@
+import { msg } from '@lingui/core/macro';
+import type { I18n } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
@@ -13,10 +16,13 @@ import { createPlaylist, invalidatePlaylists, updatePlaylist, usePlaylist } from
 import { PlaylistPicker } from './PlaylistPicker';
 import '../playlists.css';
 
-const LABELS = { name: 'Name', description: 'Description', backgroundColor: 'Background colour' };
+const LABELS = { name: msg`Name`, description: msg`Description`, backgroundColor: msg`Background colour` };
+/** The field names server errors are reported under, in the active language. */
+const labels = (i18n: I18n) => ({ name: i18n._(LABELS.name), description: i18n._(LABELS.description), backgroundColor: i18n._(LABELS.backgroundColor) });
 
 /** /create/playlist: a name, then the new playlist's page. A visitor logs in first and it is made afterwards. */
 export function CreatePlaylistPage() {
+  const { t, i18n } = useLingui();
   const [name, setName] = useState('');
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const [busy, setBusy] = useState(false);
@@ -25,26 +31,26 @@ export function CreatePlaylistPage() {
   const qc = useQueryClient();
   const notify = useNotify();
   const loginNeeding = useLoginNeeding();
-  useDocumentTitle('Create a playlist');
+  useDocumentTitle(t`Create a playlist`);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!name.trim()) {
-      setErrors({ message: null, fields: { name: 'Name is required.' } });
+      setErrors({ message: null, fields: { name: t`Name is required.` } });
       return focusFirstInvalid(form.current);
     }
     setBusy(true);
     try {
-      const result = await loginNeeding({ type: CREATE_PLAYLIST_ACTION, payload: { name: name.trim() }, successMessage: 'Playlist created' }, () =>
+      const result = await loginNeeding({ type: CREATE_PLAYLIST_ACTION, payload: { name: name.trim() }, successMessage: t`Playlist created` }, () =>
         createPlaylist(name.trim()),
       );
       if (result.status === 'done') {
         await invalidatePlaylists(qc);
-        notify('Playlist created');
+        notify(t`Playlist created`);
         navigate(to.playlist(result.value.id));
       }
     } catch (err) {
-      setErrors(formErrorsFrom(err, LABELS));
+      setErrors(formErrorsFrom(err, labels(i18n)));
       focusFirstInvalid(form.current);
     } finally {
       setBusy(false);
@@ -54,15 +60,17 @@ export function CreatePlaylistPage() {
   return (
     <section className="page narrow-page" aria-labelledby="page-title">
       <h1 id="page-title" className="page-title" tabIndex={-1}>
-        Create a playlist
+        <Trans>Create a playlist</Trans>
       </h1>
-      <p className="page-lead">Name it now; add videos from any video's ⋮ menu or from the playlist's page.</p>
+      <p className="page-lead">
+        <Trans>Name it now; add videos from any video's ⋮ menu or from the playlist's page.</Trans>
+      </p>
       <form ref={form} className="stack-form" onSubmit={submit} noValidate>
         {errors.message && <FormAlert>{errors.message}</FormAlert>}
-        <TextField label="Name" name="name" value={name} onChange={setName} error={errors.fields.name} required maxLength={100} autoFocus />
+        <TextField label={t`Name`} name="name" value={name} onChange={setName} error={errors.fields.name} required maxLength={100} autoFocus />
         <div className="form-actions">
-          <SubmitButton busy={busy} busyLabel="Creating…">
-            Create playlist
+          <SubmitButton busy={busy} busyLabel={t`Creating…`}>
+            <Trans>Create playlist</Trans>
           </SubmitButton>
         </div>
       </form>
@@ -73,16 +81,17 @@ export function CreatePlaylistPage() {
 /** /playlists/{id}/edit: name, description, background colour (owner only; not Watch later). */
 export function PlaylistEditPage({ id }: { id: string }) {
   const playlist = usePlaylist(id);
+  const { t } = useLingui();
   const p = playlist.data;
-  useDocumentTitle('Edit playlist');
-  if (!p) return <section className="page" aria-busy="true" aria-label="Edit playlist" />;
+  useDocumentTitle(t`Edit playlist`);
+  if (!p) return <section className="page" aria-busy="true" aria-label={t`Edit playlist`} />;
   if (!p.owner.creator || p.isWatchLater) {
     return (
       <section className="page" aria-labelledby="page-title">
         <h1 id="page-title" className="page-title" tabIndex={-1}>
-          Edit playlist
+          <Trans>Edit playlist</Trans>
         </h1>
-        <p>Only the owner can edit this playlist{p.isWatchLater ? ', and Watch later cannot be edited' : ''}.</p>
+        <p>{p.isWatchLater ? <Trans>Only the owner can edit this playlist, and Watch later cannot be edited.</Trans> : <Trans>Only the owner can edit this playlist.</Trans>}</p>
       </section>
     );
   }
@@ -90,6 +99,7 @@ export function PlaylistEditPage({ id }: { id: string }) {
 }
 
 function EditForm({ id, initial }: { id: number; initial: { name: string; description: string; backgroundColor: string } }) {
+  const { t, i18n } = useLingui();
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const [busy, setBusy] = useState(false);
@@ -105,10 +115,10 @@ function EditForm({ id, initial }: { id: number; initial: { name: string; descri
     try {
       await updatePlaylist(id, { name: values.name.trim(), description: values.description.trim(), backgroundColor: values.backgroundColor });
       await invalidatePlaylists(qc);
-      notify('Playlist saved');
+      notify(t`Playlist saved`);
       navigate(to.playlist(id));
     } catch (err) {
-      setErrors(formErrorsFrom(err, LABELS));
+      setErrors(formErrorsFrom(err, labels(i18n)));
       focusFirstInvalid(form.current);
     } finally {
       setBusy(false);
@@ -118,24 +128,24 @@ function EditForm({ id, initial }: { id: number; initial: { name: string; descri
   return (
     <section className="page narrow-page" aria-labelledby="page-title">
       <h1 id="page-title" className="page-title" tabIndex={-1}>
-        Edit playlist
+        <Trans>Edit playlist</Trans>
       </h1>
       <form ref={form} className="stack-form" onSubmit={submit} noValidate>
         {errors.message && <FormAlert>{errors.message}</FormAlert>}
-        <TextField label="Name" name="name" value={values.name} onChange={set('name')} error={errors.fields.name} required maxLength={100} />
-        <TextArea label="Description" name="description" value={values.description} onChange={set('description')} maxLength={1000} hint={errors.fields.description} />
+        <TextField label={t`Name`} name="name" value={values.name} onChange={set('name')} error={errors.fields.name} required maxLength={100} />
+        <TextArea label={t`Description`} name="description" value={values.description} onChange={set('description')} maxLength={1000} hint={errors.fields.description} />
         <div className="field">
           <label htmlFor="playlist-colour" className="field-label">
-            Background colour
+            <Trans>Background colour</Trans>
           </label>
           <input id="playlist-colour" type="color" value={values.backgroundColor} onChange={(e) => set('backgroundColor')(e.currentTarget.value)} />
         </div>
         <div className="form-buttons">
           <AppLink to={to.playlist(id)} className="btn btn-secondary">
-            Cancel
+            <Trans>Cancel</Trans>
           </AppLink>
-          <SubmitButton busy={busy} busyLabel="Saving…">
-            Save
+          <SubmitButton busy={busy} busyLabel={t`Saving…`}>
+            <Trans>Save</Trans>
           </SubmitButton>
         </div>
       </form>
@@ -148,16 +158,19 @@ export function AddToPlaylistPage() {
   const [params] = useSearchParams();
   const navigate = useAppNavigate();
   const video = params.get('video') ?? params.get('v');
-  useDocumentTitle('Add to playlist');
+  const { t } = useLingui();
+  useDocumentTitle(t`Add to playlist`);
   return (
     <section className="page narrow-page" aria-labelledby="page-title">
       <h1 id="page-title" className="page-title" tabIndex={-1}>
-        Add to playlist
+        <Trans>Add to playlist</Trans>
       </h1>
       {video ? (
         <PlaylistPicker video={{ externalId: video, title: '' }} onDone={() => navigate(paths.playlists)} />
       ) : (
-        <p>Choose a video first: its menu has “Add to playlist”.</p>
+        <p>
+          <Trans>Choose a video first: its menu has “Add to playlist”.</Trans>
+        </p>
       )}
     </section>
   );

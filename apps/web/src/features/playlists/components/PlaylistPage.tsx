@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Playlist, Video } from '@sift/contracts';
@@ -44,6 +45,7 @@ type Dialog = 'delete' | 'public' | 'private' | 'image' | null;
  * playlist" filter narrows by title (SPEC §7 GET /api/playlists/{id}/videos with q; applied on Enter or blur).
  */
 export function PlaylistPage({ id }: { id: string }) {
+  const { t } = useLingui();
   const playlist = usePlaylist(id);
   const [filter, setFilter] = useState('');
   const all = usePlaylistVideos(id);
@@ -52,16 +54,24 @@ export function PlaylistPage({ id }: { id: string }) {
   const [gridType] = usePreference('gridType');
   const now = useNow();
   const p = playlist.data;
-  useDocumentTitle(p?.name ?? (id === 'wl' ? 'Watch later' : 'Playlist'));
+  useDocumentTitle(p?.name ?? (id === 'wl' ? t`Watch later` : t`Playlist`));
 
   if (playlist.isError) {
     const status = isApiError(playlist.error) ? playlist.error.status : 0;
     return (
       <section className="page" aria-labelledby="page-title">
         <h1 id="page-title" className="page-title" tabIndex={-1}>
-          {status === 401 ? 'Log in to see your Watch later' : 'Playlist not found'}
+          {status === 401 ? t`Log in to see your Watch later` : t`Playlist not found`}
         </h1>
-        <p>{status === 401 ? <AppLink to={to.login(to.playlist(id))}>Log in</AppLink> : 'This playlist does not exist or is private.'}</p>
+        <p>
+          {status === 401 ? (
+            <AppLink to={to.login(to.playlist(id))}>
+              <Trans>Log in</Trans>
+            </AppLink>
+          ) : (
+            t`This playlist does not exist or is private.`
+          )}
+        </p>
       </section>
     );
   }
@@ -71,19 +81,24 @@ export function PlaylistPage({ id }: { id: string }) {
   const items = videos.videos;
   // Moving is by position in the whole playlist: not while a filter shows part of it.
   const movable = owned && !filter;
+  const playlistName = p?.name;
 
   return (
     <section className="page playlist-page" aria-labelledby="page-title">
       {/* Play all starts at the playlist's first video, whatever the filter shows. */}
-      {p ? <PlaylistHeader playlist={p} first={all.videos[0]} /> : <h1 id="page-title" className="page-title">Loading playlist…</h1>}
-      <section className="section" aria-label="Videos">
+      {p ? <PlaylistHeader playlist={p} first={all.videos[0]} /> : (
+        <h1 id="page-title" className="page-title">
+          <Trans>Loading playlist…</Trans>
+        </h1>
+      )}
+      <section className="section" aria-label={t`Videos`}>
         {(!!p?.numberOfVideos || !!filter) && (
           <div className="playlist-filter">
-            <FilterField label="Find in playlist" onApply={setFilter} />
+            <FilterField label={t`Find in playlist`} onApply={setFilter} />
           </div>
         )}
         <InfiniteList
-          label={p ? `Videos of ${p.name}` : 'Playlist videos'}
+          label={p ? t`Videos of ${playlistName}` : t`Playlist videos`}
           layout={owned ? 'list' : gridType}
           items={items}
           getKey={keyOf}
@@ -114,6 +129,7 @@ export function PlaylistPage({ id }: { id: string }) {
 
 /** Owner's reordering: one entry up or down (the server moves just that entry). */
 function MoveButtons({ playlistId, itemId, index, count, title }: { playlistId: number; itemId: number; index: number; count: number; title: string }) {
+  const { t } = useLingui();
   const qc = useQueryClient();
   const [busy, setBusy] = useState(false);
   const move = async (to: number) => {
@@ -127,10 +143,10 @@ function MoveButtons({ playlistId, itemId, index, count, title }: { playlistId: 
   };
   return (
     <div className="move-buttons">
-      <button type="button" className="icon-btn" aria-label={`Move ${title} up`} disabled={busy || index === 0} onClick={() => void move(index - 1)}>
+      <button type="button" className="icon-btn" aria-label={t`Move ${title} up`} disabled={busy || index === 0} onClick={() => void move(index - 1)}>
         <Icon name="up" size={20} />
       </button>
-      <button type="button" className="icon-btn move-down" aria-label={`Move ${title} down`} disabled={busy || index >= count - 1} onClick={() => void move(index + 1)}>
+      <button type="button" className="icon-btn move-down" aria-label={t`Move ${title} down`} disabled={busy || index >= count - 1} onClick={() => void move(index + 1)}>
         <Icon name="up" size={20} />
       </button>
     </div>
@@ -138,6 +154,7 @@ function MoveButtons({ playlistId, itemId, index, count, title }: { playlistId: 
 }
 
 function PlaylistHeader({ playlist: p, first }: { playlist: Playlist; first: Video | undefined }) {
+  const { t } = useLingui();
   const qc = useQueryClient();
   const notify = useNotify();
   const navigate = useAppNavigate();
@@ -145,6 +162,7 @@ function PlaylistHeader({ playlist: p, first }: { playlist: Playlist; first: Vid
   const [dialog, setDialog] = useState<Dialog>(null);
   const owned = p.owner.creator;
   const editable = owned && !p.isWatchLater;
+  const name = p.name;
 
   const run = async (work: () => Promise<unknown>, message?: string) => {
     try {
@@ -160,29 +178,29 @@ function PlaylistHeader({ playlist: p, first }: { playlist: Playlist; first: Vid
   // SPEC §2 playlist sheet "Share, change image, remove playlist, sort": Share first, for everyone; a private
   // playlist's dialog says why it cannot be shared (SPEC §5).
   const entries: MenuEntry[] = [
-    { kind: 'action', label: 'Share', onSelect: () => openShare({ kind: 'playlist', title: p.name, path: to.playlist(p.id), public: p.public && !p.isWatchLater }) },
+    { kind: 'action', label: t({ message: 'Share', context: 'verb' }), onSelect: () => openShare({ kind: 'playlist', title: p.name, path: to.playlist(p.id), public: p.public && !p.isWatchLater }) },
   ];
   if (editable) {
     entries.push(
-      { kind: 'link', label: 'Edit', to: `/playlists/${p.id}/edit` },
-      { kind: 'action', label: 'Change image', onSelect: () => setDialog('image') },
+      { kind: 'link', label: t({ message: 'Edit', context: 'verb' }), to: `/playlists/${p.id}/edit` },
+      { kind: 'action', label: t`Change image`, onSelect: () => setDialog('image') },
       p.public
-        ? { kind: 'action', label: 'Make private', onSelect: () => setDialog('private') }
-        : { kind: 'action', label: 'Make public', onSelect: () => setDialog('public') },
-      { kind: 'action', label: 'Delete playlist', onSelect: () => setDialog('delete') },
+        ? { kind: 'action', label: t`Make private`, onSelect: () => setDialog('private') }
+        : { kind: 'action', label: t`Make public`, onSelect: () => setDialog('public') },
+      { kind: 'action', label: t`Delete playlist`, onSelect: () => setDialog('delete') },
     );
   }
   if (token && !owned) {
     entries.push(
       p.follow
-        ? { kind: 'action', label: 'Remove from your playlists', onSelect: () => void run(() => followPlaylist(p.id, false), `${p.name} removed from your playlists`) }
-        : { kind: 'action', label: 'Follow playlist', onSelect: () => void run(() => followPlaylist(p.id, true)) },
+        ? { kind: 'action', label: t`Remove from your playlists`, onSelect: () => void run(() => followPlaylist(p.id, false), t`${name} removed from your playlists`) }
+        : { kind: 'action', label: t`Follow playlist`, onSelect: () => void run(() => followPlaylist(p.id, true)) },
     );
   }
   if (token && !p.isWatchLater) {
     entries.push({
       kind: 'action',
-      label: 'Copy to your playlists',
+      label: t`Copy to your playlists`,
       onSelect: () =>
         void run(async () => {
           const copy = await copyPlaylist(p.id);
@@ -192,13 +210,16 @@ function PlaylistHeader({ playlist: p, first }: { playlist: Playlist; first: Vid
   }
 
   const ownerName = `${p.owner.firstName} ${p.owner.lastName}`.trim();
+  const shownOwner = ownerName || t({ message: 'someone', comment: 'A playlist owner without a name, in "by someone"' });
+  const videoCount = formatNumber(p.numberOfVideos);
+  const followerCount = formatNumber(p.numberOfFollowers, true);
   return (
     <header className="playlist-head" style={{ background: p.backgroundColor }}>
       <div className={`playlist-cover${p.thumbnailType === 'custom' ? ' playlist-cover--custom' : ''}`}>
         {p.thumbnail ? <img src={p.thumbnail} alt="" width={320} height={180} /> : <Icon name="playlist" size={64} />}
       </div>
       <div className="playlist-head-text">
-        <p className="playlist-kind">{p.isWatchLater ? 'Watch later' : p.public ? 'Public playlist' : 'Private playlist'}</p>
+        <p className="playlist-kind">{p.isWatchLater ? t`Watch later` : p.public ? t`Public playlist` : t`Private playlist`}</p>
         <h1 id="page-title" className="page-title" tabIndex={-1}>
           {p.name}
         </h1>
@@ -206,62 +227,68 @@ function PlaylistHeader({ playlist: p, first }: { playlist: Playlist; first: Vid
         <p className="playlist-meta">
           {!p.isWatchLater && (
             <span>
-              by <AppLink to={to.userProfile(p.owner.uuid)}>{ownerName || 'someone'}</AppLink>
+              <Trans>
+                by <AppLink to={to.userProfile(p.owner.uuid)}>{shownOwner}</AppLink>
+              </Trans>
             </span>
           )}
           <span>
-            {formatNumber(p.numberOfVideos)} {p.numberOfVideos === 1 ? 'video' : 'videos'}
+            <Plural value={p.numberOfVideos} one={`${videoCount} video`} other={`${videoCount} videos`} />
           </span>
           {!p.isWatchLater && (
             <span>
-              {formatNumber(p.numberOfFollowers, true)} {p.numberOfFollowers === 1 ? 'follower' : 'followers'}
+              <Plural value={p.numberOfFollowers} one={`${followerCount} follower`} other={`${followerCount} followers`} />
             </span>
           )}
-          {p.imported && <span>Imported</span>}
+          {p.imported && (
+            <span>
+              <Trans>Imported</Trans>
+            </span>
+          )}
         </p>
         <div className="playlist-actions">
           {first && (
             <AppLink to={playAllPath(p.id, first)} className="btn btn-primary" dropV>
-              <Icon name="play" size={20} /> Play all
+              <Icon name="play" size={20} /> <Trans>Play all</Trans>
             </AppLink>
           )}
           {owned && (
             <AppLink to={`${paths.addVideos}?p=${p.id}`} className="btn btn-secondary">
-              <Icon name="plus" size={20} /> Add videos
+              <Icon name="plus" size={20} /> <Trans>Add videos</Trans>
             </AppLink>
           )}
           {entries.length > 0 && (
-            <Menu label={`More actions for ${p.name}`} button={<Icon name="more" />} buttonClassName="icon-btn playlist-more" items={entries} title={p.name} />
+            <Menu label={t`More actions for ${name}`} button={<Icon name="more" />} buttonClassName="icon-btn playlist-more" items={entries} title={p.name} />
           )}
         </div>
       </div>
       {dialog === 'delete' && (
         <ConfirmDialog
-          title="Delete playlist"
-          message="Are you sure you want to delete this playlist?"
-          confirmLabel="Delete"
+          title={t`Delete playlist`}
+          message={t`Are you sure you want to delete this playlist?`}
+          confirmLabel={t({ message: 'Delete', context: 'verb' })}
           danger
           onClose={() => setDialog(null)}
           onConfirm={() =>
             void run(async () => {
               await deletePlaylist(p.id);
               navigate(paths.playlists);
-            }, `Playlist ${p.name} deleted`)
+            }, t`Playlist ${name} deleted`)
           }
         />
       )}
       {(dialog === 'public' || dialog === 'private') && (
         <ConfirmDialog
-          title={dialog === 'public' ? 'Make public' : 'Make private'}
+          title={dialog === 'public' ? t`Make public` : t`Make private`}
           message={
             dialog === 'public'
-              ? 'Enable public mode ... Anyone with the link will be able to see this playlist, and people can follow it.'
-              : 'Enable private mode ... Only you will be able to see this playlist.'
+              ? t`Enable public mode ... Anyone with the link will be able to see this playlist, and people can follow it.`
+              : t`Enable private mode ... Only you will be able to see this playlist.`
           }
-          confirmLabel={dialog === 'public' ? 'Yes, make public' : 'Yes, make private'}
+          confirmLabel={dialog === 'public' ? t`Yes, make public` : t`Yes, make private`}
           onClose={() => setDialog(null)}
           onConfirm={() =>
-            void run(() => setPlaylistPublic(p.id, dialog === 'public'), dialog === 'public' ? 'This playlist is now public' : 'This playlist is now private')
+            void run(() => setPlaylistPublic(p.id, dialog === 'public'), dialog === 'public' ? t`This playlist is now public` : t`This playlist is now private`)
           }
         />
       )}

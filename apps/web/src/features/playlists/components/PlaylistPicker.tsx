@@ -1,3 +1,6 @@
+import { msg, plural } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Video } from '@sift/contracts';
@@ -9,6 +12,7 @@ type Target = Pick<Video, 'externalId' | 'title'>;
 
 /** SPEC §2 add-to-playlist popup: New Playlist, "Find playlist" and the caller's playlists (components/ListPicker). */
 export function PlaylistPicker({ video, onDone }: { video: Target; onDone: () => void }) {
+  const { t, i18n } = useLingui();
   const qc = useQueryClient();
   const notify = useNotify();
   const [filter, setFilter] = useState('');
@@ -17,7 +21,8 @@ export function PlaylistPicker({ video, onDone }: { video: Target; onDone: () =>
   const add = async (playlist: { id: number; name: string }) => {
     try {
       await addToPlaylist(playlist.id, video);
-      notify(`Added to ${playlist.name}`);
+      const name = playlist.name;
+      notify(t`Added to ${name}`);
       onDone();
     } finally {
       void invalidatePlaylists(qc);
@@ -26,20 +31,26 @@ export function PlaylistPicker({ video, onDone }: { video: Target; onDone: () =>
 
   return (
     <ListPicker
-      texts={TEXTS}
+      texts={{
+        newButton: i18n._(TEXTS.newButton),
+        nameLabel: i18n._(TEXTS.nameLabel),
+        nameMissing: i18n._(TEXTS.nameMissing),
+        filter: i18n._(TEXTS.filter),
+        list: i18n._(TEXTS.list),
+      }}
       list={{ ...list, items: list.playlists }}
       onFilter={setFilter}
-      count={(p) => `${p.numberOfVideos} ${p.numberOfVideos === 1 ? 'video' : 'videos'}`}
+      count={(p) => plural(p.numberOfVideos, { one: '# video', other: '# videos' })}
       onChoose={add}
       onCreate={async (name) => add(await createPlaylist(name))}
     />
   );
 }
 
-const TEXTS: ListPickerTexts = {
-  newButton: 'New Playlist',
-  nameLabel: 'Playlist name',
-  nameMissing: 'Give the playlist a name.',
-  filter: 'Find playlist',
-  list: 'Your playlists',
+const TEXTS: Record<keyof ListPickerTexts, MessageDescriptor> = {
+  newButton: msg`New Playlist`,
+  nameLabel: msg`Playlist name`,
+  nameMissing: msg`Give the playlist a name.`,
+  filter: msg`Find playlist`,
+  list: msg`Your playlists`,
 };

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Playlist } from '@sift/contracts';
 import { AppLink } from '../../../components/AppLink';
 import { CollectionCard, CollectionsPage, useCollectionQuery } from '../../../components/CollectionsPage';
@@ -25,19 +26,22 @@ export function PlaylistCard({ playlist: p, position }: { playlist: Playlist; po
 
 /** /playlists: the member's playlists or the ones they follow, with the sort menu and a name filter. */
 export function PlaylistsPage() {
+  const { t } = useLingui();
   const [token] = usePreference('token');
   const [query, setQuery] = useCollectionQuery(!!token);
   const list = usePlaylists(query, !!token);
-  useDocumentTitle('Playlists');
+  useDocumentTitle(t`Playlists`);
 
   if (!token) {
     return (
       <section className="page" aria-labelledby="page-title">
         <h1 id="page-title" className="page-title" tabIndex={-1}>
-          Playlists
+          <Trans>Playlists</Trans>
         </h1>
         <p>
-          <AppLink to={to.login(paths.playlists)}>Log in</AppLink> to see and make your playlists.
+          <Trans>
+            <AppLink to={to.login(paths.playlists)}>Log in</AppLink> to see and make your playlists.
+          </Trans>
         </p>
       </section>
     );
@@ -45,16 +49,16 @@ export function PlaylistsPage() {
 
   return (
     <CollectionsPage
-      title="Playlists"
-      create={{ to: paths.createPlaylist, label: 'New playlist' }}
-      plural="playlists"
-      filterLabel="Find playlist"
+      title={t`Playlists`}
+      create={{ to: paths.createPlaylist, label: t`New playlist` }}
+      plural={t({ message: 'playlists', comment: 'Lower-case plural inside "Which playlists", "Sort playlists", "Your playlists"' })}
+      filterLabel={t`Find playlist`}
       query={query}
       onQuery={setQuery}
       canChoose
       moreChoices={
         <AppLink to={to.watchLater()} className="chip">
-          <Icon name="clock" size={18} /> Watch later
+          <Icon name="clock" size={18} /> <Trans>Watch later</Trans>
         </AppLink>
       }
       list={{ ...list, items: list.playlists }}

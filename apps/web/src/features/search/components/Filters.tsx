@@ -1,3 +1,6 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react/macro';
 import { useRef, type KeyboardEvent } from 'react';
 import type { SearchSort } from '@sift/contracts';
 import { Icon } from '../../../components/Icon';
@@ -13,14 +16,15 @@ export function ScopeTabs({
   value,
   onChange,
   panelId,
-  label = 'Search type',
+  label,
 }: {
-  scopes: ReadonlyArray<{ value: SearchScope; label: string }>;
+  scopes: ReadonlyArray<{ value: SearchScope; label: MessageDescriptor }>;
   value: SearchScope;
   onChange: (scope: SearchScope) => void;
   panelId: string;
   label?: string;
 }) {
+  const { t, i18n } = useLingui();
   const list = useRef<HTMLDivElement>(null);
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const at = scopes.findIndex((s) => s.value === value);
@@ -35,7 +39,7 @@ export function ScopeTabs({
     list.current?.querySelectorAll<HTMLElement>('[role="tab"]')[next]?.focus();
   };
   return (
-    <div ref={list} role="tablist" aria-label={label} className="scope-tabs" onKeyDown={onKeyDown}>
+    <div ref={list} role="tablist" aria-label={label ?? t`Search type`} className="scope-tabs" onKeyDown={onKeyDown}>
       {scopes.map((s) => {
         const selected = s.value === value;
         return (
@@ -50,7 +54,7 @@ export function ScopeTabs({
             className="scope-tab"
             onClick={() => onChange(s.value)}
           >
-            {s.label}
+            {i18n._(s.label)}
           </button>
         );
       })}
@@ -60,11 +64,12 @@ export function ScopeTabs({
 
 /** SPEC §9 sort options in a menu: a dropdown at ≥ 992 px, a bottom sheet below. */
 export function SortMenu({ value, onChange }: { value: SearchSort; onChange: (sort: SearchSort) => void }) {
-  const current = sortLabel(value);
+  const { t, i18n } = useLingui();
+  const current = i18n._(sortLabel(value));
   return (
     <Menu
-      label={`Sort by: ${current}`}
-      title="Sort by"
+      label={t`Sort by: ${current}`}
+      title={t`Sort by`}
       buttonClassName="btn btn-secondary sort-btn"
       button={
         <>
@@ -72,19 +77,20 @@ export function SortMenu({ value, onChange }: { value: SearchSort; onChange: (so
           <span className="sort-btn-text">{current}</span>
         </>
       }
-      items={SORTS.map((s) => ({ kind: 'radio' as const, label: s.label, checked: s.value === value, onSelect: () => onChange(s.value) }))}
+      items={SORTS.map((s) => ({ kind: 'radio' as const, label: i18n._(s.label), checked: s.value === value, onSelect: () => onChange(s.value) }))}
     />
   );
 }
 
 /** SPEC §2 message bar, shown when the type filter hides results; activating it clears the filters. */
-export const OUTSIDE_FILTERS_TEXT = 'There are additional results outside your active filters. Click to view full results (will clear filters)';
+export const OUTSIDE_FILTERS_TEXT = msg`There are additional results outside your active filters. Click to view full results (will clear filters)`;
 
 export function OutsideFiltersBar({ onClear }: { onClear: () => void }) {
+  const { i18n } = useLingui();
   return (
     <div className="message message--info search-outside" role="status">
       <button type="button" className="search-outside-btn" onClick={onClear}>
-        {OUTSIDE_FILTERS_TEXT}
+        {i18n._(OUTSIDE_FILTERS_TEXT)}
       </button>
     </div>
   );

@@ -1,3 +1,6 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { InfiniteList } from '../../../components/InfiniteList';
 import { useSearch } from '../api/queries';
@@ -8,10 +11,10 @@ import { ScopeTabs, SortMenu } from './Filters';
 import { ResultCard } from './ResultCards';
 import './search.css';
 
-const OWNER_SCOPES: ReadonlyArray<{ value: SearchScope; label: string }> = [
-  { value: 'all', label: 'All' },
-  { value: 'sifts', label: 'Sifts' },
-  { value: 'playlists', label: 'Playlists' },
+const OWNER_SCOPES: ReadonlyArray<{ value: SearchScope; label: MessageDescriptor }> = [
+  { value: 'all', label: msg({ message: 'All', context: 'search type' }) },
+  { value: 'sifts', label: msg`Sifts` },
+  { value: 'playlists', label: msg`Playlists` },
 ];
 
 /**
@@ -20,6 +23,7 @@ const OWNER_SCOPES: ReadonlyArray<{ value: SearchScope; label: string }> = [
  * two), but only the scopes a person has.
  */
 export function OwnerResults({ ownerId, viewer, name }: { ownerId: string; viewer: string | null; name: string }) {
+  const { t } = useLingui();
   useLeavingSearchResets();
   const [filters, setFilters] = useSearchFilters();
   const panelId = useId();
@@ -28,14 +32,14 @@ export function OwnerResults({ ownerId, viewer, name }: { ownerId: string; viewe
   return (
     <>
       <div className="search-toolbar">
-        <ScopeTabs scopes={OWNER_SCOPES} value={type} onChange={(t) => setFilters({ type: t })} panelId={panelId} label={`${name}'s items`} />
+        <ScopeTabs scopes={OWNER_SCOPES} value={type} onChange={(scope) => setFilters({ type: scope })} panelId={panelId} label={t`${name}'s items`} />
         <div className="search-toolbar-end">
           <SortMenu value={SORTS.some((s) => s.value === filters.sort) ? filters.sort : ''} onChange={(sort) => setFilters({ sort })} />
         </div>
       </div>
       <section id={panelId} role="tabpanel" aria-labelledby={`${panelId}-tab-${type}`} className="section">
         <InfiniteList
-          label={`Sifts and playlists of ${name}`}
+          label={t`Sifts and playlists of ${name}`}
           items={search.items}
           getKey={resultKey}
           renderItem={(item, position) => <ResultCard item={item} position={position} />}

@@ -1,3 +1,6 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { AppLink } from '../../../components/AppLink';
 import { Icon } from '../../../components/Icon';
@@ -6,44 +9,56 @@ import { to } from '../../../lib/paths';
 import { useLeavingSearchResets } from '../leave';
 import { itemPath } from '../links';
 import { useRecentSearches, type RecentEntry } from '../recent';
-import { SCOPES, useSearchFilters } from '../state';
+import { SCOPES, useSearchFilters, type SearchScope } from '../state';
 import { ScopeTabs } from './Filters';
 import './search.css';
 
-const TYPE_LABEL: Record<RecentEntry['type'], string> = { video: 'Video', channel: 'Channel', sift: 'Sift', playlist: 'Playlist' };
+const TYPE_LABEL: Record<RecentEntry['type'], MessageDescriptor> = { video: msg`Video`, channel: msg`Channel`, sift: msg`Sift`, playlist: msg`Playlist` };
+
+/** The clear button per scope: "Clear all", "Clear channels" … */
+const CLEAR_LABEL: Record<SearchScope, MessageDescriptor> = {
+  all: msg`Clear all`,
+  channels: msg`Clear channels`,
+  videos: msg`Clear videos`,
+  sifts: msg`Clear sifts`,
+  playlists: msg`Clear playlists`,
+};
 
 /**
  * /search/recent: what this person opened from their searches, per scope (the type tabs), newest first. Each
  * entry opens its item, searches its text again, or can be removed.
  */
 export function RecentSearchesPage({ userUuid }: { userUuid: string | null }) {
+  const { t, i18n } = useLingui();
   useLeavingSearchResets();
-  useDocumentTitle('Recent searches');
+  useDocumentTitle(t`Recent searches`);
   const [filters, setFilters] = useSearchFilters();
   const panelId = useId();
   const recent = useRecentSearches(userUuid, filters.type);
-  const scopeLabel = SCOPES.find((s) => s.value === filters.type)?.label ?? 'All';
+  const scopeLabel = i18n._(SCOPES.find((s) => s.value === filters.type)?.label ?? SCOPES[0]!.label);
 
   return (
     <section className="page search-page" aria-labelledby="page-title">
       <h1 id="page-title" className="page-title" tabIndex={-1}>
-        Recent searches
+        <Trans>Recent searches</Trans>
       </h1>
       <div className="search-toolbar">
-        <ScopeTabs scopes={SCOPES} value={filters.type} onChange={(type) => setFilters({ type })} panelId={panelId} label="Recent searches type" />
+        <ScopeTabs scopes={SCOPES} value={filters.type} onChange={(type) => setFilters({ type })} panelId={panelId} label={t`Recent searches type`} />
         {recent.entries.length > 0 && (
           <div className="search-toolbar-end">
             <button type="button" className="btn btn-secondary" onClick={recent.clear}>
-              Clear {scopeLabel === 'All' ? 'all' : scopeLabel.toLowerCase()}
+              {i18n._(CLEAR_LABEL[filters.type])}
             </button>
           </div>
         )}
       </div>
       <section id={panelId} role="tabpanel" aria-labelledby={`${panelId}-tab-${filters.type}`} className="section">
         {recent.entries.length === 0 ? (
-          <p className="ilist-status">No recent searches.</p>
+          <p className="ilist-status">
+            <Trans>No recent searches.</Trans>
+          </p>
         ) : (
-          <ul className="recent-list" aria-label={`Recent searches: ${scopeLabel}`}>
+          <ul className="recent-list" aria-label={t`Recent searches: ${scopeLabel}`}>
             {recent.entries.map((entry) => (
               <li key={`${entry.type}:${entry.id}:${entry.externalId}`}>
                 <RecentItem entry={entry} onRemove={() => recent.remove(entry)} />
@@ -57,8 +72,11 @@ export function RecentSearchesPage({ userUuid }: { userUuid: string | null }) {
 }
 
 function RecentItem({ entry, onRemove }: { entry: RecentEntry; onRemove: () => void }) {
+  const { t, i18n } = useLingui();
   const titleId = useId();
   const href = itemPath(entry);
+  const name = entry.name;
+  const query = entry.q;
   return (
     <article className={`recent-item recent-item--${entry.type}`} aria-labelledby={titleId}>
       <AppLink to={href} className="recent-thumb" tabIndex={-1} aria-hidden="true" dropV={entry.type === 'video'}>
@@ -71,15 +89,17 @@ function RecentItem({ entry, onRemove }: { entry: RecentEntry; onRemove: () => v
           </AppLink>
         </h2>
         <p className="vcard-meta">
-          <span>{TYPE_LABEL[entry.type]}</span>
+          <span>{i18n._(TYPE_LABEL[entry.type])}</span>
           {entry.q && (
             <span>
-              Searched for <AppLink to={to.search(entry.q)}>“{entry.q}”</AppLink>
+              <Trans>
+                Searched for <AppLink to={to.search(entry.q)}>“{query}”</AppLink>
+              </Trans>
             </span>
           )}
         </p>
       </div>
-      <button type="button" className="icon-btn" aria-label={`Remove ${entry.name} from recent searches`} onClick={onRemove}>
+      <button type="button" className="icon-btn" aria-label={t`Remove ${name} from recent searches`} onClick={onRemove}>
         <Icon name="close" size={20} />
       </button>
     </article>

@@ -1,4 +1,5 @@
-import { useId } from 'react';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { useId, type ReactNode } from 'react';
 import type { Owner, PlaylistResult, SearchItem, SiftResult } from '@sift/contracts';
 import { AppLink } from '../../../components/AppLink';
 import { ChannelCard, VideoCard } from '../../../components/Cards';
@@ -9,8 +10,7 @@ import { useViewportWidth } from '../../../lib/hooks';
 import { to } from '../../../lib/paths';
 import { truncateName } from '../../../lib/truncate';
 
-const plural = (n: number, one: string, many: string) => `${formatNumber(n, true)} ${n === 1 ? one : many}`;
-const ownerName = (owner: Owner) => `${owner.firstName} ${owner.lastName}`.trim() || 'Someone';
+const fullName = (owner: Owner) => `${owner.firstName} ${owner.lastName}`.trim();
 
 /**
  * A sift or playlist in a list (SPEC §2 list item card): its image, name (the card's one link to it), type,
@@ -25,11 +25,16 @@ function CollectionCard({
 }: {
   item: SiftResult | PlaylistResult;
   href: string;
-  kind: 'Sift' | 'Playlist';
-  meta: string[];
+  kind: 'sift' | 'playlist';
+  /** Counts and marks after the kind, each its own span. */
+  meta: ReactNode[];
   position?: ItemPosition | undefined;
 }) {
+  const { t } = useLingui();
   const width = useViewportWidth();
+  const kindLabel = kind === 'sift' ? t`Sift` : t`Playlist`;
+  const byLabel = kind === 'sift' ? t`Sift by` : t`Playlist by`;
+  const ownerName = fullName(item.owner) || t({ message: 'Someone', comment: 'An owner without a name' });
   const titleId = useId();
   const shown = truncateName(item.name, width);
   return (
@@ -47,7 +52,7 @@ function CollectionCard({
             <Icon name={item.type === 'sift' ? 'sift' : 'playlist'} size={40} />
           </span>
         )}
-        <span className="badge">{kind}</span>
+        <span className="badge">{kindLabel}</span>
       </AppLink>
       <div className="scard-text">
         <h3 className="vcard-title" id={titleId}>
@@ -56,15 +61,19 @@ function CollectionCard({
           </AppLink>
         </h3>
         <p className="vcard-channel">
-          <span className="sr-only">{kind} by </span>
-          <AppLink to={to.userProfile(item.owner.uuid)}>{ownerName(item.owner)}</AppLink>
+          <span className="sr-only">{byLabel} </span>
+          <AppLink to={to.userProfile(item.owner.uuid)}>{ownerName}</AppLink>
         </p>
         <p className="vcard-meta">
-          <span>{kind}</span>
-          {meta.map((m) => (
-            <span key={m}>{m}</span>
+          <span>{kindLabel}</span>
+          {meta.map((m, i) => (
+            <span key={i}>{m}</span>
           ))}
-          {!item.public && <span className="scard-private">Private</span>}
+          {!item.public && (
+            <span className="scard-private">
+              <Trans>Private</Trans>
+            </span>
+          )}
         </p>
         {item.description && <p className="ccard-desc">{item.description}</p>}
       </div>
@@ -73,21 +82,28 @@ function CollectionCard({
 }
 
 export function SiftCard({ sift, position }: { sift: SiftResult; position?: ItemPosition | undefined }) {
+
+  const channels = formatNumber(sift.numberOfChannels, true);
+  const followers = formatNumber(sift.numberOfFollowers, true);
   return (
     <CollectionCard
       item={sift}
       href={to.sift(sift.hash)}
-      kind="Sift"
-      meta={[plural(sift.numberOfChannels, 'channel', 'channels'), plural(sift.numberOfFollowers, 'follower', 'followers')]}
+      kind="sift"
+      meta={[
+        <Plural key="channels" value={sift.numberOfChannels} one={`${channels} channel`} other={`${channels} channels`} />,
+        <Plural key="followers" value={sift.numberOfFollowers} one={`${followers} follower`} other={`${followers} followers`} />,
+      ]}
       position={position}
     />
   );
 }
 
 export function PlaylistCard({ playlist, position }: { playlist: PlaylistResult; position?: ItemPosition | undefined }) {
-  const meta = [plural(playlist.numberOfVideos, 'video', 'videos')];
-  if (playlist.imported) meta.push('Imported');
-  return <CollectionCard item={playlist} href={to.playlist(playlist.id)} kind="Playlist" meta={meta} position={position} />;
+  const videos = formatNumber(playlist.numberOfVideos, true);
+  const meta: ReactNode[] = [<Plural key="videos" value={playlist.numberOfVideos} one={`${videos} video`} other={`${videos} videos`} />];
+  if (playlist.imported) meta.push(<Trans key="imported">Imported</Trans>);
+  return <CollectionCard item={playlist} href={to.playlist(playlist.id)} kind="playlist" meta={meta} position={position} />;
 }
 
 /** Any search result, by its type. */

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, type MouseEvent } from 'react';
 import type { Channel, SearchItem } from '@sift/contracts';
 import { AppLink } from '../../../components/AppLink';
@@ -29,6 +30,7 @@ export interface SearchPageProps {
  * recent searches of the current scope.
  */
 export function SearchPage({ text, userUuid }: SearchPageProps) {
+  const { t } = useLingui();
   useLeavingSearchResets();
   const [filters, setFilters] = useSearchFilters();
   const panelId = useId();
@@ -36,7 +38,7 @@ export function SearchPage({ text, userUuid }: SearchPageProps) {
   const search = useSearch({ q: text, type: filters.type, sort: filters.sort, viewer: userUuid });
   const recent = useRecentSearches(userUuid, filters.type);
   const first = search.first;
-  const label = text ? 'Search results' : 'Newest and most popular';
+  const label = text ? t`Search results` : t`Newest and most popular`;
   // Channels for the query sit above videos; without a query the All list starts with those same channels.
   const showChannels = (filters.type === 'videos' || (filters.type === 'all' && !!text)) && !!first?.recommendedChannels.length;
 
@@ -55,8 +57,10 @@ export function SearchPage({ text, userUuid }: SearchPageProps) {
         <div className="search-toolbar-end">
           <SortMenu value={filters.sort} onChange={(sort) => setFilters({ sort })} />
           <AppLink to={paths.searchRecent} className="btn btn-secondary">
-            Recent
-            <span className="sr-only"> searches</span>
+            <Trans comment="A link to the recent searches; only screen readers hear the second word">
+              Recent
+              <span className="sr-only"> searches</span>
+            </Trans>
           </AppLink>
         </div>
       </div>
@@ -64,8 +68,8 @@ export function SearchPage({ text, userUuid }: SearchPageProps) {
       {showChannels && first && !(text && first.recommendedChannelsPopular) && (
         <ChannelStripSection
           channels={first.recommendedChannels}
-          title={first.recommendedChannelsPopular ? 'Popular channels' : 'Channels'}
-          label={first.recommendedChannelsPopular ? 'Popular channels' : 'Channel results'}
+          title={first.recommendedChannelsPopular ? t`Popular channels` : t`Channels`}
+          label={first.recommendedChannelsPopular ? t`Popular channels` : t`Channel results`}
         />
       )}
 
@@ -90,15 +94,17 @@ export function SearchPage({ text, userUuid }: SearchPageProps) {
 
       {/* When nothing matched, something to watch instead: popular channels and videos, after "No results." */}
       {showChannels && first && text && first.recommendedChannelsPopular && (
-        <ChannelStripSection channels={first.recommendedChannels} title="Popular channels" label="Popular channels" />
+        <ChannelStripSection channels={first.recommendedChannels} title={t`Popular channels`} label={t`Popular channels`} />
       )}
       {first && first.recommended.length > 0 && (
         <section className="section" aria-labelledby={`${panelId}-recommended`}>
           <div className="section-head">
-            <h2 id={`${panelId}-recommended`}>Popular videos</h2>
+            <h2 id={`${panelId}-recommended`}>
+              <Trans>Popular videos</Trans>
+            </h2>
           </div>
           <div className="ilist ilist--grid">
-            <div role="feed" aria-label="Popular videos" aria-busy={false} className="ilist-items">
+            <div role="feed" aria-label={t`Popular videos`} aria-busy={false} className="ilist-items">
               {first.recommended.map((item) =>
                 item.type === 'video' ? <VideoCard key={resultKey(item)} video={item} now={now} /> : <ResultCard key={resultKey(item)} item={item} />,
               )}

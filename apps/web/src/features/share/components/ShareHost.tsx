@@ -1,3 +1,6 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { BottomSheet } from '../../../components/BottomSheet';
 import { usePortalSafeId } from '../../../components/dialog';
@@ -11,20 +14,28 @@ import { openSharePopup } from '../popup';
 import '../share.css';
 import { track } from '../../../lib/analytics';
 
-const KIND_NAMES: Record<ShareTarget['kind'], string> = { video: 'video', channel: 'channel', sift: 'sift', playlist: 'playlist', user: 'profile' };
+/** The dialog's title per kind of item ("Share video"). */
+const TITLES: Record<ShareTarget['kind'], MessageDescriptor> = {
+  video: msg`Share video`,
+  channel: msg`Share channel`,
+  sift: msg`Share sift`,
+  playlist: msg`Share playlist`,
+  user: msg`Share profile`,
+};
 /** SPEC §5. */
-const PRIVATE_TEXT = 'Sharing needs the item to be public.';
+const PRIVATE_TEXT = msg`Sharing needs the item to be public.`;
 /** SPEC §8 notifications. */
-const COPIED_TEXT = 'Link copied to clipboard';
+const COPIED_TEXT = msg`Link copied to clipboard`;
 
 /** Mount once (app/item-actions.tsx): the share dialog (≥ 992 px) or bottom sheet of whatever `openShare` asked for. */
 export function ShareHost() {
+  const { i18n } = useLingui();
   const target = useShareTarget();
   const desktop = useIsDesktop();
   const close = () => openShare(null);
   useOnPathChange(closeShareUnlessOn);
   if (!target) return null;
-  const title = `Share ${KIND_NAMES[target.kind]}`;
+  const title = i18n._(TITLES[target.kind]);
   // Keyed by the item: another item opened over this one starts afresh (order, popup).
   const body = <ShareBody key={`${target.kind}:${target.path}`} target={target} onDone={close} />;
   if (desktop) {
@@ -48,6 +59,7 @@ export function ShareHost() {
  * the explanation.
  */
 function ShareBody({ target, onDone }: { target: ShareTarget; onDone: () => void }) {
+  const { t, i18n } = useLingui();
   const notify = useNotify();
   const [stored, setStored] = usePreference('share_items');
   // The order as the dialog opened: the network just used moves first next time, not under the pointer.
@@ -58,7 +70,7 @@ function ShareBody({ target, onDone }: { target: ShareTarget; onDone: () => void
   const linkId = usePortalSafeId('share-link');
   useEffect(() => () => stopWatching.current?.(), []);
 
-  if (!target.public) return <p className="share-private">{PRIVATE_TEXT}</p>;
+  if (!target.public) return <p className="share-private">{i18n._(PRIVATE_TEXT)}</p>;
 
   const url = shareUrl(target);
   const share = (network: ShareNetwork, e: MouseEvent<HTMLAnchorElement>) => {
@@ -76,7 +88,7 @@ function ShareBody({ target, onDone }: { target: ShareTarget; onDone: () => void
     try {
       await navigator.clipboard.writeText(url);
       track('eca_share', { kind: target.kind, network: 'link' });
-      notify(COPIED_TEXT);
+      notify(i18n._(COPIED_TEXT));
       onDone();
     } catch {
       // No clipboard (permission, an insecure origin): the link is selected for the person to copy.
@@ -84,10 +96,11 @@ function ShareBody({ target, onDone }: { target: ShareTarget; onDone: () => void
     }
   };
 
+  const networkName = sharingOn ? NETWORKS[sharingOn].name : '';
   return (
     <div className="share">
       <p className="share-title">{target.title}</p>
-      <ul className="share-networks" aria-label="Share on">
+      <ul className="share-networks" aria-label={t`Share on`}>
         {order.map((id) => {
           const network = NETWORKS[id];
           return (
@@ -104,17 +117,17 @@ function ShareBody({ target, onDone }: { target: ShareTarget; onDone: () => void
       </ul>
       {sharingOn && (
         <p className="share-status" role="status">
-          Sharing on {NETWORKS[sharingOn].name}. This closes when its window does.
+          <Trans>Sharing on {networkName}. This closes when its window does.</Trans>
         </p>
       )}
       <div className="field share-link">
         <label className="field-label" htmlFor={linkId}>
-          Link
+          <Trans context="noun">Link</Trans>
         </label>
         <div className="share-link-row">
           <input id={linkId} ref={linkRef} className="share-link-input" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
           <button type="button" className="btn btn-primary" onClick={() => void copy()}>
-            Copy link
+            <Trans>Copy link</Trans>
           </button>
         </div>
       </div>

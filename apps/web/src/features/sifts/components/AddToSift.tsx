@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Suspense } from 'react';
 import { Modal } from '../../../components/Modal';
 import { useOnPathChange } from '../../../lib/hooks';
@@ -16,12 +17,15 @@ export const openAddToSift = (channel: ChannelPayload | null) => picker.set(chan
 
 /** Mount once (app/item-actions.tsx): the add-to-sift popup (SPEC §2 "Desktop popups"). */
 export function AddToSiftHost() {
+  const { t } = useLingui();
   const channel = picker.useValue();
   useOnPathChange(picker.closeUnlessOn); // SPEC §2 "On every path change … modals close"
   if (!channel) return null;
   return (
-    <Modal title="Add to Sift" onClose={() => openAddToSift(null)} actions={<span />}>
-      <Suspense fallback={<p role="status">Loading…</p>}>
+    <Modal title={t`Add to Sift`} onClose={() => openAddToSift(null)} actions={<span />}>
+      <Suspense fallback={<p role="status">
+            <Trans>Loading…</Trans>
+          </p>}>
         <SiftPicker channel={channel} onDone={() => openAddToSift(null)} />
       </Suspense>
     </Modal>

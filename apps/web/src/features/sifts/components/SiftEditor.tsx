@@ -1,3 +1,6 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { Sift, SiftChannel, SiftChannelInput, SiftFilters, SiftKeywords } from '@sift/contracts';
@@ -28,10 +31,10 @@ import { parseKeywordInput } from '../keywords';
 import '../sifts.css';
 
 type Rule = keyof SiftKeywords;
-const RULES: { rule: Rule; label: string; hint: string }[] = [
-  { rule: 'all', label: 'All of these words', hint: 'Every one must appear.' },
-  { rule: 'any', label: 'Any of these words', hint: 'At least one must appear (ignored when empty).' },
-  { rule: 'none', label: 'None of these words', hint: 'Videos with any of them are left out.' },
+const RULES: { rule: Rule; label: MessageDescriptor; hint: MessageDescriptor }[] = [
+  { rule: 'all', label: msg`All of these words`, hint: msg`Every one must appear.` },
+  { rule: 'any', label: msg`Any of these words`, hint: msg`At least one must appear (ignored when empty).` },
+  { rule: 'none', label: msg`None of these words`, hint: msg`Videos with any of them are left out.` },
 ];
 const NO_FILTERS: SiftFilters = { hideShorts: false, hideLive: false, minDurationSeconds: null, maxDurationSeconds: null };
 
@@ -43,8 +46,10 @@ function KeywordField({ label, hint, value, onChange, onDraft }: {
   onChange: (next: string[]) => void;
   onDraft: (draft: string) => void;
 }) {
+  const { t } = useLingui();
   const id = useId();
   const [draft, setDraft] = useState('');
+  const chosen = label.toLowerCase();
   const commit = () => {
     const added = parseKeywordInput(draft).filter((k) => !value.some((v) => v.toLowerCase() === k.toLowerCase()));
     if (added.length) onChange([...value, ...added]);
@@ -63,11 +68,11 @@ function KeywordField({ label, hint, value, onChange, onDraft }: {
         {label}
       </label>
       <div className="kw-box">
-        <ul className="kw-list" aria-label={`Chosen: ${label.toLowerCase()}`}>
+        <ul className="kw-list" aria-label={t`Chosen: ${chosen}`}>
           {value.map((k) => (
             <li key={k} className="kw-chip">
               {k}
-              <button type="button" className="kw-remove" aria-label={`Remove ${k}`} onClick={() => onChange(value.filter((x) => x !== k))}>
+              <button type="button" className="kw-remove" aria-label={t`Remove ${k}`} onClick={() => onChange(value.filter((x) => x !== k))}>
                 ×
               </button>
             </li>
@@ -87,7 +92,7 @@ function KeywordField({ label, hint, value, onChange, onDraft }: {
         />
       </div>
       <p id={`${id}-hint`} className="field-hint">
-        {hint} Words match whole words in titles, descriptions and tags; "quote a phrase".
+        {hint} <Trans>Words match whole words in titles, descriptions and tags; "quote a phrase".</Trans>
       </p>
     </div>
   );
@@ -95,12 +100,13 @@ function KeywordField({ label, hint, value, onChange, onDraft }: {
 
 /** Search the catalog for channels; choosing one calls onAdd. */
 function ChannelSearch({ onAdd, exclude }: { onAdd: (c: SiftChannelInput & { name: string; thumbnail: string }) => void; exclude: Set<string> }) {
+  const { t } = useLingui();
   const id = useId();
   const [q, setQ] = useState('');
   const [debounced, setDebounced] = useState('');
   useEffect(() => {
-    const t = setTimeout(() => setDebounced(q), 250);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => setDebounced(q), 250);
+    return () => clearTimeout(timer);
   }, [q]);
   const found = useChannelSuggestions(debounced);
   const items = (found.data?.items ?? []).filter((c) => !exclude.has(c.externalId));
@@ -120,34 +126,39 @@ function ChannelSearch({ onAdd, exclude }: { onAdd: (c: SiftChannelInput & { nam
   return (
     <div className="field">
       <label htmlFor={id} className="field-label">
-        Add channels
+        <Trans>Add channels</Trans>
       </label>
       <input
         id={id}
         type="search"
         className="sift-input"
-        placeholder="Search channels"
+        placeholder={t`Search channels`}
         value={q}
         onChange={(e) => setQ(e.currentTarget.value)}
         onKeyDown={onKeyDown}
       />
       {debounced.trim() && (
-        <ul className="sift-suggestions" aria-label="Channels found">
-          {items.map((c) => (
-            <li key={c.externalId}>
-              <button
-                type="button"
-                className="sift-suggestion"
-                aria-label={`Add ${c.name}`}
-                onClick={() => add(c)}
-              >
-                <Avatar src={c.thumbnail} size={28} />
-                <span>{c.name}</span>
-                <span className="sift-channel-meta">{formatNumber(c.numberOfFollowers, true)} followers</span>
-              </button>
+        <ul className="sift-suggestions" aria-label={t`Channels found`}>
+          {items.map((c) => {
+            const name = c.name;
+            const followers = formatNumber(c.numberOfFollowers, true);
+            return (
+              <li key={c.externalId}>
+                <button type="button" className="sift-suggestion" aria-label={t`Add ${name}`} onClick={() => add(c)}>
+                  <Avatar src={c.thumbnail} size={28} />
+                  <span>{c.name}</span>
+                  <span className="sift-channel-meta">
+                    <Trans>{followers} followers</Trans>
+                  </span>
+                </button>
+              </li>
+            );
+          })}
+          {!found.isPending && items.length === 0 && (
+            <li className="sift-picker-empty">
+              <Trans>No results.</Trans>
             </li>
-          ))}
-          {!found.isPending && items.length === 0 && <li className="sift-picker-empty">No results.</li>}
+          )}
         </ul>
       )}
     </div>
@@ -155,17 +166,25 @@ function ChannelSearch({ onAdd, exclude }: { onAdd: (c: SiftChannelInput & { nam
 }
 
 function ChannelChips({ channels, onRemove }: { channels: Array<{ externalId: string; name: string; thumbnail: string }>; onRemove: (externalId: string) => void }) {
+  const { t } = useLingui();
   return (
-    <ul className="sift-channel-chips" aria-label="Channels of this sift">
-      {channels.map((c) => (
-        <li key={c.externalId} className="kw-chip">
-          <Avatar src={c.thumbnail || null} size={22} /> {c.name}
-          <button type="button" className="kw-remove" aria-label={`Remove ${c.name}`} onClick={() => onRemove(c.externalId)}>
-            ×
-          </button>
+    <ul className="sift-channel-chips" aria-label={t`Channels of this sift`}>
+      {channels.map((c) => {
+        const name = c.name;
+        return (
+          <li key={c.externalId} className="kw-chip">
+            <Avatar src={c.thumbnail || null} size={22} /> {c.name}
+            <button type="button" className="kw-remove" aria-label={t`Remove ${name}`} onClick={() => onRemove(c.externalId)}>
+              ×
+            </button>
+          </li>
+        );
+      })}
+      {channels.length === 0 && (
+        <li className="sift-picker-empty">
+          <Trans>No channels yet.</Trans>
         </li>
-      ))}
-      {channels.length === 0 && <li className="sift-picker-empty">No channels yet.</li>}
+      )}
     </ul>
   );
 }
@@ -175,7 +194,9 @@ function ChannelChips({ channels, onRemove }: { channels: Array<{ externalId: st
  * fails (SPEC §4 "Lists").
  */
 export function ChannelAdder({ sift }: { sift: Sift }) {
+  const { t } = useLingui();
   const qc = useQueryClient();
+  const siftName = sift.name;
   const notify = useNotify();
   const key = siftKeys.detail(sift.hash);
   const patch = (channels: SiftChannel[]) => {
@@ -190,7 +211,7 @@ export function ChannelAdder({ sift }: { sift: Sift }) {
       notify(done);
     } catch (err) {
       patch(before);
-      notify(formErrorsFrom(err).message ?? 'Ooops! A generic error has occurred. Please contact administrator.');
+      notify(formErrorsFrom(err).message ?? t`Ooops! A generic error has occurred. Please contact administrator.`);
     } finally {
       void invalidateSifts(qc);
     }
@@ -203,7 +224,7 @@ export function ChannelAdder({ sift }: { sift: Sift }) {
           void change(
             sift.channels.filter((c) => c.externalId !== externalId),
             () => removeSiftChannel(sift.id, externalId),
-            `Removed from ${sift.name}`,
+            t`Removed from ${siftName}`,
           )
         }
       />
@@ -213,7 +234,7 @@ export function ChannelAdder({ sift }: { sift: Sift }) {
           void change(
             [...sift.channels, { type: 'channel', id: -1, externalId: c.externalId, name: c.name, thumbnail: c.thumbnail, numberOfFollowers: c.numberOfFollowers ?? 0, numberOfVideos: 0 }],
             () => addSiftChannel(sift.id, c),
-            `Added to ${sift.name}`,
+            t`Added to ${siftName}`,
           )
         }
       />
@@ -232,18 +253,25 @@ function usePreviewBody(body: PreviewBody): PreviewBody | null {
 }
 
 function Preview({ body }: { body: PreviewBody }) {
+  const { t } = useLingui();
   const debounced = usePreviewBody(body);
   const preview = useSiftPreview(debounced);
   const n = preview.data?.numberOfVideos ?? 0;
+  // "1,234+" when the server stopped counting: the count as shown, the plural chosen by the number.
+  const shown = `${formatNumber(n)}${preview.data?.more ? '+' : ''}`;
   return (
-    <aside className="sift-preview" aria-label="Preview">
-      <h2 className="section-title">Preview</h2>
+    <aside className="sift-preview" aria-label={t({ message: 'Preview', context: 'noun' })}>
+      <h2 className="section-title">
+        <Trans context="noun">Preview</Trans>
+      </h2>
       {!debounced ? (
-        <p>Add channels to see which videos this sift shows.</p>
+        <p>
+          <Trans>Add channels to see which videos this sift shows.</Trans>
+        </p>
       ) : (
         <>
           <p className="sift-preview-count" role="status" aria-live="polite" aria-busy={preview.isFetching}>
-            {preview.data ? `${formatNumber(n)}${preview.data.more ? '+' : ''} ${n === 1 ? 'video matches' : 'videos match'}` : 'Counting…'}
+            {preview.data ? <Plural value={n} one={`${shown} video matches`} other={`${shown} videos match`} /> : t`Counting…`}
           </p>
           <ul className="sift-preview-list">
             {preview.data?.videos.map((v) => (
@@ -265,6 +293,7 @@ function minutes(seconds: number | null): string {
 
 /** /create/sift and /sifts/{hash}/edit: name, description, category, visibility, channels, rules, filters, preview. */
 export function SiftEditor({ sift }: { sift?: Sift }) {
+  const { t, i18n } = useLingui();
   const qc = useQueryClient();
   const navigate = useAppNavigate();
   const loginNeeding = useLoginNeeding();
@@ -290,7 +319,7 @@ export function SiftEditor({ sift }: { sift?: Sift }) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!name.trim()) return setError('Give the sift a name.');
+    if (!name.trim()) return setError(t`Give the sift a name.`);
     setBusy(true);
     setError(null);
     const body: SiftBody = { name: name.trim(), description: description.trim(), category: category || null, keywords: withDrafts, filters };
@@ -308,7 +337,7 @@ export function SiftEditor({ sift }: { sift?: Sift }) {
         }
       }
     } catch (err) {
-      setError(formErrorsFrom(err, { name: 'Name', description: 'Description', category: 'Category' }).message);
+      setError(formErrorsFrom(err, { name: t`Name`, description: t`Description`, category: t`Category` }).message);
     } finally {
       setBusy(false);
     }
@@ -325,23 +354,23 @@ export function SiftEditor({ sift }: { sift?: Sift }) {
         {error && <FormAlert>{error}</FormAlert>}
         <div className="field">
           <label htmlFor={ids.name} className="field-label">
-            Name
+            <Trans>Name</Trans>
           </label>
           <input id={ids.name} className="sift-input" value={name} maxLength={100} required onChange={(e) => setName(e.currentTarget.value)} />
         </div>
         <div className="field">
           <label htmlFor={ids.description} className="field-label">
-            Description
+            <Trans>Description</Trans>
           </label>
           <textarea id={ids.description} className="sift-input" rows={3} maxLength={2000} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
         </div>
         <div className="sift-form-row">
           <div className="field">
             <label htmlFor={ids.category} className="field-label">
-              Category
+              <Trans>Category</Trans>
             </label>
             <select id={ids.category} className="sift-input" value={category} onChange={(e) => setCategory(e.currentTarget.value)}>
-              <option value="">None</option>
+              <option value="">{t({ message: 'None', context: 'no category' })}</option>
               {categories.data?.map((c) => (
                 <option key={c.id} value={c.id}>
                   {c.name}
@@ -351,12 +380,14 @@ export function SiftEditor({ sift }: { sift?: Sift }) {
           </div>
           {!sift && (
             <label className="sift-check">
-              <input type="checkbox" checked={isPublic} onChange={(e) => setPublic(e.currentTarget.checked)} /> Public (anyone with the link can see it)
+              <input type="checkbox" checked={isPublic} onChange={(e) => setPublic(e.currentTarget.checked)} /> <Trans>Public (anyone with the link can see it)</Trans>
             </label>
           )}
         </div>
         <fieldset className="sift-fieldset">
-          <legend>Channels</legend>
+          <legend>
+            <Trans>Channels</Trans>
+          </legend>
           {sift ? (
             <ChannelAdder sift={sift} />
           ) : (
@@ -367,12 +398,14 @@ export function SiftEditor({ sift }: { sift?: Sift }) {
           )}
         </fieldset>
         <fieldset className="sift-fieldset">
-          <legend>Keywords</legend>
+          <legend>
+            <Trans>Keywords</Trans>
+          </legend>
           {RULES.map(({ rule, label, hint }) => (
             <KeywordField
               key={rule}
-              label={label}
-              hint={hint}
+              label={i18n._(label)}
+              hint={i18n._(hint)}
               value={keywords[rule]}
               onChange={(next) => setKeywords({ ...keywords, [rule]: next })}
               onDraft={(draft) => setDrafts((d) => ({ ...d, [rule]: draft }))}
@@ -380,23 +413,25 @@ export function SiftEditor({ sift }: { sift?: Sift }) {
           ))}
         </fieldset>
         <fieldset className="sift-fieldset">
-          <legend>Video types</legend>
+          <legend>
+            <Trans>Video types</Trans>
+          </legend>
           <label className="sift-check">
-            <input type="checkbox" checked={filters.hideShorts} onChange={(e) => setFilters({ ...filters, hideShorts: e.currentTarget.checked })} /> Hide shorts
+            <input type="checkbox" checked={filters.hideShorts} onChange={(e) => setFilters({ ...filters, hideShorts: e.currentTarget.checked })} /> <Trans>Hide shorts</Trans>
           </label>
           <label className="sift-check">
-            <input type="checkbox" checked={filters.hideLive} onChange={(e) => setFilters({ ...filters, hideLive: e.currentTarget.checked })} /> Hide live videos
+            <input type="checkbox" checked={filters.hideLive} onChange={(e) => setFilters({ ...filters, hideLive: e.currentTarget.checked })} /> <Trans>Hide live videos</Trans>
           </label>
           <div className="sift-form-row">
             <div className="field">
               <label htmlFor={ids.min} className="field-label">
-                Minimum length (minutes)
+                <Trans>Minimum length (minutes)</Trans>
               </label>
               <input id={ids.min} type="number" min={0} max={1440} className="sift-input" value={minutes(filters.minDurationSeconds)} onChange={(e) => setDuration('minDurationSeconds', e.currentTarget.value)} />
             </div>
             <div className="field">
               <label htmlFor={ids.max} className="field-label">
-                Maximum length (minutes)
+                <Trans>Maximum length (minutes)</Trans>
               </label>
               <input id={ids.max} type="number" min={0} max={1440} className="sift-input" value={minutes(filters.maxDurationSeconds)} onChange={(e) => setDuration('maxDurationSeconds', e.currentTarget.value)} />
             </div>
@@ -404,7 +439,7 @@ export function SiftEditor({ sift }: { sift?: Sift }) {
         </fieldset>
         <div className="sift-form-actions">
           <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? 'Saving…' : sift ? 'Save changes' : 'Create sift'}
+            {busy ? t`Saving…` : sift ? t`Save changes` : t`Create sift`}
           </button>
         </div>
       </form>
@@ -414,11 +449,12 @@ export function SiftEditor({ sift }: { sift?: Sift }) {
 }
 
 export function CreateSiftPage() {
-  useDocumentTitle('Create a Sift');
+  const { t } = useLingui();
+  useDocumentTitle(t`Create a Sift`);
   return (
     <section className="page" aria-labelledby="page-title">
       <h1 id="page-title" className="page-title" tabIndex={-1}>
-        Create a Sift
+        <Trans>Create a Sift</Trans>
       </h1>
       <SiftEditor />
     </section>
@@ -426,14 +462,19 @@ export function CreateSiftPage() {
 }
 
 export function SiftEditPage({ id }: { id: string }) {
+  const { t } = useLingui();
   const sift = useSift(id);
-  useDocumentTitle(sift.data ? `Edit ${sift.data.name}` : 'Edit sift');
+  const name = sift.data?.name;
+  const title = sift.data ? t`Edit ${name}` : t`Edit sift`;
+  useDocumentTitle(title);
   return (
     <section className="page" aria-labelledby="page-title">
       <h1 id="page-title" className="page-title" tabIndex={-1}>
-        {sift.data ? `Edit ${sift.data.name}` : sift.isError ? 'Sift not found' : 'Loading sift…'}
+        {sift.data ? title : sift.isError ? t`Sift not found` : t`Loading sift…`}
       </h1>
-      {sift.data && (sift.data.owner.creator ? <SiftEditor key={sift.data.id} sift={sift.data} /> : <p>Only the owner can edit this sift.</p>)}
+      {sift.data && (sift.data.owner.creator ? <SiftEditor key={sift.data.id} sift={sift.data} /> : <p>
+            <Trans>Only the owner can edit this sift.</Trans>
+          </p>)}
     </section>
   );
 }

@@ -1,3 +1,6 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
@@ -39,33 +42,40 @@ type Dialog = 'delete' | 'public' | 'private' | 'image' | null;
 
 /** /sifts/{hash or id}: cover, name, description, category, owner, counts, channels, keywords and the feed. */
 export function SiftPage({ id, renderFollow }: { id: string; renderFollow?: (sift: Sift) => ReactNode }) {
+  const { t } = useLingui();
   const sift = useSift(id);
   const videos = useSiftVideos(id);
   const [gridType] = usePreference('gridType');
   const now = useNow();
   const s = sift.data;
-  useDocumentTitle(s?.name ?? 'Sift');
+  const siftName = s?.name;
+  useDocumentTitle(s?.name ?? t`Sift`);
 
   if (sift.isError) {
     return (
       <section className="page" aria-labelledby="page-title">
         <h1 id="page-title" className="page-title" tabIndex={-1}>
-          Sift not found
+          <Trans>Sift not found</Trans>
         </h1>
-        <p>{isApiError(sift.error) && sift.error.status === 404 ? 'This sift does not exist or is private.' : 'Error returning results.'}</p>
+        <p>{isApiError(sift.error) && sift.error.status === 404 ? t`This sift does not exist or is private.` : t`Error returning results.`}</p>
       </section>
     );
   }
 
   return (
     <section className="page sift-page" aria-labelledby="page-title">
-      {s ? <SiftHeader sift={s} first={videos.videos[0]?.externalId} renderFollow={renderFollow} /> : <h1 id="page-title" className="page-title">Loading sift…</h1>}
-      <section className="section" aria-label="Videos">
+      {s ? <SiftHeader sift={s} first={videos.videos[0]?.externalId} renderFollow={renderFollow} /> : (
+        <h1 id="page-title" className="page-title">
+          <Trans>Loading sift…</Trans>
+        </h1>
+      )}
+      <section className="section" aria-label={t`Videos`}>
         <h2 className="section-title">
-          Videos{videos.total !== undefined && <span className="sift-count"> · {formatNumber(videos.total)}</span>}
+          <Trans>Videos</Trans>
+          {videos.total !== undefined && <span className="sift-count"> · {formatNumber(videos.total)}</span>}
         </h2>
         <InfiniteList
-          label={s ? `Videos of ${s.name}` : 'Sift videos'}
+          label={s ? t`Videos of ${siftName}` : t`Sift videos`}
           layout={gridType}
           items={videos.videos}
           getKey={(v) => v.externalId}
@@ -77,25 +87,37 @@ export function SiftPage({ id, renderFollow }: { id: string; renderFollow?: (sif
           onLoadMore={() => void videos.fetchNextPage()}
           onRetry={() => void (videos.data ? videos.fetchNextPage() : videos.refetch())}
         />
-        {!videos.isPending && videos.videos.length === 0 && <p className="sift-empty">No videos match this sift's rules yet.</p>}
+        {!videos.isPending && videos.videos.length === 0 && (
+          <p className="sift-empty">
+            <Trans>No videos match this sift's rules yet.</Trans>
+          </p>
+        )}
       </section>
     </section>
   );
 }
 
+const RULE_LABELS = { all: msg`All of`, any: msg`Any of`, none: msg`None of` } as const;
+
 function KeywordChips({ sift }: { sift: Sift }) {
+  const { i18n } = useLingui();
   const groups = [
-    ['all', 'All of', sift.keywords.all],
-    ['any', 'Any of', sift.keywords.any],
-    ['none', 'None of', sift.keywords.none],
+    ['all', RULE_LABELS.all, sift.keywords.all],
+    ['any', RULE_LABELS.any, sift.keywords.any],
+    ['none', RULE_LABELS.none, sift.keywords.none],
   ] as const;
-  if (groups.every(([, , list]) => list.length === 0)) return <p className="sift-rules-empty">Every video of its channels.</p>;
+  if (groups.every(([, , list]) => list.length === 0))
+    return (
+      <p className="sift-rules-empty">
+        <Trans>Every video of its channels.</Trans>
+      </p>
+    );
   return (
     <dl className="sift-rules">
       {groups.map(([rule, label, list]) =>
         list.length === 0 ? null : (
           <div key={rule} className={`sift-rule sift-rule--${rule}`}>
-            <dt>{label}</dt>
+            <dt>{i18n._(label)}</dt>
             {list.map((k) => (
               <dd key={k} className="kw-chip">
                 {k}
@@ -109,36 +131,50 @@ function KeywordChips({ sift }: { sift: Sift }) {
 }
 
 function ChannelList({ sift }: { sift: Sift }) {
-  if (sift.channels.length === 0) return <p>No channels yet.</p>;
+  const { t } = useLingui();
+  const name = sift.name;
+  if (sift.channels.length === 0)
+    return (
+      <p>
+        <Trans>No channels yet.</Trans>
+      </p>
+    );
   return (
-    <ul className="sift-channel-list" aria-label={`Channels of ${sift.name}`}>
-      {sift.channels.map((c) => (
-        <li key={c.externalId}>
-          <AppLink to={to.channel(c.externalId)} className="sift-channel-link">
-            <Avatar src={c.thumbnail || null} size={32} />
-            <span>{c.name}</span>
-          </AppLink>
-          <span className="sift-channel-meta">{formatNumber(c.numberOfFollowers, true)} followers</span>
-        </li>
-      ))}
+    <ul className="sift-channel-list" aria-label={t`Channels of ${name}`}>
+      {sift.channels.map((c) => {
+        const followers = formatNumber(c.numberOfFollowers, true);
+        return (
+          <li key={c.externalId}>
+            <AppLink to={to.channel(c.externalId)} className="sift-channel-link">
+              <Avatar src={c.thumbnail || null} size={32} />
+              <span>{c.name}</span>
+            </AppLink>
+            <span className="sift-channel-meta">
+              <Trans>{followers} followers</Trans>
+            </span>
+          </li>
+        );
+      })}
     </ul>
   );
 }
 
-const IMPORT_TEXT: Record<Sift['importStatus'], string> = {
-  PENDING_IMPORT: 'A channel is waiting to be imported…',
-  IMPORTING: 'Importing a channel…',
-  METADATA_IMPORTED: 'Importing a channel: details done, videos next…',
-  VIDEOS_IMPORTED: 'Importing a channel: matching its videos…',
-  CREATED: '',
-  FAILED: 'A channel could not be imported.',
+const IMPORT_TEXT: Record<Sift['importStatus'], MessageDescriptor | null> = {
+  PENDING_IMPORT: msg`A channel is waiting to be imported…`,
+  IMPORTING: msg`Importing a channel…`,
+  METADATA_IMPORTED: msg`Importing a channel: details done, videos next…`,
+  VIDEOS_IMPORTED: msg`Importing a channel: matching its videos…`,
+  CREATED: null,
+  FAILED: msg`A channel could not be imported.`,
 };
 
 function SiftHeader({ sift: s, first, renderFollow }: { sift: Sift; first: string | undefined; renderFollow?: (sift: Sift) => ReactNode }) {
+  const { t, i18n } = useLingui();
   const qc = useQueryClient();
   const notify = useNotify();
   const navigate = useAppNavigate();
   const [params, setParams] = useSearchParams();
+  const name = s.name;
   const [token] = usePreference('token');
   const [dialog, setDialog] = useState<Dialog>(null);
   const categories = useSiftCategories();
@@ -165,25 +201,25 @@ function SiftHeader({ sift: s, first, renderFollow }: { sift: Sift; first: strin
   const entries: MenuEntry[] = [];
   if (owned) {
     entries.push(
-      { kind: 'action', label: 'Add channels', onSelect: () => openModal(MODAL_PAGES.addChannels) },
-      { kind: 'link', label: 'Edit', to: `/sifts/${encodeURIComponent(s.hash)}/edit` },
-      { kind: 'action', label: 'Change image', onSelect: () => setDialog('image') },
-      { kind: 'action', label: 'Delete sift', onSelect: () => setDialog('delete') },
+      { kind: 'action', label: t`Add channels`, onSelect: () => openModal(MODAL_PAGES.addChannels) },
+      { kind: 'link', label: t({ message: 'Edit', context: 'verb' }), to: `/sifts/${encodeURIComponent(s.hash)}/edit` },
+      { kind: 'action', label: t`Change image`, onSelect: () => setDialog('image') },
+      { kind: 'action', label: t`Delete sift`, onSelect: () => setDialog('delete') },
     );
   }
   // Offered on a private sift too: the dialog then says why it cannot be shared (SPEC §5).
-  entries.push({ kind: 'action', label: 'Share sift', onSelect: () => openShare({ kind: 'sift', title: s.name, path: to.sift(s.hash), public: s.public }) });
+  entries.push({ kind: 'action', label: t`Share sift`, onSelect: () => openShare({ kind: 'sift', title: s.name, path: to.sift(s.hash), public: s.public }) });
   if (owned) {
     entries.push(
       s.public
-        ? { kind: 'action', label: 'Make private', onSelect: () => setDialog('private') }
-        : { kind: 'action', label: 'Make public', onSelect: () => setDialog('public') },
+        ? { kind: 'action', label: t`Make private`, onSelect: () => setDialog('private') }
+        : { kind: 'action', label: t`Make public`, onSelect: () => setDialog('public') },
     );
   }
   if (token) {
     entries.push({
       kind: 'action',
-      label: 'Copy to your sifts',
+      label: t`Copy to your sifts`,
       onSelect: () =>
         void run(async () => {
           const copy = await copySift(s.hash);
@@ -194,13 +230,18 @@ function SiftHeader({ sift: s, first, renderFollow }: { sift: Sift; first: strin
 
   const ownerName = `${s.owner.firstName} ${s.owner.lastName}`.trim();
   const category = categories.data?.find((c) => c.id === s.category)?.name ?? s.category;
-  const importText = IMPORT_TEXT[s.importStatus];
+  const importMessage = IMPORT_TEXT[s.importStatus];
+  const importText = importMessage ? i18n._(importMessage) : '';
+  const shownOwner = ownerName || t({ message: 'someone', comment: 'An owner without a name, in "by someone"' });
+  const channelCount = formatNumber(s.numberOfChannels);
+  const videoCount = formatNumber(s.numberOfVideos);
+  const followerCount = formatNumber(s.numberOfFollowers, true);
   return (
     <header className="sift-head">
       <div className={`sift-cover${s.thumbnailType === 'custom' ? ' sift-cover--custom' : ''}`}>{s.thumbnail ? <img src={s.thumbnail} alt="" width={320} height={180} /> : <Icon name="sift" size={64} />}</div>
       <div className="sift-head-text">
         <p className="sift-kind">
-          {s.public ? 'Public sift' : 'Private sift'}
+          {s.public ? t`Public sift` : t`Private sift`}
           {category && <span className="sift-category"> · {category}</span>}
         </p>
         <h1 id="page-title" className="page-title" tabIndex={-1}>
@@ -209,16 +250,18 @@ function SiftHeader({ sift: s, first, renderFollow }: { sift: Sift; first: strin
         {s.description && <p className="sift-desc">{s.description}</p>}
         <p className="sift-meta">
           <span>
-            by <AppLink to={to.userProfile(s.owner.uuid)}>{ownerName || 'someone'}</AppLink>
+            <Trans>
+              by <AppLink to={to.userProfile(s.owner.uuid)}>{shownOwner}</AppLink>
+            </Trans>
           </span>
           <button type="button" className="linklike" onClick={() => openModal(MODAL_PAGES.viewChannels)}>
-            {formatNumber(s.numberOfChannels)} {s.numberOfChannels === 1 ? 'channel' : 'channels'}
+            <Plural value={s.numberOfChannels} one={`${channelCount} channel`} other={`${channelCount} channels`} />
           </button>
           <span>
-            {formatNumber(s.numberOfVideos)} {s.numberOfVideos === 1 ? 'video' : 'videos'}
+            <Plural value={s.numberOfVideos} one={`${videoCount} video`} other={`${videoCount} videos`} />
           </span>
           <span>
-            {formatNumber(s.numberOfFollowers, true)} {s.numberOfFollowers === 1 ? 'follower' : 'followers'}
+            <Plural value={s.numberOfFollowers} one={`${followerCount} follower`} other={`${followerCount} followers`} />
           </span>
         </p>
         {importText && (
@@ -230,25 +273,25 @@ function SiftHeader({ sift: s, first, renderFollow }: { sift: Sift; first: strin
         <div className="sift-actions">
           {first && (
             <AppLink to={playSiftPath(s.hash, first)} className="btn btn-primary" dropV>
-              <Icon name="play" size={20} /> Play all
+              <Icon name="play" size={20} /> <Trans>Play all</Trans>
             </AppLink>
           )}
           {renderFollow?.(s)}
-          {entries.length > 0 && <Menu label={`More actions for ${s.name}`} button={<Icon name="more" />} buttonClassName="icon-btn" items={entries} title={s.name} />}
+          {entries.length > 0 && <Menu label={t`More actions for ${name}`} button={<Icon name="more" />} buttonClassName="icon-btn" items={entries} title={s.name} />}
         </div>
       </div>
       {modal === MODAL_PAGES.viewChannels && (
-        <Modal title={`Channels of ${s.name}`} onClose={() => openModal(null)}>
+        <Modal title={t`Channels of ${name}`} onClose={() => openModal(null)}>
           <ChannelList sift={s} />
         </Modal>
       )}
       {modal === MODAL_PAGES.keywords && (
-        <Modal title="Keywords" onClose={() => openModal(null)}>
+        <Modal title={t`Keywords`} onClose={() => openModal(null)}>
           <KeywordChips sift={s} />
         </Modal>
       )}
       {modal === MODAL_PAGES.addChannels && owned && (
-        <Modal title={`Add channels to ${s.name}`} onClose={() => openModal(null)}>
+        <Modal title={t`Add channels to ${name}`} onClose={() => openModal(null)}>
           <ChannelAdder sift={s} />
         </Modal>
       )}
@@ -268,9 +311,9 @@ function SiftHeader({ sift: s, first, renderFollow }: { sift: Sift; first: strin
       )}
       {dialog === 'delete' && (
         <ConfirmDialog
-          title="Delete sift"
-          message={`Are you sure you want to delete ${s.name} sift?`}
-          confirmLabel="Delete"
+          title={t`Delete sift`}
+          message={t`Are you sure you want to delete ${name} sift?`}
+          confirmLabel={t({ message: 'Delete', context: 'verb' })}
           danger
           onClose={() => setDialog(null)}
           onConfirm={() =>
@@ -283,15 +326,15 @@ function SiftHeader({ sift: s, first, renderFollow }: { sift: Sift; first: strin
       )}
       {(dialog === 'public' || dialog === 'private') && (
         <ConfirmDialog
-          title={dialog === 'public' ? 'Make public' : 'Make private'}
+          title={dialog === 'public' ? t`Make public` : t`Make private`}
           message={
             dialog === 'public'
-              ? 'Enable public mode ... Users who follow this sift will have access to all future updates.'
-              : "Enable private mode ... Users who were following this sift won't have access to any future updates."
+              ? t`Enable public mode ... Users who follow this sift will have access to all future updates.`
+              : t`Enable private mode ... Users who were following this sift won't have access to any future updates.`
           }
-          confirmLabel={dialog === 'public' ? 'Yes, make public' : 'Yes, make private'}
+          confirmLabel={dialog === 'public' ? t`Yes, make public` : t`Yes, make private`}
           onClose={() => setDialog(null)}
-          onConfirm={() => void run(() => setSiftPublic(s.id, dialog === 'public'), dialog === 'public' ? 'This sift is now public' : 'This sift is now private')}
+          onConfirm={() => void run(() => setSiftPublic(s.id, dialog === 'public'), dialog === 'public' ? t`This sift is now public` : t`This sift is now private`)}
         />
       )}
     </header>
@@ -305,21 +348,33 @@ function SiftHeader({ sift: s, first, renderFollow }: { sift: Sift; first: strin
 export function SiftChannelsPage({ mode }: { mode: 'view' | 'add' }) {
   const [params] = useSearchParams();
   const hash = params.get('s') ?? params.get('sid') ?? '';
+  const { t } = useLingui();
   const sift = useSift(hash);
-  const title = mode === 'add' ? 'Add channels' : 'Channels';
+  const title = mode === 'add' ? t`Add channels` : t`Channels`;
   useDocumentTitle(sift.data ? `${title} · ${sift.data.name}` : title);
   const s = sift.data;
+  const name = s?.name;
   return (
     <section className="page" aria-labelledby="page-title">
       <h1 id="page-title" className="page-title" tabIndex={-1}>
-        {s ? `${title} of ${s.name}` : title}
+        {s ? (mode === 'add' ? t`Add channels of ${name}` : t`Channels of ${name}`) : title}
       </h1>
-      {!hash && <p>Open a sift first: its channel count links here.</p>}
-      {sift.isError && <p>This sift does not exist or is private.</p>}
+      {!hash && (
+        <p>
+          <Trans>Open a sift first: its channel count links here.</Trans>
+        </p>
+      )}
+      {sift.isError && (
+        <p>
+          <Trans>This sift does not exist or is private.</Trans>
+        </p>
+      )}
       {s && (mode === 'add' && s.owner.creator ? <ChannelAdder sift={s} /> : <ChannelList sift={s} />)}
       {s && (
         <p>
-          <AppLink to={to.sift(s.hash)}>Back to {s.name}</AppLink>
+          <AppLink to={to.sift(s.hash)}>
+            <Trans>Back to {name}</Trans>
+          </AppLink>
         </p>
       )}
     </section>

@@ -1,3 +1,6 @@
+import { msg, plural } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -14,12 +17,13 @@ import '../sifts.css';
 export function AddToSiftPage() {
   const [params] = useSearchParams();
   const navigate = useAppNavigate();
-  useDocumentTitle('Add to Sift');
+  const { t } = useLingui();
+  useDocumentTitle(t`Add to Sift`);
   const externalId = params.get('channel') ?? '';
   return (
     <section className="page" aria-labelledby="page-title">
       <h1 id="page-title" className="page-title" tabIndex={-1}>
-        Add to Sift
+        <Trans>Add to Sift</Trans>
       </h1>
       {externalId ? (
         <SiftPicker
@@ -27,7 +31,9 @@ export function AddToSiftPage() {
           onDone={(hash) => navigate(hash ? to.sift(hash) : '/')}
         />
       ) : (
-        <p>Choose a channel first: open a channel's menu and pick "Add to Sift".</p>
+        <p>
+          <Trans>Choose a channel first: open a channel's menu and pick "Add to Sift".</Trans>
+        </p>
       )}
     </section>
   );
@@ -35,6 +41,7 @@ export function AddToSiftPage() {
 
 /** A New Sift button, a "Find sift" filter and the list of the caller's sifts (components/ListPicker). */
 export function SiftPicker({ channel, onDone }: { channel: ChannelPayload; onDone: (hash?: string) => void }) {
+  const { t, i18n } = useLingui();
   const qc = useQueryClient();
   const notify = useNotify();
   const [filter, setFilter] = useState('');
@@ -42,16 +49,23 @@ export function SiftPicker({ channel, onDone }: { channel: ChannelPayload; onDon
 
   // Added to a sift (a chosen one, or a new one made with the channel in it).
   const added = (sift: { hash: string; name: string }) => {
-    notify(`Added to ${sift.name}`);
+    const name = sift.name;
+    notify(t`Added to ${name}`);
     onDone(sift.hash);
   };
 
   return (
     <ListPicker
-      texts={TEXTS}
+      texts={{
+        newButton: i18n._(TEXTS.newButton),
+        nameLabel: i18n._(TEXTS.nameLabel),
+        nameMissing: i18n._(TEXTS.nameMissing),
+        filter: i18n._(TEXTS.filter),
+        list: i18n._(TEXTS.list),
+      }}
       list={{ ...list, items: list.sifts }}
       onFilter={setFilter}
-      count={(s) => `${s.numberOfChannels} ${s.numberOfChannels === 1 ? 'channel' : 'channels'}`}
+      count={(s) => plural(s.numberOfChannels, { one: '# channel', other: '# channels' })}
       onChoose={async (sift) => {
         try {
           await addSiftChannel(sift.id, channel);
@@ -69,10 +83,10 @@ export function SiftPicker({ channel, onDone }: { channel: ChannelPayload; onDon
   );
 }
 
-const TEXTS: ListPickerTexts = {
-  newButton: 'New Sift',
-  nameLabel: 'Sift name',
-  nameMissing: 'Give the sift a name.',
-  filter: 'Find sift',
-  list: 'Your sifts',
+const TEXTS: Record<keyof ListPickerTexts, MessageDescriptor> = {
+  newButton: msg`New Sift`,
+  nameLabel: msg`Sift name`,
+  nameMissing: msg`Give the sift a name.`,
+  filter: msg`Find sift`,
+  list: msg`Your sifts`,
 };

@@ -1,3 +1,4 @@
+import { Plural, useLingui } from '@lingui/react/macro';
 import type { SiftSummary } from '@sift/contracts';
 import { CollectionCard, CollectionsPage, useCollectionQuery } from '../../../components/CollectionsPage';
 import type { ItemPosition } from '../../../components/InfiniteList';
@@ -10,6 +11,7 @@ import '../sifts.css';
 
 /** A sift in a list: cover, name (the card's link), owner, channels, videos and followers. */
 export function SiftCard({ sift: s, position }: { sift: SiftSummary; position?: ItemPosition }) {
+  const channels = formatNumber(s.numberOfChannels);
   return (
     <CollectionCard
       item={s}
@@ -17,7 +19,7 @@ export function SiftCard({ sift: s, position }: { sift: SiftSummary; position?: 
       icon="sift"
       extraMeta={
         <span>
-          {formatNumber(s.numberOfChannels)} {s.numberOfChannels === 1 ? 'channel' : 'channels'}
+          <Plural value={s.numberOfChannels} one={`${channels} channel`} other={`${channels} channels`} />
         </span>
       }
       position={position}
@@ -27,20 +29,21 @@ export function SiftCard({ sift: s, position }: { sift: SiftSummary; position?: 
 
 /** /sifts: the member's sifts or the ones they follow (a visitor: public sifts), sort menu and a name filter. */
 export function SiftsPage() {
+  const { t } = useLingui();
   const [token] = usePreference('token');
   const [query, setQuery] = useCollectionQuery(!!token);
   const list = useSifts(query);
-  useDocumentTitle('Sifts');
+  useDocumentTitle(t`Sifts`);
   return (
     <CollectionsPage
-      title="Sifts"
-      create={{ to: paths.createSift, label: 'New Sift' }}
-      plural="sifts"
-      filterLabel="Find sift"
+      title={t`Sifts`}
+      create={{ to: paths.createSift, label: t`New Sift` }}
+      plural={t({ message: 'sifts', comment: 'Lower-case plural inside "Which sifts", "Sort sifts", "Your sifts"' })}
+      filterLabel={t`Find sift`}
       query={query}
       onQuery={setQuery}
       canChoose={!!token}
-      visitorLabel="Public sifts"
+      visitorLabel={t`Public sifts`}
       list={{ ...list, items: list.sifts }}
       getKey={(s) => s.hash}
       renderItem={(s, position) => <SiftCard sift={s} position={position} />}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import type { Channel, Subscription } from '@sift/contracts';
@@ -25,19 +26,21 @@ interface Target {
  * frequency choice. Unfollowing a 401 saves a multiSubscribe action (SPEC §8).
  */
 export function useToggleFollow() {
+  const { t } = useLingui();
   const qc = useQueryClient();
   const notify = useNotify();
   const loginNeeding = useLoginNeeding();
   return useCallback(
     async (target: Target, subscription: Subscription | undefined) => {
       const payload = { id: target.key, name: target.name };
+      const name = target.name;
       try {
         if (subscription) {
           const result = await loginNeeding({ type: MULTI_SUBSCRIBE_ACTION, payload }, () => unfollow(subscription.id));
-          if (result.status === 'done') notify(`Unfollowed ${target.name}`);
+          if (result.status === 'done') notify(t`Unfollowed ${name}`);
         } else {
           const result = await loginNeeding(
-            { type: target.type === 'channel' ? FOLLOW_CHANNEL_ACTION : FOLLOW_SIFT_ACTION, payload, successMessage: `Following ${target.name}` },
+            { type: target.type === 'channel' ? FOLLOW_CHANNEL_ACTION : FOLLOW_SIFT_ACTION, payload, successMessage: t`Following ${name}` },
             async (): Promise<Subscription | undefined> =>
               target.type === 'channel' ? followChannel(target.key) : (await followSifts([target.key])).items[0],
           );
@@ -50,11 +53,12 @@ export function useToggleFollow() {
         if (isApiError(err) && err.message) notify(err.message);
       }
     },
-    [qc, notify, loginNeeding],
+    [qc, notify, loginNeeding, t],
   );
 }
 
 function FollowToggle({ target, compact }: { target: Target; compact?: boolean }) {
+  const { t } = useLingui();
   const toggleFollow = useToggleFollow();
   const subscription = useSubscriptionOf(target.type, target.id);
   const [busy, setBusy] = useState(false);
@@ -78,7 +82,7 @@ function FollowToggle({ target, compact }: { target: Target; compact?: boolean }
       onClick={() => void toggle()}
     >
       {/* Named by what it shows plus whom (axe label-content-name-mismatch): "Follow X", pressed: "Following X". */}
-      {following ? 'Following' : 'Follow'}
+      {following ? t`Following` : t`Follow`}
       <span className="sr-only"> {target.name}</span>
     </button>
   );
@@ -99,6 +103,7 @@ export function SiftFollowButton({ sift }: { sift: { id: number; hash: string; n
  * `enabled` false (the subscription option is off): no entry, and the subscriptions are not asked for.
  */
 export function useFollowChannelMenu(enabled = true) {
+  const { t } = useLingui();
   const toggleFollow = useToggleFollow();
   const { data } = useSubscriptions(enabled);
   return useCallback(
@@ -106,8 +111,8 @@ export function useFollowChannelMenu(enabled = true) {
       if (!enabled) return [];
       const subscription = data?.items.find((s) => s.target.type === 'channel' && s.target.id === channel.id);
       const target: Target = { type: 'channel', id: channel.id, key: channel.externalId, name: channel.name };
-      return [{ kind: 'action', label: subscription ? 'Unfollow' : 'Follow', onSelect: () => void toggleFollow(target, subscription) }];
+      return [{ kind: 'action', label: subscription ? t`Unfollow` : t`Follow`, onSelect: () => void toggleFollow(target, subscription) }];
     },
-    [data, toggleFollow, enabled],
+    [data, toggleFollow, enabled, t],
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Frequency, Subscription } from '@sift/contracts';
@@ -7,7 +8,7 @@ import { useNotify } from '../../../components/Notifications';
 import { useOnPathChange } from '../../../lib/hooks';
 import { createSlot } from '../../../lib/slot';
 import { refreshAfterFollow, updateSubscription } from '../api/queries';
-import { FREQUENCY_LABELS, FrequencyChoice } from './FrequencyChoice';
+import { FREQUENCY_NOTICES, FrequencyChoice } from './FrequencyChoice';
 import '../subscriptions.css';
 
 /** SPEC §9 "Modal open delay". */
@@ -36,11 +37,14 @@ export function SubscribeModalHost() {
 }
 
 function SubscribeModal({ subscription, onClose }: { subscription: Subscription; onClose: () => void }) {
+  const { t, i18n } = useLingui();
   const qc = useQueryClient();
   const notify = useNotify();
   const [frequency, setFrequency] = useState<Frequency>(subscription.frequency);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+
+  const name = subscription.target.name;
 
   async function choose(next: Frequency) {
     const before = frequency;
@@ -49,7 +53,7 @@ function SubscribeModal({ subscription, onClose }: { subscription: Subscription;
     setError(null);
     try {
       await updateSubscription(subscription.id, { frequency: next });
-      notify(`E-mail: ${FREQUENCY_LABELS[next].toLowerCase()}`);
+      notify(i18n._(FREQUENCY_NOTICES[next]));
       void refreshAfterFollow(qc);
     } catch (err) {
       setFrequency(before);
@@ -60,9 +64,11 @@ function SubscribeModal({ subscription, onClose }: { subscription: Subscription;
   }
 
   return (
-    <Modal title={`You follow ${subscription.target.name}`} onClose={onClose}>
-      <p>New videos from {subscription.target.type === 'sift' ? 'this sift' : 'this channel'} now show in your feed.</p>
-      <FrequencyChoice legend="Tell me about new videos by e-mail" value={frequency} onChange={(f) => void choose(f)} disabled={busy} />
+    <Modal title={t`You follow ${name}`} onClose={onClose}>
+      <p>
+        {subscription.target.type === 'sift' ? <Trans>New videos from this sift now show in your feed.</Trans> : <Trans>New videos from this channel now show in your feed.</Trans>}
+      </p>
+      <FrequencyChoice legend={t`Tell me about new videos by e-mail`} value={frequency} onChange={(f) => void choose(f)} disabled={busy} />
       {error && <FormAlert>{error}</FormAlert>}
     </Modal>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Frequency, Subscription } from '@sift/contracts';
@@ -10,6 +11,7 @@ import { FREQUENCY_LABELS } from './FrequencyChoice';
 import '../subscriptions.css';
 
 const FREQUENCIES: Frequency[] = ['IMMEDIATE', 'DAILY', 'WEEKLY', 'NONE'];
+
 const linkOf = (s: Subscription) => (s.target.type === 'channel' ? `/channel/${encodeURIComponent(s.target.externalId)}` : `/sifts/${encodeURIComponent(s.target.externalId)}`);
 
 /** Profile: the member's subscriptions, each with its e-mail frequency and Unfollow. */
@@ -19,11 +21,25 @@ export function SubscriptionsList() {
   return (
     <section className="section subs" id="subscriptions" aria-labelledby="subs-heading">
       <div className="section-head">
-        <h2 id="subs-heading">Subscriptions</h2>
+        <h2 id="subs-heading">
+          <Trans>Subscriptions</Trans>
+        </h2>
       </div>
-      {isPending && <p role="status">Loading…</p>}
-      {isError && <FormAlert>Error returning results.</FormAlert>}
-      {!isPending && !isError && items.length === 0 && <p className="muted">You follow no channels or sifts yet. Follow one to see its new videos in your feed.</p>}
+      {isPending && (
+        <p role="status">
+          <Trans>Loading…</Trans>
+        </p>
+      )}
+      {isError && (
+        <FormAlert>
+          <Trans>Error returning results.</Trans>
+        </FormAlert>
+      )}
+      {!isPending && !isError && items.length === 0 && (
+        <p className="muted">
+          <Trans>You follow no channels or sifts yet. Follow one to see its new videos in your feed.</Trans>
+        </p>
+      )}
       {items.length > 0 && (
         <ul className="subs-list">
           {items.map((s) => (
@@ -36,11 +52,20 @@ export function SubscriptionsList() {
 }
 
 function SubscriptionRow({ subscription: s }: { subscription: Subscription }) {
+  const { t, i18n } = useLingui();
   const qc = useQueryClient();
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const selectId = `freq-${s.id}`;
+  const name = s.target.name;
+  // The notice after the frequency changed (whole sentences: languages capitalise differently).
+  const changed: Record<Frequency, string> = {
+    IMMEDIATE: t`E-mail for ${name}: immediately`,
+    DAILY: t`E-mail for ${name}: daily digest`,
+    WEEKLY: t`E-mail for ${name}: weekly digest`,
+    NONE: t`E-mail for ${name}: never`,
+  };
 
   async function run(work: () => Promise<unknown>, done: string) {
     setBusy(true);
@@ -69,28 +94,33 @@ function SubscriptionRow({ subscription: s }: { subscription: Subscription }) {
         <AppLink to={linkOf(s)} className="subs-name">
           {s.target.name}
         </AppLink>
-        <span className="muted">{s.target.type === 'sift' ? 'Sift' : 'Channel'}{s.muted ? ' · muted' : ''}</span>
+        <span className="muted">
+          {s.target.type === 'sift' ? t`Sift` : t`Channel`}
+          {s.muted ? ` · ${t`muted`}` : ''}
+        </span>
       </div>
       <label className="subs-freq" htmlFor={selectId}>
-        <span className="sr-only">E-mail for {s.target.name}</span>
+        <span className="sr-only">
+          <Trans>E-mail for {name}</Trans>
+        </span>
         <select
           id={selectId}
           value={s.frequency}
           disabled={busy}
           onChange={(e) => {
             const frequency = e.target.value as Frequency;
-            void run(() => updateSubscription(s.id, { frequency }), `E-mail for ${s.target.name}: ${FREQUENCY_LABELS[frequency].toLowerCase()}`);
+            void run(() => updateSubscription(s.id, { frequency }), changed[frequency]);
           }}
         >
           {FREQUENCIES.map((f) => (
             <option key={f} value={f}>
-              {FREQUENCY_LABELS[f]}
+              {i18n._(FREQUENCY_LABELS[f])}
             </option>
           ))}
         </select>
       </label>
-      <button type="button" className="btn btn-secondary" disabled={busy} aria-label={`Unfollow ${s.target.name}`} onClick={() => void run(() => unfollow(s.id), `Unfollowed ${s.target.name}`)}>
-        Unfollow
+      <button type="button" className="btn btn-secondary" disabled={busy} aria-label={t`Unfollow ${name}`} onClick={() => void run(() => unfollow(s.id), t`Unfollowed ${name}`)}>
+        <Trans>Unfollow</Trans>
       </button>
       {error && <FormAlert>{error}</FormAlert>}
     </li>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { AppLink } from '../../../components/AppLink';
 import { Modal } from '../../../components/Modal';
 import { usePreference } from '../../../lib/hooks';
@@ -9,15 +10,18 @@ import { SubscriptionsList } from './SubscriptionsList';
  * after login): the member's subscriptions with their e-mail frequency and Unfollow; a visitor is asked to log in.
  */
 export function SubscriptionsModal({ kind, onClose }: { kind: 'subscribe' | 'multiSubscribe'; onClose: () => void }) {
+  const { t } = useLingui();
   const [token] = usePreference('token');
   return (
-    <Modal title={kind === 'subscribe' ? 'Subscribe' : 'Subscriptions'} onClose={onClose}>
+    <Modal title={kind === 'subscribe' ? t`Subscribe` : t`Subscriptions`} onClose={onClose}>
       {token ? (
         <SubscriptionsList />
       ) : (
         <p>
-          <AppLink to={to.login(`/ec/${kind}`)}>Log in</AppLink> to follow channels and sifts and choose how often e-mail tells
-          you about their new videos.
+          <Trans>
+            <AppLink to={to.login(`/ec/${kind}`)}>Log in</AppLink> to follow channels and sifts and choose how often e-mail
+            tells you about their new videos.
+          </Trans>
         </p>
       )}
     </Modal>

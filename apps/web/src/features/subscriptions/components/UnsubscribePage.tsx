@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { AppLink } from '../../../components/AppLink';
@@ -10,29 +11,41 @@ import { unsubscribeByToken } from '../api/queries';
  * subscription's e-mails (frequency NONE) without logging in; the follow itself stays.
  */
 export function UnsubscribePage() {
+  const { t } = useLingui();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [state, setState] = useState<{ status: 'working' } | { status: 'done'; name: string } | { status: 'error'; message: string }>(
-    token ? { status: 'working' } : { status: 'error', message: 'This link has no subscription in it.' },
+    token ? { status: 'working' } : { status: 'error', message: t`This link has no subscription in it.` },
   );
   useEffect(() => {
     if (!token) return;
     let live = true;
     unsubscribeByToken(token).then(
       (r) => live && setState({ status: 'done', name: r.target.name }),
-      (err: unknown) => live && setState({ status: 'error', message: formErrorsFrom(err, {}, 'This unsubscribe link is not valid any more.').message ?? 'This unsubscribe link is not valid any more.' }),
+      (err: unknown) => {
+        const invalid = t`This unsubscribe link is not valid any more.`;
+        if (live) setState({ status: 'error', message: formErrorsFrom(err, {}, invalid).message ?? invalid });
+      },
     );
     return () => {
       live = false;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per token; the words are read when it fails
   }, [token]);
+  const doneName = state.status === 'done' ? state.name : '';
   return (
-    <Page title="Subscription cancelled">
-      {state.status === 'working' && <p role="status">Unsubscribing…</p>}
+    <Page title={t`Subscription cancelled`}>
+      {state.status === 'working' && (
+        <p role="status">
+          <Trans>Unsubscribing…</Trans>
+        </p>
+      )}
       {state.status === 'done' && (
         <p role="status">
-          You will get no more e-mails about <strong>{state.name}</strong>. You still follow it: its new videos stay in your <AppLink to="/feed">feed</AppLink>. Change
-          this any time in your <AppLink to="/profile#subscriptions">profile</AppLink>.
+          <Trans>
+            You will get no more e-mails about <strong>{doneName}</strong>. You still follow it: its new videos stay in your{' '}
+            <AppLink to="/feed">feed</AppLink>. Change this any time in your <AppLink to="/profile#subscriptions">profile</AppLink>.
+          </Trans>
         </p>
       )}
       {state.status === 'error' && <FormAlert>{state.message}</FormAlert>}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import type { Video } from '@sift/contracts';
 import { Modal } from '../../../components/Modal';
@@ -24,21 +25,25 @@ export function LeaveModal({ leave, now = Date.now, onAccept, onCancel }: LeaveM
   const [dontShow, setDontShow] = useState(false);
   const seconds = useCountdown(leave.deadline, now);
   const checkId = usePortalSafeId('leave');
+  const { t } = useLingui();
   const service = serviceName(leave.video);
+  const title = videoTitle(leave.video);
   const hasUrl = !!externalVideoUrl(leave.video);
   return (
     <Modal
-      title={`You're leaving ${APP_NAME}`}
+      title={t`You're leaving ${APP_NAME}`}
       onClose={() => onCancel(dontShow)}
       actions={
         <>
           <button type="button" className="btn btn-secondary leave-btn" onClick={() => onCancel(dontShow)}>
-            {leave.automatic ? 'Skip' : 'Cancel'}
+            {leave.automatic ? t`Skip` : t`Cancel`}
           </button>
           {hasUrl && (
             <button type="button" className="btn btn-primary leave-btn" onClick={() => onAccept(dontShow)} data-autofocus>
-              Open on {service}
-              <span className="sr-only"> (opens in a new tab)</span>
+              <Trans>
+                Open on {service}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </Trans>
             </button>
           )}
         </>
@@ -46,16 +51,18 @@ export function LeaveModal({ leave, now = Date.now, onAccept, onCancel }: LeaveM
     >
       <div className="leave-body">
         <p>
-          <strong>{videoTitle(leave.video)}</strong> can only be watched on {service}. Open it there in a new tab?
+          <Trans>
+            <strong>{title}</strong> can only be watched on {service}. Open it there in a new tab?
+          </Trans>
         </p>
         {leave.autoAdvance && seconds !== null && (
           <p className="leave-countdown" role="timer" aria-live="off">
-            Playing the next video in {seconds} s…
+            <Trans>Playing the next video in {seconds} s…</Trans>
           </p>
         )}
         <label className="check" htmlFor={checkId}>
           <input id={checkId} type="checkbox" checked={dontShow} onChange={(e) => setDontShow(e.currentTarget.checked)} />
-          Don't show this again
+          <Trans>Don't show this again</Trans>
         </label>
       </div>
     </Modal>

@@ -1,3 +1,6 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Menu, type MenuEntry } from '../../../components/Menu';
 import { usePreference } from '../../../lib/hooks';
 import { to } from '../../../lib/paths';
@@ -16,6 +19,8 @@ import { PlayerIcon } from './icons';
 type Snap = PlayerSnapshot<Video>;
 
 export function SpeedMenu({ engine, snap, className }: { engine: PlayerEngine<Video>; snap: Snap; className: string }) {
+  const { t } = useLingui();
+  const rate = rateLabel(snap.playbackRate);
   const items: MenuEntry[] = snap.availablePlaybackRates.map((rate) => ({
     kind: 'radio',
     label: rateLabel(rate),
@@ -24,8 +29,8 @@ export function SpeedMenu({ engine, snap, className }: { engine: PlayerEngine<Vi
   }));
   return (
     <Menu
-      label={`Playback speed: ${rateLabel(snap.playbackRate)}`}
-      title="Playback speed"
+      label={t`Playback speed: ${rate}`}
+      title={t`Playback speed`}
       button={<PlayerIcon name="speed" />}
       buttonClassName={className}
       placement="above"
@@ -36,11 +41,12 @@ export function SpeedMenu({ engine, snap, className }: { engine: PlayerEngine<Vi
 }
 
 export function CaptionsMenu({ engine, snap, className }: { engine: PlayerEngine<Video>; snap: Snap; className: string }) {
+  const { t } = useLingui();
   const items: MenuEntry[] = [
-    { kind: 'radio', label: 'Off', checked: snap.captions === null, onSelect: () => engine.setCaptions(null) },
+    { kind: 'radio', label: t({ message: 'Off', context: 'captions' }), checked: snap.captions === null, onSelect: () => engine.setCaptions(null) },
     {
       kind: 'radio',
-      label: 'English',
+      label: t({ message: 'English', context: 'captions language' }),
       checked: snap.captions !== null,
       // SPEC §5: the captions menu item is disabled when captions are unavailable.
       disabled: !snap.captionsAvailable,
@@ -49,13 +55,15 @@ export function CaptionsMenu({ engine, snap, className }: { engine: PlayerEngine
   ];
   return (
     <Menu
-      label={snap.captions ? 'Captions: English' : 'Captions: Off'}
-      title="Captions"
+      label={snap.captions ? t`Captions: English` : t`Captions: Off`}
+      title={t`Captions`}
       button={<PlayerIcon name="captions" />}
       buttonClassName={className}
       placement="above"
       items={items}
-      footnote={snap.captionsAvailable ? undefined : <p className="menu-note">No captions for this video.</p>}
+      footnote={snap.captionsAvailable ? undefined : <p className="menu-note">
+            <Trans>No captions for this video.</Trans>
+          </p>}
     />
   );
 }
@@ -71,54 +79,56 @@ export function SettingsMenu({
   className: string;
   onHelp: () => void;
 }) {
+  const { t } = useLingui();
   const [autoplay, setAutoplay] = usePreference('autoplay');
   const [notice, setNotice] = usePreference('showOpenNonEmbeddableVideoMessage');
   const [openTab, setOpenTab] = usePreference('openNonEmbeddableVideo');
   const items: MenuEntry[] = [
-    { kind: 'checkbox', label: 'Autoplay next video', checked: autoplay, onSelect: () => setAutoplay(!autoplay) },
-    { kind: 'checkbox', label: 'Cinema mode', checked: snap.view.cinema, onSelect: () => engine.setView({ cinema: !snap.view.cinema }) },
+    { kind: 'checkbox', label: t`Autoplay next video`, checked: autoplay, onSelect: () => setAutoplay(!autoplay) },
+    { kind: 'checkbox', label: t`Cinema mode`, checked: snap.view.cinema, onSelect: () => engine.setView({ cinema: !snap.view.cinema }) },
     { kind: 'separator' },
     {
       kind: 'checkbox',
-      label: 'Ask before leaving for the video service',
+      label: t`Ask before leaving for the video service`,
       checked: notice,
       onSelect: () => setNotice(!notice),
     },
     {
       kind: 'checkbox',
-      label: 'Open unplayable videos in a new tab',
+      label: t`Open unplayable videos in a new tab`,
       checked: openTab,
       onSelect: () => setOpenTab(!openTab),
     },
     { kind: 'separator' },
-    { kind: 'action', label: 'Keyboard shortcuts', onSelect: onHelp },
+    { kind: 'action', label: t`Keyboard shortcuts`, onSelect: onHelp },
   ];
   return (
-    <Menu label="Settings" title="Settings" button={<PlayerIcon name="settings" />} buttonClassName={className} placement="above" items={items} />
+    <Menu label={t`Settings`} title={t`Settings`} button={<PlayerIcon name="settings" />} buttonClassName={className} placement="above" items={items} />
   );
 }
 
 /** Handlers later issues plug in (add to playlist, share, …); an action without one is not shown. */
 export type PlayerMenuHandlers = Partial<Record<Exclude<PlayerMenuAction, 'viewChannel'>, (video: Video) => void>>;
 
-const LABELS: Record<PlayerMenuAction, string> = {
-  viewPlaylist: 'View playlist',
-  viewSift: 'View sift',
-  viewChannel: 'View channel',
-  addToPlaylist: 'Add to playlist',
-  removeFromPlaylist: 'Remove from playlist',
-  share: 'Share video',
+const LABELS: Record<PlayerMenuAction, MessageDescriptor> = {
+  viewPlaylist: msg`View playlist`,
+  viewSift: msg`View sift`,
+  viewChannel: msg`View channel`,
+  addToPlaylist: msg`Add to playlist`,
+  removeFromPlaylist: msg`Remove from playlist`,
+  share: msg`Share video`,
 };
 
 /** SPEC §2 "Player" menu with the visibility rules of SPEC §6 (player/links.ts). */
 export function PlayerMenu({ snap, loggedIn, handlers }: { snap: Snap; loggedIn: boolean; handlers: PlayerMenuHandlers }) {
+  const { t, i18n } = useLingui();
   const video = snap.video;
   if (!video) return null;
   const available = new Set<PlayerMenuAction>(['viewChannel', ...(Object.keys(handlers) as PlayerMenuAction[])]);
   const items: MenuEntry[] = playerMenuActions({ video, item: snap.item, loggedIn, available }).map((action) => {
-    if (action === 'viewChannel') return { kind: 'link', label: LABELS.viewChannel, to: to.channel(video.channelExternalId) };
+    if (action === 'viewChannel') return { kind: 'link', label: i18n._(LABELS.viewChannel), to: to.channel(video.channelExternalId) };
     const handler = handlers[action]!;
-    return { kind: 'action', label: LABELS[action], onSelect: () => handler(video) };
+    return { kind: 'action', label: i18n._(LABELS[action]), onSelect: () => handler(video) };
   });
-  return <Menu label="More actions" title="Player" button={<PlayerIcon name="more" />} items={items} />;
+  return <Menu label={t`More actions`} title={t({ message: 'Player', context: 'menu title' })} button={<PlayerIcon name="more" />} items={items} />;
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
 import type { Video } from '@sift/contracts';
 import { PlayerState, SEEK_STEP_S } from '../../../player/constants';
@@ -31,6 +32,7 @@ const isControl = (target: EventTarget | null) =>
  * the caller.
  */
 export function PlayerSurface({ engine, snap, mode, desktop, onToggleFullscreen, onSwipe, onHelp, placeholder }: PlayerSurfaceProps) {
+  const { t } = useLingui();
   const hostRef = useRef<HTMLDivElement>(null);
   const pointer = useRef<{ x: number; y: number; t: number; onControl: boolean } | null>(null);
   const lastPointer = useRef<string>('mouse');
@@ -90,7 +92,7 @@ export function PlayerSurface({ engine, snap, mode, desktop, onToggleFullscreen,
       {waiting && <span className="spinner pl-spinner" aria-hidden="true" />}
       {flash && (
         <span key={flash.key} className={`pl-flash pl-flash--${flash.dir}`} aria-hidden="true">
-          {flash.dir === 'back' ? `−${SEEK_STEP_S} s` : `+${SEEK_STEP_S} s`}
+          {flash.dir === 'back' ? t`−${SEEK_STEP_S} s` : t`+${SEEK_STEP_S} s`}
         </span>
       )}
       {max && video && !showCard && (
@@ -103,6 +105,7 @@ export function PlayerSurface({ engine, snap, mode, desktop, onToggleFullscreen,
 
 /** SPEC §2: a non-embeddable video shows a thumbnail card instead of the player; clicking it opens the leave modal. */
 function VideoCard({ engine, snap, video, desktop, compact }: { engine: PlayerEngine<Video>; snap: Snap; video: Video; desktop: boolean; compact: boolean }) {
+  const { t } = useLingui();
   const service = serviceName(video);
   const url = externalVideoUrl(video);
   const unavailable = !snap.blocked;
@@ -117,18 +120,22 @@ function VideoCard({ engine, snap, video, desktop, compact }: { engine: PlayerEn
       <img src={playerThumbnail(video, desktop)} alt="" />
       {!compact && (
         <div className="pl-card-text">
-          <p className="pl-card-title">This video can't be played here.</p>
-          <p>{unavailable ? `The ${service} player could not be loaded.` : `It plays on ${service}.`}</p>
+          <p className="pl-card-title">
+            <Trans>This video can't be played here.</Trans>
+          </p>
+          <p>{unavailable ? t`The ${service} player could not be loaded.` : t`It plays on ${service}.`}</p>
           {unavailable ? (
             url && (
               <a className="btn btn-primary" href={url} target="_blank" rel="noopener noreferrer">
-                Open on {service}
-                <span className="sr-only"> (opens in a new tab)</span>
+                <Trans>
+                  Open on {service}
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </Trans>
               </a>
             )
           ) : (
             <button type="button" className="btn btn-primary" onClick={() => engine.openLeavePrompt()}>
-              Open on {service}…
+              <Trans>Open on {service}…</Trans>
             </button>
           )}
           {snap.advanceAt !== null && snap.hasNext && <NextIn at={snap.advanceAt} />}
@@ -144,7 +151,11 @@ function NextIn({ at }: { at: number }) {
     const t = setInterval(() => setLeft(Math.max(0, Math.ceil((at - Date.now()) / 1000))), 250);
     return () => clearInterval(t);
   }, [at]);
-  return <p className="pl-card-next">Next video in {left} s</p>;
+  return (
+    <p className="pl-card-next">
+      <Trans>Next video in {left} s</Trans>
+    </p>
+  );
 }
 
 function Controls({
@@ -160,11 +171,13 @@ function Controls({
   onToggleFullscreen: () => void;
   onHelp: () => void;
 }) {
+  const { t } = useLingui();
   const m = controlsModel(snap);
+  const { elapsed, duration } = m;
   const btn = 'pl-btn';
   const transport = (big: boolean) => (
     <>
-      <button type="button" className={btn} aria-label="Previous video" disabled={m.previousDisabled} onClick={() => engine.previous()}>
+      <button type="button" className={btn} aria-label={t`Previous video`} disabled={m.previousDisabled} onClick={() => engine.previous()}>
         <PlayerIcon name="previous" size={big ? 32 : 24} />
       </button>
       <button
@@ -179,7 +192,7 @@ function Controls({
       >
         <PlayerIcon name={m.playIcon} size={big ? 44 : 24} />
       </button>
-      <button type="button" className={btn} aria-label="Next video" disabled={m.nextDisabled} onClick={() => void engine.next()}>
+      <button type="button" className={btn} aria-label={t`Next video`} disabled={m.nextDisabled} onClick={() => void engine.next()}>
         <PlayerIcon name="next" size={big ? 32 : 24} />
       </button>
     </>
@@ -192,29 +205,31 @@ function Controls({
         <SeekSlider engine={engine} snap={snap} />
         <div className="pl-row">
           {desktop && transport(false)}
-          <button type="button" className={btn} aria-label={snap.muted ? 'Unmute' : 'Mute'} onClick={() => engine.toggleMute()}>
+          <button type="button" className={btn} aria-label={snap.muted ? t`Unmute` : t`Mute`} onClick={() => engine.toggleMute()}>
             <PlayerIcon name={snap.muted || snap.volume === 0 ? 'muted' : 'volume'} />
           </button>
           {desktop && (
             <input
               type="range"
               className="pl-range pl-volume"
-              aria-label="Volume"
+              aria-label={t`Volume`}
               min={0}
               max={100}
               step={5}
               value={snap.muted ? 0 : snap.volume}
-              aria-valuetext={snap.muted ? 'Muted' : `${snap.volume}%`}
+              aria-valuetext={snap.muted ? t`Muted` : `${snap.volume}%`}
               style={{ '--pl-fill': `${snap.muted ? 0 : snap.volume}%` } as CSSProperties}
               onChange={(e) => engine.setVolume(Number(e.currentTarget.value))}
             />
           )}
           <span className="pl-time">
-            <span className="sr-only">Elapsed </span>
-            {m.elapsed}
-            <span aria-hidden="true"> / </span>
-            <span className="sr-only"> of </span>
-            {m.duration}
+            <Trans comment="Elapsed time of the video, then its duration; the slash is only shown, 'of' only spoken">
+              <span className="sr-only">Elapsed </span>
+              {elapsed}
+              <span aria-hidden="true"> / </span>
+              <span className="sr-only"> of </span>
+              {duration}
+            </Trans>
           </span>
           <span className="pl-spacer" />
           <CaptionsMenu engine={engine} snap={snap} className={btn} />
@@ -224,7 +239,7 @@ function Controls({
             <button
               type="button"
               className={btn}
-              aria-label="Cinema mode"
+              aria-label={t`Cinema mode`}
               aria-pressed={snap.view.cinema}
               onClick={() => engine.setView({ cinema: !snap.view.cinema })}
             >
@@ -234,7 +249,7 @@ function Controls({
           <button
             type="button"
             className={btn}
-            aria-label={snap.view.fullscreen ? 'Exit fullscreen' : 'Fullscreen'}
+            aria-label={snap.view.fullscreen ? t`Exit fullscreen` : t`Fullscreen`}
             onClick={onToggleFullscreen}
           >
             <PlayerIcon name={snap.view.fullscreen ? 'exitFullscreen' : 'fullscreen'} />
@@ -247,16 +262,17 @@ function Controls({
 
 /** Over the thumbnail card: previous and next stay (play is disabled: the video cannot play here). */
 function CardControls({ engine, snap }: { engine: PlayerEngine<Video>; snap: Snap }) {
+  const { t } = useLingui();
   const m = controlsModel(snap);
   return (
     <div className="pl-card-controls">
-      <button type="button" className="pl-btn" aria-label="Previous video" disabled={m.previousDisabled} onClick={() => engine.previous()}>
+      <button type="button" className="pl-btn" aria-label={t`Previous video`} disabled={m.previousDisabled} onClick={() => engine.previous()}>
         <PlayerIcon name="previous" />
       </button>
-      <button type="button" className="pl-btn" aria-label="Play" disabled>
+      <button type="button" className="pl-btn" aria-label={t`Play`} disabled>
         <PlayerIcon name="play" />
       </button>
-      <button type="button" className="pl-btn" aria-label="Next video" disabled={m.nextDisabled} onClick={() => void engine.next()}>
+      <button type="button" className="pl-btn" aria-label={t`Next video`} disabled={m.nextDisabled} onClick={() => void engine.next()}>
         <PlayerIcon name="next" />
       </button>
     </div>
@@ -265,7 +281,10 @@ function CardControls({ engine, snap }: { engine: PlayerEngine<Video>; snap: Sna
 
 /** SPEC §4: the seek slider maps to a percentage of the duration; its arrow keys seek 5 s like the player's. */
 function SeekSlider({ engine, snap }: { engine: PlayerEngine<Video>; snap: Snap }) {
+  const { t } = useLingui();
   const m = controlsModel(snap);
+  const current = formatTime(snap.time.currentTime);
+  const total = formatTime(snap.time.duration);
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     const by = { ArrowLeft: -SEEK_STEP_S, ArrowDown: -SEEK_STEP_S, ArrowRight: SEEK_STEP_S, ArrowUp: SEEK_STEP_S, PageDown: -60, PageUp: 60 }[e.key];
     if (by !== undefined) {
@@ -280,13 +299,13 @@ function SeekSlider({ engine, snap }: { engine: PlayerEngine<Video>; snap: Snap 
     <input
       type="range"
       className="pl-range pl-seek"
-      aria-label="Seek"
+      aria-label={t`Seek`}
       min={0}
       max={100}
       step={0.1}
       value={m.percent}
       disabled={snap.status !== 'ready' || snap.time.duration <= 0}
-      aria-valuetext={`${formatTime(snap.time.currentTime)} of ${formatTime(snap.time.duration)}`}
+      aria-valuetext={t`${current} of ${total}`}
       style={{ '--pl-fill': `${m.percent}%` } as CSSProperties}
       onChange={(e) => engine.seekToPercent(Number(e.currentTarget.value))}
       onKeyDown={onKeyDown}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { memo } from 'react';
 import type { Video } from '@sift/contracts';
 import { durationLabel, formatDuration } from '../../../lib/format';
@@ -18,8 +19,10 @@ export interface UpNextProps {
  * the progress tick re-renders the player twice a second, the list only changes with the queue or the video.
  */
 export const UpNext = memo(function UpNext({ engine, queue, item, current }: UpNextProps) {
+  const { t } = useLingui();
   if (!item && queue.videos.length <= 1) return null;
-  const heading = item ? `${item.type === 'channel' ? 'More from' : 'Playing from'} ${item.name}` : 'Up next';
+  const itemName = item?.name;
+  const heading = item ? (item.type === 'channel' ? t`More from ${itemName}` : t`Playing from ${itemName}`) : t`Up next`;
   return (
     <section className="upnext" aria-labelledby="upnext-title">
       <h3 id="upnext-title" className="upnext-title">
@@ -43,7 +46,7 @@ export const UpNext = memo(function UpNext({ engine, queue, item, current }: UpN
                   <img src={v.thumbnail} alt="" loading="lazy" decoding="async" width={120} height={68} />
                   {/* Read after the title, in words (issue 18: "100:45Croissants…" ran position, time and title together). */}
                   <span className="badge" aria-hidden="true">
-                    {v.liveStatus === 'LIVE' ? 'LIVE' : formatDuration(v.durationSeconds)}
+                    {v.liveStatus === 'LIVE' ? t({ message: 'LIVE', context: 'badge' }) : formatDuration(v.durationSeconds)}
                   </span>
                 </span>
                 <span className="upnext-text">
@@ -51,19 +54,21 @@ export const UpNext = memo(function UpNext({ engine, queue, item, current }: UpN
                   <span className="sr-only">, </span>
                   <span className="upnext-meta">
                     {v.channelName}
-                    {!v.embeddable && ' · plays on the video service'}
+                    {!v.embeddable && ` · ${t`plays on the video service`}`}
                   </span>
-                  <span className="sr-only">, {v.liveStatus === 'LIVE' ? 'live' : durationLabel(v.durationSeconds)}</span>
+                  <span className="sr-only">, {v.liveStatus === 'LIVE' ? t({ message: 'live', context: 'spoken after a video title' }) : durationLabel(v.durationSeconds)}</span>
                 </span>
               </button>
             </li>
           );
         })}
       </ol>
-      {queue.error && <p className="upnext-status">Error returning results.</p>}
+      {queue.error && <p className="upnext-status">
+          <Trans>Error returning results.</Trans>
+        </p>}
       {!queue.complete && (
         <button type="button" className="btn btn-secondary upnext-more" disabled={queue.loading} onClick={() => void engine.loadMore()}>
-          {queue.loading ? 'Loading…' : 'Load more'}
+          {queue.loading ? t`Loading…` : t`Load more`}
         </button>
       )}
     </section>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useQueryClient } from '@tanstack/react-query';
@@ -55,6 +56,7 @@ const NO_HANDLERS: PlayerMenuHandlers = {};
  */
 export function WatchOverlay(props: WatchOverlayProps) {
   const { videoId, mode, pathname, changeReason, loggedIn, menuHandlers = NO_HANDLERS, queue = null, onClose, onMinimise, onRestore } = props;
+  const { t } = useLingui();
   const engine = playerEngine();
   const snap = usePlayerSnapshot(engine);
   const qc = useQueryClient();
@@ -182,36 +184,42 @@ export function WatchOverlay(props: WatchOverlayProps) {
     switch (cmd.type) {
       case 'toggle-play':
         if (controlsModel(s).playDisabled) return;
-        setAnnouncement(controlsModel(s).playIcon === 'pause' ? 'Paused' : 'Playing');
+        setAnnouncement(controlsModel(s).playIcon === 'pause' ? t`Paused` : t`Playing`);
         engine.togglePlay();
         break;
       case 'seek':
         engine.seekBy(cmd.by);
-        setAnnouncement(`${cmd.by < 0 ? 'Back' : 'Forward'} ${Math.abs(cmd.by)} seconds`);
+      {
+        const seconds = Math.abs(cmd.by);
+        setAnnouncement(cmd.by < 0 ? t`Back ${seconds} seconds` : t`Forward ${seconds} seconds`);
+      }
         break;
       case 'seek-percent':
         engine.seekToPercent(cmd.percent);
         break;
       case 'volume':
         engine.setVolume(s.volume + cmd.by);
-        setAnnouncement(`Volume ${engine.getSnapshot().volume}%`);
+      {
+        const volume = engine.getSnapshot().volume;
+        setAnnouncement(t`Volume ${volume}%`);
+      }
         break;
       case 'mute':
         engine.toggleMute();
-        setAnnouncement(s.muted ? 'Unmuted' : 'Muted');
+        setAnnouncement(s.muted ? t`Unmuted` : t`Muted`);
         break;
       case 'fullscreen':
         toggleFullscreen();
         break;
       case 'cinema':
         engine.setView({ cinema: !s.view.cinema });
-        setAnnouncement(s.view.cinema ? 'Cinema mode off' : 'Cinema mode on');
+        setAnnouncement(s.view.cinema ? t`Cinema mode off` : t`Cinema mode on`);
         break;
       case 'captions':
-        if (!s.captionsAvailable) setAnnouncement('No captions for this video');
+        if (!s.captionsAvailable) setAnnouncement(t`No captions for this video`);
         else {
           engine.setCaptions(s.captions ? null : CAPTION_LANGUAGE);
-          setAnnouncement(s.captions ? 'Captions off' : 'Captions on');
+          setAnnouncement(s.captions ? t`Captions off` : t`Captions on`);
         }
         break;
       case 'next':
@@ -247,13 +255,15 @@ export function WatchOverlay(props: WatchOverlayProps) {
   // ---- render --------------------------------------------------------------------------------------------------
   const video = snap.video;
   const shown: Video | undefined = video ?? requested;
-  const title = shown ? videoTitle(shown) : isError ? 'Video unavailable' : 'Loading video…';
+  const title = shown ? videoTitle(shown) : isError ? t`Video unavailable` : t`Loading video…`;
   const placeholder = isError ? (
-    <p className="pl-message">{isApiError(error) && error.status === 404 ? 'Video not found.' : 'The video could not be loaded.'}</p>
+    <p className="pl-message">{isApiError(error) && error.status === 404 ? t`Video not found.` : t`The video could not be loaded.`}</p>
   ) : (
     <span className="spinner" aria-hidden="true" />
   );
   const m = controlsModel(snap);
+  const views = shown ? formatNumber(shown.numberOfViews) : '';
+  const likes = shown ? formatNumber(shown.numberOfLikes) : '';
   const classes = ['watch', `watch--${mode}`];
   if (max && snap.view.cinema) classes.push('watch--cinema');
   if (max && snap.view.fullscreen) classes.push('watch--fullscreen');
@@ -275,7 +285,7 @@ export function WatchOverlay(props: WatchOverlayProps) {
           role={max ? 'dialog' : 'region'}
           aria-modal={max ? true : undefined}
           aria-labelledby={max ? titleId : undefined}
-          aria-label={max ? undefined : `Minimised player: ${title}`}
+          aria-label={max ? undefined : t`Minimised player: ${title}`}
           tabIndex={-1}
           onKeyDown={onKeyDown}
           onClick={(e) => {
@@ -290,14 +300,14 @@ export function WatchOverlay(props: WatchOverlayProps) {
               </h2>
               <div className="watch-actions">
                 {desktop && (
-                  <button type="button" className="icon-btn" aria-label="Keyboard shortcuts" onClick={() => setHelp(true)}>
+                  <button type="button" className="icon-btn" aria-label={t`Keyboard shortcuts`} onClick={() => setHelp(true)}>
                     <PlayerIcon name="keyboard" />
                   </button>
                 )}
-                <button type="button" className="icon-btn" aria-label="Minimise player" onClick={onMinimise}>
+                <button type="button" className="icon-btn" aria-label={t`Minimise player`} onClick={onMinimise}>
                   <PlayerIcon name="minimise" />
                 </button>
-                <button type="button" className="icon-btn" aria-label="Close player" onClick={onClose}>
+                <button type="button" className="icon-btn" aria-label={t`Close player`} onClick={onClose}>
                   <PlayerIcon name="close" />
                 </button>
               </div>
@@ -306,7 +316,7 @@ export function WatchOverlay(props: WatchOverlayProps) {
           <div
             className="watch-media"
             role={max ? 'group' : undefined}
-            aria-label={max ? 'Video player' : undefined}
+            aria-label={max ? t`Video player` : undefined}
             aria-describedby={max ? `${titleId}-keys` : undefined}
             tabIndex={max ? 0 : -1}
             data-autofocus={max ? true : undefined}
@@ -325,7 +335,7 @@ export function WatchOverlay(props: WatchOverlayProps) {
           {max && !desktop && !hintDone ? (
             <button type="button" className="swipe-hint" onClick={showMore}>
               <PlayerIcon name="up" size={18} />
-              Swipe up for more
+              <Trans>Swipe up for more</Trans>
             </button>
           ) : null}
           {max ? (
@@ -340,9 +350,13 @@ export function WatchOverlay(props: WatchOverlayProps) {
                     <PlayerMenu snap={snap} loggedIn={loggedIn} handlers={menuHandlers} />
                   </div>
                   <p className="vcard-meta">
-                    {shown.liveStatus === 'LIVE' && <span className="live-dot">Live now</span>}
-                    <span>{formatNumber(shown.numberOfViews)} views</span>
-                    <span>{formatNumber(shown.numberOfLikes)} likes</span>
+                    {shown.liveStatus === 'LIVE' && <span className="live-dot"><Trans>Live now</Trans></span>}
+                    <span>
+                      <Trans>{views} views</Trans>
+                    </span>
+                    <span>
+                      <Trans>{likes} likes</Trans>
+                    </span>
                     <time dateTime={shown.publishedAt}>{formatRelativeTime(shown.publishedAt, now)}</time>
                   </p>
                   {shown.description && <p className="watch-desc">{shown.description}</p>}
@@ -353,7 +367,9 @@ export function WatchOverlay(props: WatchOverlayProps) {
             <div className="mini-bar">
               {/* Named by what it shows, after "Expand player:" (axe label-content-name-mismatch). */}
               <button type="button" className="mini-open" onClick={onRestore}>
-                <span className="sr-only">Expand player: </span>
+                <span className="sr-only">
+                  <Trans>Expand player:</Trans>{' '}
+                </span>
                 <span className="mini-title">{title}</span>
                 {shown && <span className="mini-channel">{shown.channelName}</span>}
               </button>
@@ -361,10 +377,10 @@ export function WatchOverlay(props: WatchOverlayProps) {
                 <button type="button" className="icon-btn" aria-label={m.playLabel} disabled={m.playDisabled} onClick={() => engine.togglePlay()}>
                   <PlayerIcon name={m.playIcon} />
                 </button>
-                <button type="button" className="icon-btn" aria-label="Next video" disabled={m.nextDisabled} onClick={() => void engine.next()}>
+                <button type="button" className="icon-btn" aria-label={t`Next video`} disabled={m.nextDisabled} onClick={() => void engine.next()}>
                   <PlayerIcon name="next" />
                 </button>
-                <button type="button" className="icon-btn" aria-label="Close player" onClick={onClose}>
+                <button type="button" className="icon-btn" aria-label={t`Close player`} onClick={onClose}>
                   <PlayerIcon name="close" />
                 </button>
               </div>
@@ -372,7 +388,7 @@ export function WatchOverlay(props: WatchOverlayProps) {
           )}
           {max ? <UpNext engine={engine} queue={snap.queue} item={snap.item} current={snap.video} /> : null}
           <p id={`${titleId}-keys`} className="sr-only">
-            {max ? 'Space or K plays and pauses, arrow keys seek 5 seconds, question mark lists all keys.' : ''}
+            {max ? t`Space or K plays and pauses, arrow keys seek 5 seconds, question mark lists all keys.` : ''}
           </p>
           <div className="sr-only" role="status" aria-live="polite">
             {announcement}
