@@ -80,6 +80,11 @@ const YouTubeCallbackRoute = lazyNamed(importPages, 'YouTubeCallbackRoute');
 const FeedRoute = lazy(() => import('./pages/FeedRoute'));
 const UnsubscribePage = lazyNamed(() => import('../features/subscriptions/components/UnsubscribePage'), 'UnsubscribePage');
 const ProfileRoute = lazy(() => import('./pages/ProfileRoute'));
+// Plans and checkout (issue 19), one chunk.
+const billingPages = () => import('./pages/BillingRoutes');
+const PlansRoute = lazyNamed(billingPages, 'PlansRoute');
+const SubscriptionCompletedRoute = lazyNamed(billingPages, 'SubscriptionCompletedRoute');
+const SubscriptionCancelledRoute = lazyNamed(billingPages, 'SubscriptionCancelledRoute');
 const OAuthHandler = lazy(() => oauthPages().then((m) => ({ default: m.OAuthHandler })));
 
 export type { Access };
@@ -167,9 +172,10 @@ export const ROUTES: readonly RouteDef[] = [
   pub(paths.verify, 'E-mail sent', emailSent),
   pub(paths.checkEmail, 'Check your e-mail', page(CheckEmailPage)),
   pub(paths.emailNotFound, 'E-mail not found', page(EmailNotFoundPage)),
-  pub(paths.ready, 'Ready'),
-  pub(paths.subscriptionCompleted, 'Subscription completed'),
-  pub(paths.subscriptionCancelled, 'Subscription cancelled', page(UnsubscribePage)),
+  pub(paths.ready, 'Plans', page(PlansRoute)),
+  pub(paths.subscriptionCompleted, 'Subscription completed', page(SubscriptionCompletedRoute)),
+  pub(paths.subscriptionCancelled, 'Subscription cancelled', page(SubscriptionCancelledRoute)),
+  pub(paths.unsubscribe, 'Unsubscribe', page(UnsubscribePage)),
   bare(paths.socialRedirect, 'Signing in', page(SocialRedirectPage)),
   { ...pub(paths.feed, 'My feed', page(FeedRoute)), access: 'feed' },
   { ...pub(paths.myFeed, 'My feed', page(FeedRoute)), access: 'feed' },

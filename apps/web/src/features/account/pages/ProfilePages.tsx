@@ -113,7 +113,10 @@ export function ProfilePage({ children }: { children?: ReactNode }) {
           <div>
             <dt>Plan</dt>
             <dd>
-              <span className={`plan-badge${user.isPremium ? ' plan-badge--premium' : ''}`}>{user.plan === 'PREMIUM' ? 'Premium' : 'Free'}</span>
+              <span className={`plan-badge${user.isPremium ? ' plan-badge--premium' : ''}`}>{user.plan === 'PREMIUM' ? 'Premium' : 'Free'}</span>{' '}
+              <AppLink to={paths.ready} className="plan-link">
+                {user.isPremium ? 'Manage plan' : 'See plans'}
+              </AppLink>
             </dd>
           </div>
           <div>

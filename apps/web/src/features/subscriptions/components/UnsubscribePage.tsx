@@ -6,7 +6,8 @@ import { Page } from '../../../components/Page';
 import { unsubscribeByToken } from '../api/queries';
 
 /**
- * /subscription-cancelled?token=…: the link in every notification mail. Opening it unsubscribes from that
+ * /unsubscribe?token=…: the link in every notification mail (mails sent before issue 19 link /subscription-cancelled,
+ * which passes the token on here). Opening it unsubscribes from that
  * subscription's e-mails (frequency NONE) without logging in; the follow itself stays.
  */
 export function UnsubscribePage() {
@@ -27,7 +28,7 @@ export function UnsubscribePage() {
     };
   }, [token]);
   return (
-    <Page title="Subscription cancelled">
+    <Page title="Unsubscribe">
       {state.status === 'working' && <p role="status">Unsubscribing…</p>}
       {state.status === 'done' && (
         <p role="status">
