@@ -75,7 +75,8 @@ function Plans({ member, status }: { member: PlansMember; status: BillingStatus 
 }
 
 function PremiumOffer({ member, status, paying }: { member: PlansMember; status: BillingStatus; paying: boolean }) {
-  const [interval, setInterval] = useState<BillingInterval>(status.offers[0]?.interval ?? 'monthly');
+  // A paying member sees the price of the interval they pay by.
+  const [interval, setInterval] = useState<BillingInterval>(status.subscription?.interval ?? status.offers[0]?.interval ?? 'monthly');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const groupId = useId();
@@ -96,7 +97,10 @@ function PremiumOffer({ member, status, paying }: { member: PlansMember; status:
 
   return (
     <>
-      <p className="plan-price">{chosen ? (offerPrice(chosen) ?? intervalLabel(chosen.interval)) : null}</p>
+      {/* The chosen interval's price; the choice below changes it (announced to screen readers). */}
+      <p className="plan-price" aria-live="polite">
+        {chosen ? (offerPrice(chosen) ?? intervalLabel(chosen.interval)) : null}
+      </p>
       <ul className="plan-points">
         <li>Everything in Free</li>
         <li>You support this site and its upkeep</li>
@@ -112,10 +116,7 @@ function PremiumOffer({ member, status, paying }: { member: PlansMember; status:
               {status.offers.map((offer) => (
                 <label key={offer.interval} className="plan-interval">
                   <input type="radio" name="interval" value={offer.interval} checked={interval === offer.interval} onChange={() => setInterval(offer.interval)} />
-                  <span>
-                    {intervalLabel(offer.interval)}
-                    {offerPrice(offer) && <span className="muted"> · {offerPrice(offer)}</span>}
-                  </span>
+                  <span>{intervalLabel(offer.interval)}</span>
                 </label>
               ))}
             </fieldset>
