@@ -63,7 +63,7 @@ const PUBLIC_ROUTES = [
   '/', '/search', '/search/main?st=wood', '/search/recent', '/create', '/create/sift', '/create/playlist', '/view-channels', '/add-channels',
   '/add-videos', '/playlists', '/sifts', '/about', '/contact', '/terms', '/privacy', '/login', '/forgot-password', '/passwordReset', '/signup',
   '/confirmRegistration', '/confirmation-expired', '/confirmation-success/a@example.com', '/email-sent/a@example.com',
-  '/check-email/a@example.com', '/email-not-found/a@example.com', '/ready', '/subscription-completed', '/subscription-cancelled', '/feed',
+  '/check-email/a@example.com', '/email-not-found/a@example.com', '/ready', '/subscription-completed', '/subscription-cancelled', '/unsubscribe', '/feed',
   '/no-such-page',
 ];
 const MEMBER_ROUTES = ['/profile', '/profileEdit', '/change-password', '/importYoutubeChannels', '/importYoutubePlaylists', '/playlists/wl', '/feed/myfeed'];

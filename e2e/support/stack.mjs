@@ -9,6 +9,8 @@
 //   E2E_PORT + 3             a second app on YouTube (YOUTUBE_API_KEY), its catalog the stand-in's (issue 15); members
 //                            connect their YouTube account there (issue 16 §1: the OpenID provider plays Google,
 //                            with a client of its own, refresh tokens and YouTube's read-only scope)
+//   E2E_PORT + 5             the stand-in of Stripe (test/support/stripe-stand-in.ts): the app's payments go there, and
+//                            its hosted checkout's Pay button sends signed webhooks to the app (issue 19)
 //   E2E_PORT + 4             the stand-in of the YouTube Data API and channel feed (test/support/youtube-stand-in.ts);
 //                            it serves the demo viewer's account (subscriptions, playlists) to the subjects in
 //                            YOUTUBE_VIEWERS, checking bearer tokens at the OpenID provider (token introspection)
@@ -290,6 +292,32 @@ for (const started = Date.now(); ; ) {
 }
 log(`YouTube app ${YOUTUBE_APP_URL} · Data API stand-in ${standInUrls.apiUrl}`);
 
+// ---- the Stripe stand-in (issue 19) -----------------------------------------------------------------------------
+
+/** Test keys of the stand-in, never real secrets: the app and the stand-in share them as Stripe and an account would. */
+const STRIPE_TEST_KEYS = { secretKey: 'sk_test_sift_e2e_stand_in_000000', webhookSecret: 'whsec_sift_e2e_stand_in_0000000000' };
+const stripeStandIn = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/test/support/stripe-stand-in-main.ts')], {
+  cwd: ROOT,
+  stdio: ['ignore', 'pipe', 'inherit'],
+  env: {
+    ...process.env,
+    STRIPE_STAND_IN_PORT: String(APP_PORT + 5),
+    STRIPE_SECRET_KEY: STRIPE_TEST_KEYS.secretKey,
+    STRIPE_WEBHOOK_SECRET: STRIPE_TEST_KEYS.webhookSecret,
+    STRIPE_STAND_IN_WEBHOOK_URL: `${APP_URL}/api/billing/webhook`,
+  },
+});
+/** @type {{ apiBase: string; prices: { monthly: string; annual: string } }} */
+const stripe = await new Promise((resolve, reject) => {
+  let out = '';
+  stripeStandIn.stdout.on('data', (chunk) => {
+    out += chunk;
+    const line = out.split('\n').find((l) => l.startsWith('{'));
+    if (line) resolve(JSON.parse(line));
+  });
+  stripeStandIn.on('exit', (code) => reject(new Error(`the Stripe stand-in exited (${code})`)));
+});
+
 // ---- the main app (demo catalog) -------------------------------------------------------------------------------
 
 const DATABASE_URL = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : undefined;
@@ -316,9 +344,15 @@ const app = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')
     CAPTCHA_MAX_NUMBER: '2000',
     // Parallel tests log in many times from one address.
     RATE_LIMITS: 'off',
+    // Payments for PREMIUM, against the Stripe stand-in (issue 19).
+    STRIPE_SECRET_KEY: STRIPE_TEST_KEYS.secretKey,
+    STRIPE_WEBHOOK_SECRET: STRIPE_TEST_KEYS.webhookSecret,
+    STRIPE_PRICE_MONTHLY: stripe.prices.monthly,
+    STRIPE_PRICE_ANNUAL: stripe.prices.annual,
+    STRIPE_API_BASE: stripe.apiBase,
   },
 });
-log(`app ${APP_URL} (${DATABASE_URL ? 'PostgreSQL' : 'PGlite'}) · mail API http://${HOST}:${MAIL_PORT}/mails · SMTP ${SMTP_URL} · OpenID issuer ${ISSUER}`);
+log(`app ${APP_URL} (${DATABASE_URL ? 'PostgreSQL' : 'PGlite'}) · Stripe stand-in ${stripe.apiBase} · mail API http://${HOST}:${MAIL_PORT}/mails · SMTP ${SMTP_URL} · OpenID issuer ${ISSUER}`);
 
 
 let stopping = false;
@@ -328,13 +362,14 @@ function stop(code = 0) {
   app.kill('SIGTERM');
   youtubeApp.kill('SIGTERM');
   standIn.kill('SIGTERM');
+  stripeStandIn.kill('SIGTERM');
   const close = (s) => new Promise((resolve) => s.close(() => resolve()));
   oidcServer.closeAllConnections?.();
   mailApi.closeAllConnections?.();
   Promise.all([close(oidcServer), close(mailApi), close(smtp)]).finally(() => process.exit(code));
   setTimeout(() => process.exit(code), 3000).unref();
 }
-for (const [name, child] of [['app', app], ['YouTube app', youtubeApp], ['YouTube stand-in', standIn]]) {
+for (const [name, child] of [['app', app], ['YouTube app', youtubeApp], ['YouTube stand-in', standIn], ['Stripe stand-in', stripeStandIn]]) {
   child.on('exit', (code) => {
     if (!stopping) {
       log(`the ${name} exited (${code})`);

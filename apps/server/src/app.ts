@@ -6,7 +6,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServ
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import type { GoogleSettings } from './config.js';
+import type { BillingSettings, GoogleSettings } from './config.js';
 import { databaseAnswers, type Database } from './infra/db/client.js';
 import { createFileStore, type FileStore } from './infra/files/file-store.js';
 import { registerMultipart } from './infra/files/upload.js';
@@ -37,6 +37,10 @@ import { TokenService } from './modules/auth/tokens.service.js';
 import { AnalyticsRepository } from './modules/analytics/analytics.repository.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { AnalyticsService } from './modules/analytics/analytics.service.js';
+import { BillingRepository } from './modules/billing/billing.repository.js';
+import { billingRoutes } from './modules/billing/billing.routes.js';
+import { BillingService } from './modules/billing/billing.service.js';
+import { StripeGateway } from './modules/billing/stripe-gateway.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { ContactService } from './modules/contact/contact.service.js';
 import { CatalogRepository } from './modules/catalog/catalog.repository.js';
@@ -104,6 +108,11 @@ export interface AccountSettings {
   captchaMaxNumber: number;
   /** CONTACT_EMAIL: where the contact form's messages go. Unset: the form is off (decisions/020). */
   contactEmail: string | undefined;
+  /**
+   * STRIPE_*: PREMIUM is paid for through Stripe Checkout (issue 19, decisions/024). Unset: no payments; the billing
+   * calls answer 404 BILLING_DISABLED and an operator sets plans with `npm run admin -- set-plan`.
+   */
+  billing: BillingSettings | undefined;
 }
 
 export interface AppDependencies {
@@ -145,6 +154,7 @@ export interface Services {
   google: OidcSignIn;
   accounts: AccountsService;
   contact: ContactService;
+  billing: BillingService;
   analytics: AnalyticsService;
   search: SearchService;
   playlists: PlaylistsService;
@@ -165,7 +175,7 @@ export interface ServiceDependencies extends Pick<AppDependencies, 'db' | 'provi
   rateLimiter?: RateLimiter | undefined;
   /** Default: jobs run in this process. */
   jobs?: JobQueue | undefined;
-  log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  log?: Pick<FastifyBaseLogger, 'warn' | 'error'> & Partial<Pick<FastifyBaseLogger, 'info'>>;
 }
 
 export function defaultAccountSettings(overrides: Partial<AccountSettings> = {}): AccountSettings {
@@ -181,6 +191,7 @@ export function defaultAccountSettings(overrides: Partial<AccountSettings> = {})
     captchaHmacKey: randomBytes(32).toString('hex'),
     captchaMaxNumber: 50_000,
     contactEmail: undefined,
+    billing: undefined,
     ...Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined)),
   };
 }
@@ -231,6 +242,17 @@ export function createServices(deps: ServiceDependencies): Services {
   });
   // A deleted account's YouTube permission is revoked at Google, not merely forgotten with the row.
   users.beforeDelete((userId) => youtubeAccount.forget(userId));
+  // PREMIUM through Stripe (issue 19): on when the STRIPE_* settings are; a deleted account is never charged again.
+  const billing = new BillingService(
+    new BillingRepository(deps.db),
+    settings.billing ? new StripeGateway(settings.billing) : undefined,
+    settings.billing,
+    limiter,
+    settings.rateLimits,
+    { publicUrl },
+    log,
+  );
+  users.beforeDelete((userId) => billing.forget(userId));
   return {
     jobs,
     files,
@@ -243,6 +265,7 @@ export function createServices(deps: ServiceDependencies): Services {
     google,
     accounts,
     contact: new ContactService(captcha, mailer, limiter, settings.rateLimits, { appName, publicUrl, contactEmail: settings.contactEmail }, log),
+    billing,
     analytics: new AnalyticsService(new AnalyticsRepository(deps.db), limiter, settings.rateLimits),
     search: new SearchService(new SearchRepository(deps.db), catalog, {
       // A real service's channels for the words join the header search; when it cannot be asked, the database answers.
@@ -363,6 +386,7 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
       await api.register(authRoutes({ auth: services.auth, captcha: services.captcha, google: services.google, appName: deps.appName, subscriptionsEnabled }));
       await api.register(accountsRoutes(services.accounts));
       await api.register(contactRoutes(services.contact));
+      await api.register(billingRoutes(services.billing));
       await api.register(analyticsRoutes(services.analytics));
       await api.register(usersRoutes(services.users));
       await api.register(searchRoutes(services.search));

@@ -5,6 +5,13 @@ import { EMAIL_PATTERN } from '@sift/contracts';
 import { parseTokenEncryptionKey } from './infra/security/token-cipher.js';
 import { DEFAULT_RATE_LIMITS, UNLIMITED_RATE_LIMITS, type RateLimits } from './infra/rate-limit/rate-limiter.js';
 
+/** A setting that may be unset or empty (both mean unset). */
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => v || undefined);
+
 const flag = (fallback: 'true' | 'false') =>
   z
     .enum(['true', 'false', '1', '0', 'on', 'off'])
@@ -93,6 +100,18 @@ const envSchema = z.object({
     .regex(/^[A-Za-z]{2}$/, 'must be a two-letter region code such as US')
     .default('US')
     .transform((r) => r.toUpperCase()),
+  /**
+   * Payments for PREMIUM through Stripe Checkout (issue 19, decisions/024): the secret API key and the webhook
+   * endpoint's signing secret together turn billing on; either alone is refused. Unset: no payments, and an operator
+   * sets plans with `npm run admin -- set-plan`.
+   */
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  /** The recurring prices (price_…) of PREMIUM, billed monthly and annually; at least one with billing on. */
+  STRIPE_PRICE_MONTHLY: optionalText,
+  STRIPE_PRICE_ANNUAL: optionalText,
+  /** Where Stripe's API is: tests point it at the stand-in (apps/server/test/support/stripe-stand-in.ts). */
+  STRIPE_API_BASE: z.string().url().default('https://api.stripe.com'),
 });
 
 export interface YouTubeSettings {
@@ -101,6 +120,15 @@ export interface YouTubeSettings {
   feedsUrl: string;
   quotaPerDay: number;
   region: string;
+}
+
+export interface BillingSettings {
+  secretKey: string;
+  webhookSecret: string;
+  /** The Stripe price of each way to pay; an interval without one is not offered. */
+  prices: { monthly?: string | undefined; annual?: string | undefined };
+  /** Stripe's API (https://api.stripe.com), or a stand-in's. */
+  apiBase: string;
 }
 
 export interface GoogleSettings {
@@ -141,6 +169,8 @@ export interface Config {
   youtube: YouTubeSettings | undefined;
   /** YOUTUBE_QUOTA_PER_DAY, also without a key (the admin's quota report). */
   youtubeQuotaPerDay: number;
+  /** Set when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are: members pay for PREMIUM through Stripe Checkout. */
+  billing: BillingSettings | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -189,5 +219,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     youtubeQuotaPerDay: e.YOUTUBE_QUOTA_PER_DAY,
+    billing: billingSettings(e),
   };
+}
+
+/** Billing is all or nothing: half a configuration would take money and never change a plan, so it stops the start. */
+function billingSettings(e: z.infer<typeof envSchema>): BillingSettings | undefined {
+  const { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_PRICE_MONTHLY: monthly, STRIPE_PRICE_ANNUAL: annual } = e;
+  if (!secretKey && !webhookSecret) return undefined;
+  const problems = [
+    !secretKey && 'STRIPE_SECRET_KEY: required with STRIPE_WEBHOOK_SECRET',
+    !webhookSecret && 'STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY (the plan changes only on a signed webhook)',
+    !monthly && !annual && 'STRIPE_PRICE_MONTHLY or STRIPE_PRICE_ANNUAL: at least one price is required with billing on',
+  ].filter(Boolean);
+  if (problems.length > 0 || !secretKey || !webhookSecret) throw new Error(`Invalid configuration: ${problems.join('; ')}`);
+  return { secretKey, webhookSecret, prices: { monthly, annual }, apiBase: e.STRIPE_API_BASE.replace(/\/+$/, '') };
 }

@@ -93,7 +93,7 @@ describe('IMMEDIATE', () => {
     // Read from the raw headers (quoted-printable decoding would eat "=12…" of a token that starts with digits).
     const oneClick = /^List-Unsubscribe: <([^>]+)>$/m.exec(mail.raw.replace(/\r?\n[ \t]+/g, ' '))?.[1];
     expect(oneClick).toMatch(new RegExp(`^${TEST_PUBLIC_URL}/api/subscriptions/unsubscribe\\?token=[a-f0-9]{32}$`));
-    expect(text).toContain(`${TEST_PUBLIC_URL}/subscription-cancelled?token=`);
+    expect(text).toContain(`${TEST_PUBLIC_URL}/unsubscribe?token=`);
     // The Message-ID comes from the digest's row (stable across attempts, decisions/013), not from the transport.
     expect(mail.raw).toMatch(/^Message-ID: <digest\.\d+\.\d+\.[0-9a-z]+@sift\.test>\r?$/m);
 

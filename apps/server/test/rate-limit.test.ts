@@ -32,6 +32,7 @@ const LIMITS: RateLimits = {
   mailPerIp: { points: 5, durationSeconds: HOUR },
   contactPerIp: { points: 2, durationSeconds: HOUR },
   analyticsPerIp: { points: 2, durationSeconds: HOUR },
+  billingPerMember: { points: 2, durationSeconds: HOUR },
 };
 // The app counts in Redis, as several API nodes would.
 const appLimiter = redisLimiter();

@@ -11,3 +11,4 @@ export * from './imports.js';
 export * from './youtube-account.js';
 export * from './contact.js';
 export * from './analytics.js';
+export * from './billing.js';

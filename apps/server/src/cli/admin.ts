@@ -21,7 +21,7 @@ import { ProviderStateRepository } from '../providers/provider-state.repository.
 import { QuotaLedger } from '../providers/youtube/quota.js';
 
 const USAGE = `Usage:
-  npm run admin -- set-plan <email> PREMIUM|FREE   set a member's plan (payment comes later)
+  npm run admin -- set-plan <email> PREMIUM|FREE   set a member's plan (without Stripe, or as a gift)
   npm run admin -- quota                           today's YouTube Data API units (YOUTUBE_QUOTA_PER_DAY)
   npm run admin -- analytics [days]                eca_* events of the last days (default 30), summed by name`;
 

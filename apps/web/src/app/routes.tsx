@@ -83,6 +83,11 @@ const YouTubeCallbackRoute = lazyNamed(importPages, 'YouTubeCallbackRoute');
 const FeedRoute = lazy(() => import('./pages/FeedRoute'));
 const UnsubscribePage = lazyNamed(() => import('../features/subscriptions/components/UnsubscribePage'), 'UnsubscribePage');
 const ProfileRoute = lazy(() => import('./pages/ProfileRoute'));
+// Plans and checkout (issue 19), one chunk.
+const billingPages = () => import('./pages/BillingRoutes');
+const PlansRoute = lazyNamed(billingPages, 'PlansRoute');
+const SubscriptionCompletedRoute = lazyNamed(billingPages, 'SubscriptionCompletedRoute');
+const SubscriptionCancelledRoute = lazyNamed(billingPages, 'SubscriptionCancelledRoute');
 const OAuthHandler = lazy(() => oauthPages().then((m) => ({ default: m.OAuthHandler })));
 
 export type { Access };
@@ -165,7 +170,8 @@ const T = {
   E_MAIL_SENT: msg`E-mail sent`,
   CHECK_YOUR_E_MAIL: msg`Check your e-mail`,
   E_MAIL_NOT_FOUND: msg`E-mail not found`,
-  READY: msg`Ready`,
+  PLANS: msg`Plans`,
+  UNSUBSCRIBE: msg`Unsubscribe`,
   SUBSCRIPTION_COMPLETED: msg`Subscription completed`,
   SUBSCRIPTION_CANCELLED: msg`Subscription cancelled`,
   SIGNING_IN: msg`Signing in`,
@@ -225,9 +231,10 @@ export const ROUTES: readonly RouteDef[] = [
   pub(paths.verify, T.E_MAIL_SENT, emailSent),
   pub(paths.checkEmail, T.CHECK_YOUR_E_MAIL, page(CheckEmailPage)),
   pub(paths.emailNotFound, T.E_MAIL_NOT_FOUND, page(EmailNotFoundPage)),
-  pub(paths.ready, T.READY),
-  pub(paths.subscriptionCompleted, T.SUBSCRIPTION_COMPLETED),
-  pub(paths.subscriptionCancelled, T.SUBSCRIPTION_CANCELLED, page(UnsubscribePage)),
+  pub(paths.ready, T.PLANS, page(PlansRoute)),
+  pub(paths.subscriptionCompleted, T.SUBSCRIPTION_COMPLETED, page(SubscriptionCompletedRoute)),
+  pub(paths.subscriptionCancelled, T.SUBSCRIPTION_CANCELLED, page(SubscriptionCancelledRoute)),
+  pub(paths.unsubscribe, T.UNSUBSCRIBE, page(UnsubscribePage)),
   bare(paths.socialRedirect, T.SIGNING_IN, page(SocialRedirectPage)),
   { ...pub(paths.feed, T.MY_FEED, page(FeedRoute)), access: 'feed' },
   { ...pub(paths.myFeed, T.MY_FEED, page(FeedRoute)), access: 'feed' },

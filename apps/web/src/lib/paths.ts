@@ -48,6 +48,8 @@ export const paths = {
   ready: '/ready',
   subscriptionCompleted: '/subscription-completed',
   subscriptionCancelled: '/subscription-cancelled',
+  /** The unsubscribe link of notification mails (`?token=`); before issue 19 it was /subscription-cancelled. */
+  unsubscribe: '/unsubscribe',
   socialRedirect: '/social-redirect',
   feed: '/feed',
   myFeed: '/feed/myfeed',

@@ -617,3 +617,39 @@ export const analyticsEvents = pgTable(
   },
   (t) => [index('analytics_events_occurred_idx').on(t.occurredAt), index('analytics_events_user_idx').on(t.userId)],
 );
+
+/**
+ * A member's paid subscription at Stripe (issue 19, decisions/024): the customer to reuse at the next checkout and
+ * the subscription's last known state. One row per member; `users.plan` says what the member has, this says why.
+ * Written from verified webhooks (and from Stripe's own answer when the member cancels or resumes).
+ */
+export const billingSubscriptions = pgTable(
+  'billing_subscriptions',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    customerId: text('customer_id').notNull(),
+    subscriptionId: text('subscription_id'),
+    /** Stripe's status: active, trialing, past_due, canceled, unpaid, incomplete, incomplete_expired, paused. */
+    status: text('status'),
+    /** 'monthly' or 'annual'. */
+    interval: text('interval'),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** Stripe's time (whole seconds) of the newest state applied: an older event arriving late changes nothing. */
+    stateAt: timestamp('state_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('billing_subscriptions_customer_key').on(t.customerId), index('billing_subscriptions_subscription_idx').on(t.subscriptionId)],
+);
+
+/**
+ * Stripe events already handled, by their id: written in the transaction that applies the event, so a replayed or
+ * redelivered event (Stripe retries for days) finds its id here and changes nothing twice.
+ */
+export const billingEvents = pgTable('billing_events', {
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -40,6 +40,8 @@ export interface RateLimits {
   contactPerIp: RateLimitRule;
   /** Batches of analytics events per client address (decisions/020). */
   analyticsPerIp: RateLimitRule;
+  /** Checkouts started, cancellations and resumptions per member: each is a call to Stripe (decisions/024). */
+  billingPerMember: RateLimitRule;
 }
 
 const MINUTE = 60;
@@ -55,6 +57,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   mailPerIp: { points: 10, durationSeconds: HOUR },
   contactPerIp: { points: 5, durationSeconds: HOUR },
   analyticsPerIp: { points: 120, durationSeconds: MINUTE },
+  billingPerMember: { points: 20, durationSeconds: HOUR },
 };
 
 /** A rule that counts nothing. */
@@ -70,6 +73,7 @@ export const UNLIMITED_RATE_LIMITS: RateLimits = {
   mailPerIp: NO_LIMIT,
   contactPerIp: NO_LIMIT,
   analyticsPerIp: NO_LIMIT,
+  billingPerMember: NO_LIMIT,
 };
 
 export type CounterOptions = ConstructorParameters<typeof RateLimiterMemory>[0];

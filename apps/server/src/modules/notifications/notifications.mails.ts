@@ -36,7 +36,7 @@ export function digestMail(d: DigestToSend, site: { appName: string; publicUrl: 
     d.frequency === 'IMMEDIATE' && n === 1 ? `New from ${d.target.name}: ${d.videos[0]!.title}` : `${WHAT[d.frequency]}${n} new video${n === 1 ? '' : 's'} from ${d.target.name}`;
   const targetUrl = d.target.type === 'channel' ? `${publicUrl}/channel/${encodeURIComponent(d.target.externalId)}` : `${publicUrl}/sifts/${encodeURIComponent(d.target.externalId)}`;
   const watch = (externalId: string) => `${publicUrl}/watch?v=${encodeURIComponent(externalId)}`;
-  const unsubscribePage = `${publicUrl}/subscription-cancelled?token=${d.subscription.unsubscribeToken}`;
+  const unsubscribePage = `${publicUrl}/unsubscribe?token=${d.subscription.unsubscribeToken}`;
   const oneClick = `${publicUrl}/api/subscriptions/unsubscribe?token=${d.subscription.unsubscribeToken}`;
   const settings = `${publicUrl}/profile`;
   const text = [

@@ -174,7 +174,7 @@ export const subscriptionsRoutes =
     );
 
     // One-click unsubscribe (RFC 8058): mail clients POST `List-Unsubscribe=One-Click` here; the web page of the
-    // mail's link (/subscription-cancelled?token=) POSTs too. A GET changes nothing (link scanners fetch links).
+    // mail's link (/unsubscribe?token=) POSTs too. A GET changes nothing (link scanners fetch links).
     app.post(
       '/subscriptions/unsubscribe',
       {

@@ -119,7 +119,10 @@ export function ProfilePage({ children }: { children?: ReactNode }) {
               <Trans>Plan</Trans>
             </dt>
             <dd>
-              <span className={`plan-badge${user.isPremium ? ' plan-badge--premium' : ''}`}>{user.plan === 'PREMIUM' ? <Trans comment="Plan name">Premium</Trans> : <Trans comment="Plan name">Free</Trans>}</span>
+              <span className={`plan-badge${user.isPremium ? ' plan-badge--premium' : ''}`}>{user.plan === 'PREMIUM' ? <Trans comment="Plan name">Premium</Trans> : <Trans comment="Plan name">Free</Trans>}</span>{' '}
+              <AppLink to={paths.ready} className="plan-link">
+                {user.isPremium ? <Trans>Manage plan</Trans> : <Trans>See plans</Trans>}
+              </AppLink>
             </dd>
           </div>
           <div>

@@ -7,7 +7,8 @@ import { Page } from '../../../components/Page';
 import { unsubscribeByToken } from '../api/queries';
 
 /**
- * /subscription-cancelled?token=…: the link in every notification mail. Opening it unsubscribes from that
+ * /unsubscribe?token=…: the link in every notification mail (mails sent before issue 19 link /subscription-cancelled,
+ * which passes the token on here). Opening it unsubscribes from that
  * subscription's e-mails (frequency NONE) without logging in; the follow itself stays.
  */
 export function UnsubscribePage() {
@@ -34,7 +35,7 @@ export function UnsubscribePage() {
   }, [token]);
   const doneName = state.status === 'done' ? state.name : '';
   return (
-    <Page title={t`Subscription cancelled`}>
+    <Page title={t`Unsubscribe`}>
       {state.status === 'working' && (
         <p role="status">
           <Trans>Unsubscribing…</Trans>
