@@ -118,3 +118,9 @@ export function formatDate(date: string | number | Date, locale: string = active
   if (!f) dateCache.set(locale, (f = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric' })));
   return f.format(d);
 }
+
+/** An amount in a currency's smallest unit (Stripe's cents), in the active language's way: "€4.00", "4,00 €". */
+export function formatMoney(minorUnits: number, currency: string, locale: string = activeLocale()): string {
+  const code = currency.toUpperCase();
+  return numberFormat(locale === 'en' ? 'en-US' : locale, `money-${code}`, { style: 'currency', currency: code }).format(minorUnits / 100);
+}

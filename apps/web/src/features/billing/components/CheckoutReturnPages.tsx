@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { AppLink } from '../../../components/AppLink';
@@ -32,35 +33,44 @@ export function SubscriptionCompletedPage({ isPremium, isLoggedIn, refresh }: { 
     return () => window.clearInterval(timer);
   }, [isPremium, isLoggedIn]);
 
+  const { t } = useLingui();
   return (
-    <Page title="Subscription completed">
+    <Page title={t`Subscription completed`}>
       <div className="checkout-return" role="status">
         {isPremium ? (
           <>
-            <p className="checkout-return-lead">You are on Premium. Thank you for supporting {APP_NAME}!</p>
-            <p>A receipt from Stripe is on its way to your e-mail.</p>
+            <p className="checkout-return-lead">
+              <Trans>You are on Premium. Thank you for supporting {APP_NAME}!</Trans>
+            </p>
+            <p>
+              <Trans>A receipt from Stripe is on its way to your e-mail.</Trans>
+            </p>
           </>
         ) : !isLoggedIn ? (
           <p className="checkout-return-lead">
-            Thank you! <AppLink to={to.login(paths.subscriptionCompleted)}>Log in</AppLink> to see your plan.
+            <Trans>
+              Thank you! <AppLink to={to.login(paths.subscriptionCompleted)}>Log in</AppLink> to see your plan.
+            </Trans>
           </p>
         ) : timedOut ? (
           <p className="checkout-return-lead">
-            Stripe took your payment, but its confirmation has not reached us yet. Your plan changes to Premium as soon as it does: look again in a few
-            minutes.
+            <Trans>
+              Stripe took your payment, but its confirmation has not reached us yet. Your plan changes to Premium as soon as it does: look again in a
+              few minutes.
+            </Trans>
           </p>
         ) : (
           <p className="checkout-return-lead">
-            <span className="spinner spinner--inline" aria-hidden="true" /> Thank you! Confirming your payment with Stripe…
+            <span className="spinner spinner--inline" aria-hidden="true" /> <Trans>Thank you! Confirming your payment with Stripe…</Trans>
           </p>
         )}
       </div>
       <div className="checkout-return-actions">
         <AppLink to={paths.ready} className="btn btn-secondary">
-          See your plan
+          <Trans>See your plan</Trans>
         </AppLink>
         <AppLink to={to.home()} className="btn btn-primary">
-          Back to the videos
+          <Trans>Back to the videos</Trans>
         </AppLink>
       </div>
     </Page>
@@ -74,19 +84,24 @@ export function SubscriptionCompletedPage({ isPremium, isLoggedIn, refresh }: { 
 export function SubscriptionCancelledPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
+  const { t } = useLingui();
   if (token) return <Navigate to={`${paths.unsubscribe}?token=${encodeURIComponent(token)}`} replace />;
   return (
-    <Page title="Subscription cancelled">
+    <Page title={t`Subscription cancelled`}>
       <div className="checkout-return">
-        <p className="checkout-return-lead">You left the checkout, so nothing was charged and your plan is as it was.</p>
-        <p>Changed your mind? You can upgrade any time.</p>
+        <p className="checkout-return-lead">
+          <Trans>You left the checkout, so nothing was charged and your plan is as it was.</Trans>
+        </p>
+        <p>
+          <Trans>Changed your mind? You can upgrade any time.</Trans>
+        </p>
       </div>
       <div className="checkout-return-actions">
         <AppLink to={paths.ready} className="btn btn-primary">
-          Back to plans
+          <Trans>Back to plans</Trans>
         </AppLink>
         <AppLink to={to.home()} className="btn btn-secondary">
-          Back to the videos
+          <Trans>Back to the videos</Trans>
         </AppLink>
       </div>
     </Page>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import type { BillingInterval, BillingStatus } from '@sift/contracts';
 import { useId, useState } from 'react';
@@ -12,6 +13,19 @@ import { billingKeys, cancelSubscription, resumeSubscription, startCheckout, use
 import { intervalLabel, longDate, offerPrice } from './format';
 import './billing.css';
 
+/** The operator's command that gives a member Premium when the site takes no payments (README). */
+// eslint-disable-next-line lingui/no-unlocalized-strings -- a command line, typed as it is in every language
+const SET_PLAN_COMMAND = 'npm run admin -- set-plan <email> PREMIUM';
+
+/** The mark on the member's current plan. */
+function YourPlanMark() {
+  return (
+    <p className="plan-current">
+      <Trans>Your plan</Trans>
+    </p>
+  );
+}
+
 export interface PlansMember {
   isLoggedIn: boolean;
   isPremium: boolean;
@@ -25,16 +39,18 @@ export interface PlansMember {
  */
 export function PlansPage({ member }: { member: PlansMember }) {
   const status = useBillingStatus(member.isLoggedIn);
+  const { t } = useLingui();
   return (
-    <Page title="Plans">
+    <Page title={t`Plans`}>
       <div className="plans">
         <p className="plans-intro">
-          {APP_NAME} is free to use. Premium is how members support this site: you keep the same features, and help pay for
-          running it.
+          <Trans>
+            {APP_NAME} is free to use. Premium is how members support this site: you keep the same features, and help pay for running it.
+          </Trans>
         </p>
         {status.isPending ? (
           <p className="muted" role="status">
-            Loading plans…
+            <Trans>Loading plans…</Trans>
           </p>
         ) : status.isError ? (
           <FormAlert>
@@ -56,17 +72,29 @@ function Plans({ member, status }: { member: PlansMember; status: BillingStatus 
       {member.isPremium && <YourPremium status={status} />}
       <div className="plan-cards">
         <section className="plan-card" aria-labelledby="plan-free">
-          <h2 id="plan-free">Free</h2>
-          <p className="plan-price">No charge</p>
+          <h2 id="plan-free">
+            <Trans comment="Plan name">Free</Trans>
+          </h2>
+          <p className="plan-price">
+            <Trans>No charge</Trans>
+          </p>
           <ul className="plan-points">
-            <li>Follow channels and get new videos by e-mail</li>
-            <li>Sifts, playlists and Watch later</li>
-            <li>Import from YouTube and take your data out</li>
+            <li>
+              <Trans>Follow channels and get new videos by e-mail</Trans>
+            </li>
+            <li>
+              <Trans>Sifts, playlists and Watch later</Trans>
+            </li>
+            <li>
+              <Trans>Import from YouTube and take your data out</Trans>
+            </li>
           </ul>
-          {member.isLoggedIn && !member.isPremium && <p className="plan-current">Your plan</p>}
+          {member.isLoggedIn && !member.isPremium && <YourPlanMark />}
         </section>
         <section className="plan-card plan-card--premium" aria-labelledby="plan-premium">
-          <h2 id="plan-premium">Premium</h2>
+          <h2 id="plan-premium">
+            <Trans comment="Plan name">Premium</Trans>
+          </h2>
           {status.enabled ? <PremiumOffer member={member} status={status} paying={paying} /> : <BillingOff member={member} />}
         </section>
       </div>
@@ -102,17 +130,25 @@ function PremiumOffer({ member, status, paying }: { member: PlansMember; status:
         {chosen ? (offerPrice(chosen) ?? intervalLabel(chosen.interval)) : null}
       </p>
       <ul className="plan-points">
-        <li>Everything in Free</li>
-        <li>You support this site and its upkeep</li>
-        <li>Cancel any time: Premium lasts to the end of the period you paid for</li>
+        <li>
+          <Trans>Everything in Free</Trans>
+        </li>
+        <li>
+          <Trans>You support this site and its upkeep</Trans>
+        </li>
+        <li>
+          <Trans>Cancel any time: Premium lasts to the end of the period you paid for</Trans>
+        </li>
       </ul>
       {member.isPremium ? (
-        <p className="plan-current">Your plan</p>
+        <YourPlanMark />
       ) : (
         <>
           {status.offers.length > 1 && (
             <fieldset className="plan-intervals">
-              <legend id={groupId}>Billed</legend>
+              <legend id={groupId}>
+                <Trans comment="Followed by the choice Monthly / Annual">Billed</Trans>
+              </legend>
               {status.offers.map((offer) => (
                 <label key={offer.interval} className="plan-interval">
                   <input type="radio" name="interval" value={offer.interval} checked={interval === offer.interval} onChange={() => setInterval(offer.interval)} />
@@ -128,14 +164,16 @@ function PremiumOffer({ member, status, paying }: { member: PlansMember; status:
           )}
           {member.isLoggedIn ? (
             <button type="button" className="btn btn-primary plan-action" onClick={() => void upgrade()} disabled={busy || paying} aria-busy={busy || undefined}>
-              {busy ? 'Opening checkout…' : 'Upgrade to Premium'}
+              {busy ? <Trans>Opening checkout…</Trans> : <Trans>Upgrade to Premium</Trans>}
             </button>
           ) : (
             <AppLink to={to.login('/ready')} className="btn btn-primary plan-action">
-              Log in to upgrade
+              <Trans>Log in to upgrade</Trans>
             </AppLink>
           )}
-          <p className="muted plan-note">Payment is handled by Stripe; {APP_NAME} never sees your card.</p>
+          <p className="muted plan-note">
+            <Trans>Payment is handled by Stripe; {APP_NAME} never sees your card.</Trans>
+          </p>
         </>
       )}
     </>
@@ -145,14 +183,23 @@ function PremiumOffer({ member, status, paying }: { member: PlansMember; status:
 function BillingOff({ member }: { member: PlansMember }) {
   return (
     <>
-      <p className="plan-price">Given by this site&apos;s operator</p>
+      <p className="plan-price">
+        <Trans>Given by this site&apos;s operator</Trans>
+      </p>
       <FormAlert kind="info">
         <p>
-          This site takes no payments. Its operator can upgrade a member with <code>npm run admin -- set-plan &lt;email&gt; PREMIUM</code>
-          {member.isLoggedIn && !member.isPremium ? ': ask them if you would like Premium.' : '.'}
+          {member.isLoggedIn && !member.isPremium ? (
+            <Trans>
+              This site takes no payments. Its operator can upgrade a member with <code>{SET_PLAN_COMMAND}</code>: ask them if you would like Premium.
+            </Trans>
+          ) : (
+            <Trans>
+              This site takes no payments. Its operator can upgrade a member with <code>{SET_PLAN_COMMAND}</code>.
+            </Trans>
+          )}
         </p>
       </FormAlert>
-      {member.isPremium && <p className="plan-current">Your plan</p>}
+      {member.isPremium && <YourPlanMark />}
     </>
   );
 }
@@ -161,6 +208,7 @@ function BillingOff({ member }: { member: PlansMember }) {
 function YourPremium({ status }: { status: BillingStatus }) {
   const qc = useQueryClient();
   const notify = useNotify();
+  const { t } = useLingui();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -175,7 +223,13 @@ function YourPremium({ status }: { status: BillingStatus }) {
       const next = await (kind === 'cancel' ? cancelSubscription() : resumeSubscription());
       qc.setQueryData(billingKeys.status(true), next);
       const ends = longDate(next.subscription?.currentPeriodEnd ?? null);
-      notify(kind === 'cancel' ? `Premium is cancelled. It stays yours until ${ends ?? 'the end of the period'}.` : 'Premium renews again.');
+      notify(
+        kind === 'cancel'
+          ? ends
+            ? t`Premium is cancelled. It stays yours until ${ends}.`
+            : t`Premium is cancelled. It stays yours until the end of the period.`
+          : t`Premium renews again.`,
+      );
     } catch (err) {
       setError(formErrorsFrom(err).message);
     } finally {
@@ -186,22 +240,29 @@ function YourPremium({ status }: { status: BillingStatus }) {
   return (
     <section className="your-plan" aria-labelledby="your-plan">
       <h2 id="your-plan">
-        Your plan: <span className="plan-badge plan-badge--premium">Premium</span>
+        <Trans>Your plan:</Trans>{' '}
+        <span className="plan-badge plan-badge--premium">
+          <Trans comment="Plan name">Premium</Trans>
+        </span>
       </h2>
       {live && sub ? (
         <>
           <p>
-            Billed {sub.interval === 'annual' ? 'annually' : 'monthly'}.{' '}
+            {sub.interval === 'annual' ? <Trans>Billed annually.</Trans> : <Trans>Billed monthly.</Trans>}{' '}
             {sub.cancelAtPeriodEnd ? (
-              <strong>Premium ends on {end}.</strong>
+              <strong>
+                <Trans>Premium ends on {end}.</Trans>
+              </strong>
             ) : (
-              <>Renews on {end}.</>
+              <Trans>Renews on {end}.</Trans>
             )}{' '}
-            Thank you for supporting {APP_NAME}.
+            <Trans>Thank you for supporting {APP_NAME}.</Trans>
           </p>
           {sub.status === 'past_due' && (
             <FormAlert kind="info">
-              <p>Your last payment did not go through. Stripe will try again in the coming days; Premium stays meanwhile.</p>
+              <p>
+                <Trans>Your last payment did not go through. Stripe will try again in the coming days; Premium stays meanwhile.</Trans>
+              </p>
             </FormAlert>
           )}
           {error && (
@@ -211,22 +272,28 @@ function YourPremium({ status }: { status: BillingStatus }) {
           )}
           {sub.cancelAtPeriodEnd ? (
             <button type="button" className="btn btn-primary" disabled={busy} aria-busy={busy || undefined} onClick={() => void change('resume')}>
-              Keep Premium
+              <Trans>Keep Premium</Trans>
             </button>
           ) : (
             <button type="button" className="btn btn-secondary" disabled={busy} aria-busy={busy || undefined} onClick={() => setConfirming(true)}>
-              Cancel Premium
+              <Trans>Cancel Premium</Trans>
             </button>
           )}
         </>
       ) : (
-        <p>This site&apos;s operator gave you Premium. Thank you for being here.</p>
+        <p>
+          <Trans>This site&apos;s operator gave you Premium. Thank you for being here.</Trans>
+        </p>
       )}
       {confirming && (
         <ConfirmDialog
-          title="Cancel Premium?"
-          message={`You keep Premium until ${end ?? 'the end of the period you paid for'}; after that your plan is Free and nothing more is charged.`}
-          confirmLabel="Cancel Premium"
+          title={t`Cancel Premium?`}
+          message={
+            end
+              ? t`You keep Premium until ${end}; after that your plan is Free and nothing more is charged.`
+              : t`You keep Premium until the end of the period you paid for; after that your plan is Free and nothing more is charged.`
+          }
+          confirmLabel={t`Cancel Premium`}
           danger
           onConfirm={() => void change('cancel')}
           onClose={() => setConfirming(false)}

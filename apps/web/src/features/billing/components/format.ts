@@ -1,17 +1,24 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { BillingInterval, BillingOffer } from '@sift/contracts';
+import { formatDate, formatMoney } from '../../../lib/format';
+import { i18n } from '@lingui/core';
+
+const INTERVAL_LABELS: Record<BillingInterval, MessageDescriptor> = {
+  monthly: msg({ message: 'Monthly', comment: 'Billing interval' }),
+  annual: msg({ message: 'Annual', comment: 'Billing interval' }),
+};
 
 /** "€4.00 a month"; null when Stripe could not tell the price just now. */
 export function offerPrice(offer: BillingOffer): string | null {
   if (offer.amount === null || !offer.currency) return null;
-  const amount = new Intl.NumberFormat('en-US', { style: 'currency', currency: offer.currency.toUpperCase() }).format(offer.amount / 100);
-  return `${amount} ${offer.interval === 'monthly' ? 'a month' : 'a year'}`;
+  const amount = formatMoney(offer.amount, offer.currency);
+  return offer.interval === 'monthly' ? i18n._(msg`${amount} a month`) : i18n._(msg`${amount} a year`);
 }
 
-export const intervalLabel = (interval: BillingInterval): string => (interval === 'monthly' ? 'Monthly' : 'Annual');
+export const intervalLabel = (interval: BillingInterval): string => i18n._(INTERVAL_LABELS[interval]);
 
-/** "March 3, 2027". */
+/** "March 3, 2027" (in the active language); null without a date. */
 export function longDate(iso: string | null): string | null {
-  if (!iso) return null;
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? null : new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' }).format(d);
+  return iso ? formatDate(iso) || null : null;
 }
