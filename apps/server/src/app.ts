@@ -1,3 +1,4 @@
+import { DEFAULT_MESSAGE_PAGE_ID } from '@sift/contracts';
 import fastifyCompress from '@fastify/compress';
 import fastifyFormbody from '@fastify/formbody';
 import fastifySwagger from '@fastify/swagger';
@@ -59,6 +60,7 @@ import { previewPages } from './modules/link-previews/link-previews.page.js';
 import { LinkPreviewService } from './modules/link-previews/link-previews.service.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { MessagesRepository } from './modules/messages/messages.repository.js';
+import { withSiteMessages } from './modules/messages/messages.page.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { MessagesService } from './modules/messages/messages.service.js';
 import { NotificationsRepository } from './modules/notifications/notifications.repository.js';
@@ -406,8 +408,8 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
   // of a shared link carries its item's card tags (issue 18 "Link previews"), every other page the site's. Anything no
   // route answers, a JSON 404.
   if (deps.webDistDir) {
-    const page = previewPages(linkPreviews(services, settings.publicUrl), { name: deps.appName, description: SITE_DESCRIPTION }, indexHtmlReader(deps.webDistDir));
-    await registerSpa(app, deps.webDistDir, page);
+    const previews = previewPages(linkPreviews(services, settings.publicUrl), { name: deps.appName, description: SITE_DESCRIPTION }, indexHtmlReader(deps.webDistDir));
+    await registerSpa(app, deps.webDistDir, withSiteMessages(previews, services.messages, DEFAULT_MESSAGE_PAGE_ID));
   }
   app.setNotFoundHandler(sendRouteNotFound);
   return { app, services };

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { messagesResponseSchema } from '@sift/contracts';
+import { JSDOM } from 'jsdom';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestApp } from './support/test-app.js';
 
@@ -44,6 +46,20 @@ describe('the web app as served', () => {
       expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
       expect(res.headers['permissions-policy'], url).toContain('camera=()');
     }
+  });
+
+  it("carries the message bar's content in the page, so the bar is there at the first paint; no text can close its element", async () => {
+    const hostile = 'Maintenance tonight </script><script>alert(1)</script> \u2028 done';
+    await t.services.messages.seedWelcome({ pageLocations: [44], level: 'warn', text: hostile, dismissal: 'session' });
+    const html = gunzipSync((await get('/playlists')).rawPayload).toString('utf8');
+    const { document } = new JSDOM(html).window;
+    // The hostile text made no element: the one script is the island itself.
+    expect(document.querySelectorAll('script')).toHaveLength(1);
+    const island = document.getElementById('sift-site-messages')!;
+    expect(island.getAttribute('type')).toBe('application/json');
+    expect(island.parentElement!.tagName).toBe('HEAD');
+    const data = messagesResponseSchema.parse(JSON.parse(island.textContent!));
+    expect(data.pageLocations[0]!.warn.map((m) => m.text)).toEqual([hostile]);
   });
 
   it('serves a new build of index.html at once, without a restart', async () => {

@@ -44,6 +44,8 @@ export interface Preferences {
   analytics_id: string | null;
   /** The language chosen in the language switch (lib/i18n); null follows the browser's languages. */
   locale: string | null;
+  /** The last site messages answer (features/messages), shown at once on the next visit while it is asked again. */
+  site_messages: unknown;
 }
 
 export type PreferenceKey = keyof Preferences;
@@ -68,6 +70,7 @@ const DEFAULTS: Preferences = {
   token: null,
   analytics_id: null,
   locale: null,
+  site_messages: null,
 };
 export const PREFERENCE_DEFAULTS: Readonly<Preferences> = Object.freeze(DEFAULTS);
 
@@ -95,6 +98,7 @@ const VALIDATORS: { [K in PreferenceKey]: (v: unknown) => boolean } = {
   analytics_id: (v) => v === null || (typeof v === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(v)),
   // Whether the language is one the app has is lib/i18n's check (it reads through isLocale).
   locale: (v) => v === null || typeof v === 'string',
+  site_messages: () => true,
 };
 
 type Listener = (key: PreferenceKey) => void;

@@ -1,7 +1,35 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { MessagesResponse, SiteMessage, SiteMessageLevel } from '@sift/contracts';
 import { api } from '../../../lib/api';
 import { MESSAGE_PAGE_ID } from '../../../lib/config';
+import { preferences } from '../../../lib/storage';
+
+/** The JSON island the server puts in the page (apps/server/src/modules/messages/messages.page.ts). */
+const INLINE_MESSAGES_ID = 'sift-site-messages';
+
+const isMessagesResponse = (v: unknown): v is MessagesResponse =>
+  typeof v === 'object' && v !== null && Array.isArray((v as MessagesResponse).pageLocations);
+
+/**
+ * The messages known before asking, so that the bar is in place at the first paint instead of pushing the page down
+ * when the answer comes: the ones the server put in this page (as fresh as the page), else, when the page came from
+ * the service worker's copy, the last answer this browser saw (shown while it is asked again at once).
+ */
+function knownMessages(pageId: number): { data: MessagesResponse; updatedAt: number } | undefined {
+  if (pageId !== MESSAGE_PAGE_ID) return undefined;
+  const island = document.getElementById(INLINE_MESSAGES_ID)?.textContent;
+  if (island) {
+    try {
+      const data: unknown = JSON.parse(island);
+      if (isMessagesResponse(data)) return { data, updatedAt: performance.timeOrigin };
+    } catch {
+      // A damaged island is as good as none.
+    }
+  }
+  const stored = preferences.get('site_messages');
+  return isMessagesResponse(stored) ? { data: stored, updatedAt: 0 } : undefined;
+}
 
 export const messageKeys = {
   all: ['messages'] as const,
@@ -14,10 +42,17 @@ export interface LeveledMessage extends SiteMessage {
 
 /** GET /api/public/v01/content/messages?pageId=44 → the page location's info, warn and system messages. */
 export function useSiteMessages(pageId = MESSAGE_PAGE_ID) {
+  // Read once per mount: a JSON parse is not for every render.
+  const [known] = useState(() => knownMessages(pageId));
   return useQuery({
     queryKey: messageKeys.page(pageId),
-    queryFn: ({ signal }) =>
-      api.get<MessagesResponse>('/api/public/v01/content/messages', { query: { pageId }, signal }),
+    queryFn: async ({ signal }) => {
+      const data = await api.get<MessagesResponse>('/api/public/v01/content/messages', { query: { pageId }, signal });
+      if (pageId === MESSAGE_PAGE_ID) preferences.set('site_messages', data);
+      return data;
+    },
+    initialData: known?.data,
+    initialDataUpdatedAt: known?.updatedAt,
     select: (data): LeveledMessage[] => {
       const loc = data.pageLocations.find((p) => p.pageId === pageId) ?? data.pageLocations[0];
       if (!loc) return [];
