@@ -44,6 +44,12 @@ export interface Preferences {
   analytics_id: string | null;
   /** The language chosen in the language switch (lib/i18n); null follows the browser's languages. */
   locale: string | null;
+  /**
+   * The logged-in member's language from their account, while this browser has no choice of its own (lib/i18n
+   * `adoptMemberLocale`): remembered so that a reload starts in it rather than switching after the user data comes.
+   * Cleared at logout.
+   */
+  member_locale: string | null;
 }
 
 export type PreferenceKey = keyof Preferences;
@@ -68,6 +74,7 @@ const DEFAULTS: Preferences = {
   token: null,
   analytics_id: null,
   locale: null,
+  member_locale: null,
 };
 export const PREFERENCE_DEFAULTS: Readonly<Preferences> = Object.freeze(DEFAULTS);
 
@@ -95,6 +102,7 @@ const VALIDATORS: { [K in PreferenceKey]: (v: unknown) => boolean } = {
   analytics_id: (v) => v === null || (typeof v === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(v)),
   // Whether the language is one the app has is lib/i18n's check (it reads through isLocale).
   locale: (v) => v === null || typeof v === 'string',
+  member_locale: (v) => v === null || typeof v === 'string',
 };
 
 type Listener = (key: PreferenceKey) => void;
