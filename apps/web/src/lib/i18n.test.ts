@@ -21,13 +21,12 @@ describe('matchLocale', () => {
 
 describe("the member's language", () => {
   it('is adopted only by a browser without a language choice of its own', () => {
-    expect(memberLocaleToAdopt(null, 'es', 'en')).toBe('es');
-    expect(memberLocaleToAdopt('xx', 'es', 'en')).toBe('es'); // a stored value we do not have is no choice
-    expect(memberLocaleToAdopt('de', 'es', 'de')).toBeNull(); // the browser's own choice wins
-    expect(memberLocaleToAdopt('en', 'es', 'en')).toBeNull(); // even when it is English
-    expect(memberLocaleToAdopt(null, 'es', 'es')).toBeNull(); // already in it
-    expect(memberLocaleToAdopt(null, 'xx', 'en')).toBeNull();
-    expect(memberLocaleToAdopt(null, null, 'en')).toBeNull(); // a visitor has none
+    expect(memberLocaleToAdopt(null, 'es')).toBe('es');
+    expect(memberLocaleToAdopt('xx', 'es')).toBe('es'); // a stored value we do not have is no choice
+    expect(memberLocaleToAdopt('de', 'es')).toBeNull(); // the browser's own choice wins
+    expect(memberLocaleToAdopt('en', 'es')).toBeNull(); // even when it is English
+    expect(memberLocaleToAdopt(null, 'xx')).toBeNull();
+    expect(memberLocaleToAdopt(null, null)).toBeNull(); // a visitor has none
   });
 
   it("switches to it, and a reload starts in it, without becoming this browser's choice", async () => {

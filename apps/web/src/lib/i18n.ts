@@ -86,13 +86,12 @@ export async function chooseLocale(locale: Locale): Promise<void> {
 }
 
 /**
- * The rule for a member's language (issue 19): the member's saved language, or null to change nothing. A browser
- * whose switch was used keeps its own choice, even when the account says otherwise (the account is not changed
- * either: the switch already saves a member's choice on it); a browser without one follows the account.
+ * The rule for a member's language (issue 19): the member's saved language to follow, or null. A browser whose
+ * switch was used keeps its own choice, even when the account says otherwise (the account is not changed either:
+ * the switch already saves a member's choice on it); a browser without one follows the account.
  */
-export function memberLocaleToAdopt(browserChoice: unknown, memberLocale: unknown, active: Locale): Locale | null {
-  if (isLocale(browserChoice) || !isLocale(memberLocale) || memberLocale === active) return null;
-  return memberLocale;
+export function memberLocaleToAdopt(browserChoice: unknown, memberLocale: unknown): Locale | null {
+  return !isLocale(browserChoice) && isLocale(memberLocale) ? memberLocale : null;
 }
 
 /**
@@ -101,11 +100,10 @@ export function memberLocaleToAdopt(browserChoice: unknown, memberLocale: unknow
  * account stays the source. A catalogue that fails to load leaves the current language.
  */
 export async function adoptMemberLocale(memberLocale: unknown): Promise<void> {
-  const browserChoice = preferences.get('locale');
-  if (isLocale(browserChoice) || !isLocale(memberLocale)) return;
-  preferences.set('member_locale', memberLocale);
-  const locale = memberLocaleToAdopt(browserChoice, memberLocale, activeLocale());
-  if (locale) await loadLocale(locale).catch(() => undefined);
+  const locale = memberLocaleToAdopt(preferences.get('locale'), memberLocale);
+  if (!locale) return;
+  preferences.set('member_locale', locale);
+  if (locale !== activeLocale()) await loadLocale(locale).catch(() => undefined);
 }
 
 /**
