@@ -96,14 +96,25 @@ function decodePart(headers, body) {
   return body;
 }
 
+/**
+ * RFC 2047 encoded words (a subject that is not ASCII: mails in the member's language) as UTF-8: the bytes of
+ * adjacent words join before decoding (a character may be split between two), and the space between them is no text.
+ */
+function decodeEncodedWords(value) {
+  return value.replace(/(?:=\?utf-8\?[bq]\?[^?]*\?=\s*)+/gi, (run) => {
+    const bytes = [...run.matchAll(/=\?utf-8\?([bq])\?([^?]*)\?=/gi)].map(([, enc, text]) =>
+      enc.toLowerCase() === 'b' ? Buffer.from(text, 'base64') : Buffer.from(decodeQuotedPrintable(text.replace(/_/g, ' ')), 'latin1'),
+    );
+    return Buffer.concat(bytes).toString('utf8') + /\s*$/.exec(run)[0];
+  });
+}
+
 /** A MIME message as subject, text and html (the parts nodemailer writes: multipart/alternative). */
 function parseMail(raw) {
   const split = raw.indexOf('\r\n\r\n') >= 0 ? raw.indexOf('\r\n\r\n') : raw.indexOf('\n\n');
   const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
   const subjectRaw = /^subject:\s*(.*)$/im.exec(head)?.[1] ?? '';
-  const subject = subjectRaw.replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_, enc, text) =>
-    enc.toLowerCase() === 'b' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')),
-  );
+  const subject = decodeEncodedWords(subjectRaw);
   const boundary = /boundary="?([^";\s]+)"?/i.exec(head)?.[1];
   let text = '';
   let html = '';

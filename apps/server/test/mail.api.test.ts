@@ -86,6 +86,9 @@ describe('account mail over SMTP', () => {
     const switched = await call<UserData>(t.app, { method: 'PUT', url: '/api/users', token: memberToken, payload: { locale: 'es' } });
     expect(switched.status).toBe(200);
     expect(switched.body.firstName).toBe('Radia');
+    expect(switched.body.locale).toBe('es');
+    // The member's language comes with their user data, for browsers that have no language choice of their own.
+    expect((await call<UserData>(t.app, { method: 'GET', url: '/api/users', token: memberToken })).body.locale).toBe('es');
     const spanish = await resetMail();
     expect(spanish).toContain('Hola, Radia:');
     expect(spanish).toContain('Elegir una nueva contrase');

@@ -8,7 +8,7 @@ import type { ProviderChannel, ProviderVideo } from '../src/providers/video-prov
 import { AUTH_TOKEN_HEADER } from '@sift/contracts';
 import { call, login, signUp, type SignUpInput } from './support/accounts.js';
 import { aChannel, aVideo } from './support/factories.js';
-import { decodeMail, linksIn, useSmtpCatcher, type CaughtMail } from './support/smtp-catcher.js';
+import { decodeMail, linksIn, readMail as readUtf8Mail, useSmtpCatcher, type CaughtMail } from './support/smtp-catcher.js';
 import { TEST_PUBLIC_URL, useTestApp } from './support/test-app.js';
 
 // A real SMTP server on loopback; the app sends through it (SMTP_URL), as in production.
@@ -185,6 +185,46 @@ describe('DAILY and WEEKLY digests', () => {
     expect(readMail(mail)).toContain('Friday video');
     await settle();
     expect(mailsTo(none.email)).toHaveLength(0);
+  });
+});
+
+describe("in the member's language (issue 19)", () => {
+  const NBSP = '\u00a0';
+
+  it('a member whose language is French gets the digests in French, with French plurals and frequency', async () => {
+    const owner = await aMember();
+    const m = await aMember({ firstName: 'Ada', locale: 'fr' });
+    const channel = await aStoredChannel();
+    await followChannel(m.token, channel, 'IMMEDIATE');
+    const created = await api<Sift>('POST', '/api/sifts', owner.token, { name: 'Pâtes seulement', public: true, channels: [{ externalId: channel.externalId }], keywords: { all: ['pasta'] } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    await t.services.jobs.drain();
+    const sift = siftSchema.parse(created.body);
+    expect((await api('POST', '/api/subscriptions/sifts', m.token, { sifts: [sift.hash], frequency: 'DAILY' })).status).toBe(200);
+
+    // One video, as it arrives: the one-video subject.
+    await upload(channel, 'Pasta tonight');
+    await t.services.notifications.dispatch(new Date(Date.now() + MINUTE));
+    const one = readUtf8Mail((await smtp.waitFor(m.email)).raw);
+    expect(one.subject).toBe(`Nouvelle vidéo de ${channel.name}${NBSP}: Pasta tonight`);
+    expect(one.text).toContain('Bonjour Ada,');
+    expect(one.text).toContain(`1 nouvelle vidéo de ${channel.name}${NBSP}:`);
+    expect(one.text).toContain(`Vous recevez ces e-mails dès leur publication car vous suivez ${channel.name} sur Sift${NBSP}:`);
+    expect(one.text).toContain(`Se désabonner de ces e-mails${NBSP}: ${TEST_PUBLIC_URL}/unsubscribe?token=`);
+    expect(one.html).toContain('<html lang="fr">');
+    expect(one.html).toContain('>Modifier la fréquence</a>');
+    expect(one.text).not.toMatch(/new video|You get these|Unsubscribe/);
+
+    // Two more, in the day's digest of the sift: plural, the daily wording, the sift named as a Sift.
+    await upload(channel, 'More pasta', 'Pasta again');
+    const tomorrow = new Date(periodEnd('DAILY', new Date()).getTime() + DAY + MINUTE);
+    await t.services.notifications.dispatch(tomorrow);
+    for (let i = 0; i < 100 && !mailsTo(m.email).some((mail) => readUtf8Mail(mail.raw).subject.startsWith('Votre résumé')); i++) await settle();
+    const daily = mailsTo(m.email).map((mail) => readUtf8Mail(mail.raw)).find((mail) => mail.subject.startsWith('Votre résumé'))!;
+    expect(daily.subject).toBe(`Votre résumé quotidien${NBSP}: 3 nouvelles vidéos de Pâtes seulement`);
+    expect(daily.text).toContain(`3 nouvelles vidéos du Sift Pâtes seulement${NBSP}:`);
+    expect(daily.text).toContain('une fois par jour car vous suivez le Sift Pâtes seulement');
+    expect(daily.html).toContain(`3 nouvelles vidéos du <a href="${TEST_PUBLIC_URL}/sifts/${sift.hash}">Sift Pâtes seulement</a>${NBSP}:`);
   });
 });
 

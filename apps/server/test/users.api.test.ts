@@ -30,6 +30,7 @@ describe('GET /api/users', () => {
       isPremium: false,
       onboarded: false,
       watchLater: null,
+      locale: null,
     });
   });
 
@@ -37,7 +38,7 @@ describe('GET /api/users', () => {
     const member = await aMember(t, { firstName: 'Hedy', lastName: 'Lamarr' });
     const res = await me(member.token);
     const user = userDataSchema.parse(res.body);
-    expect(user).toMatchObject({ userIsLoggedIn: true, firstName: 'Hedy', lastName: 'Lamarr', email: member.email, origin: 'email', plan: 'FREE', isPremium: false, onboarded: false });
+    expect(user).toMatchObject({ userIsLoggedIn: true, firstName: 'Hedy', lastName: 'Lamarr', email: member.email, origin: 'email', plan: 'FREE', isPremium: false, onboarded: false, locale: 'en' });
     expect(user.uuid).toMatch(/^[0-9a-f-]{36}$/);
     expect(Date.now() - Date.parse(user.createdAt)).toBeLessThan(60_000);
     expect(user.watchLater?.id).toBeGreaterThan(0);

@@ -47,6 +47,8 @@ export const userDataSchema = z.object({
   isPremium: z.boolean(),
   onboarded: z.boolean(),
   watchLater: z.object({ id: z.number().int() }).nullable(),
+  /** The member's language (their mails are written in it; a browser without a language choice of its own adopts it). Null for a visitor. */
+  locale: localeSchema.nullable(),
 });
 export type UserData = z.infer<typeof userDataSchema>;
 

@@ -69,3 +69,43 @@ export function linksIn(raw: string, origin: string): string[] {
   const escaped = origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return [...decodeMail(raw).matchAll(new RegExp(`${escaped}[^\\s"<>]*`, 'g'))].map((m) => m[0]);
 }
+
+export interface ReadMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/**
+ * A message as its sender wrote it, for mails that are not plain ASCII (issue 19: mails in the member's language):
+ * the subject's RFC 2047 encoded words decoded as UTF-8, and the text and HTML parts' quoted-printable or base64
+ * decoded as UTF-8.
+ */
+export function readMail(raw: string): ReadMail {
+  const split = raw.search(/\r?\n\r?\n/);
+  const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
+  const part = (type: string): string => {
+    const boundary = /boundary="?([^";\s]+)"?/i.exec(head)?.[1];
+    for (const chunk of boundary ? raw.split(`--${boundary}`) : []) {
+      const at = chunk.search(/\r?\n\r?\n/);
+      const headers = chunk.slice(0, Math.max(at, 0));
+      if (at < 0 || !new RegExp(`content-type:\\s*${type}`, 'i').test(headers)) continue;
+      const body = chunk.slice(at).replace(/^\r?\n\r?\n/, '');
+      if (/content-transfer-encoding:\s*base64/i.test(headers)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+      return Buffer.from(decodeMail(body), 'latin1').toString('utf8');
+    }
+    return '';
+  };
+  return { subject: decodeHeaderWords(/^subject:\s*(.*)$/im.exec(head)?.[1] ?? '').trim(), text: part('text/plain'), html: part('text/html') };
+}
+
+/** RFC 2047 encoded words as UTF-8: adjacent words join (the space between them is not text), bytes before characters. */
+export function decodeHeaderWords(value: string): string {
+  return value.replace(/(?:=\?utf-8\?[bq]\?[^?]*\?=\s*)+/gi, (run) => {
+    const bytes = [...run.matchAll(/=\?utf-8\?([bq])\?([^?]*)\?=/gi)].map(([, enc, text]) =>
+      enc!.toLowerCase() === 'b' ? Buffer.from(text!, 'base64') : Buffer.from(decodeMail(text!.replace(/_/g, ' ')), 'latin1'),
+    );
+    const trailing = /\s*$/.exec(run)![0];
+    return Buffer.concat(bytes).toString('utf8') + trailing;
+  });
+}

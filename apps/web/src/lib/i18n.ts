@@ -50,10 +50,15 @@ export function matchLocale(tags: readonly string[]): Locale | null {
   return null;
 }
 
-/** The language to use: the one saved from the switch, else the browser's first that we have, else English. */
+/**
+ * The language to use: the one saved from the switch in this browser, else the logged-in member's (from their
+ * account, see `adoptMemberLocale`), else the browser's first that we have, else English.
+ */
 export function detectLocale(): Locale {
   const saved = preferences.get('locale');
   if (isLocale(saved)) return saved;
+  const member = preferences.get('member_locale');
+  if (isLocale(member)) return member;
   const browser = typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language];
   return matchLocale(browser.filter(Boolean)) ?? SOURCE_LOCALE;
 }
@@ -78,6 +83,27 @@ export async function loadLocale(locale: Locale): Promise<void> {
 export async function chooseLocale(locale: Locale): Promise<void> {
   await loadLocale(locale);
   preferences.set('locale', locale);
+}
+
+/**
+ * The rule for a member's language (issue 19): the member's saved language to follow, or null. A browser whose
+ * switch was used keeps its own choice, even when the account says otherwise (the account is not changed either:
+ * the switch already saves a member's choice on it); a browser without one follows the account.
+ */
+export function memberLocaleToAdopt(browserChoice: unknown, memberLocale: unknown): Locale | null {
+  return !isLocale(browserChoice) && isLocale(memberLocale) ? memberLocale : null;
+}
+
+/**
+ * When a member's user data loads: switches to the member's language if this browser has no choice of its own,
+ * and remembers it (`member_locale`, not the switch's `locale`) so that the next load starts in it while the
+ * account stays the source. A catalogue that fails to load leaves the current language.
+ */
+export async function adoptMemberLocale(memberLocale: unknown): Promise<void> {
+  const locale = memberLocaleToAdopt(preferences.get('locale'), memberLocale);
+  if (!locale) return;
+  preferences.set('member_locale', locale);
+  if (locale !== activeLocale()) await loadLocale(locale).catch(() => undefined);
 }
 
 /**

@@ -46,6 +46,12 @@ export interface Preferences {
   locale: string | null;
   /** The last site messages answer (features/messages), shown at once on the next visit while it is asked again. */
   site_messages: unknown;
+  /**
+   * The logged-in member's language from their account, while this browser has no choice of its own (lib/i18n
+   * `adoptMemberLocale`): remembered so that a reload starts in it rather than switching after the user data comes.
+   * Cleared at logout.
+   */
+  member_locale: string | null;
 }
 
 export type PreferenceKey = keyof Preferences;
@@ -71,6 +77,7 @@ const DEFAULTS: Preferences = {
   analytics_id: null,
   locale: null,
   site_messages: null,
+  member_locale: null,
 };
 export const PREFERENCE_DEFAULTS: Readonly<Preferences> = Object.freeze(DEFAULTS);
 
@@ -99,6 +106,7 @@ const VALIDATORS: { [K in PreferenceKey]: (v: unknown) => boolean } = {
   // Whether the language is one the app has is lib/i18n's check (it reads through isLocale).
   locale: (v) => v === null || typeof v === 'string',
   site_messages: () => true,
+  member_locale: (v) => v === null || typeof v === 'string',
 };
 
 type Listener = (key: PreferenceKey) => void;

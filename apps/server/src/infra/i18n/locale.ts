@@ -13,3 +13,22 @@ export type Translations<T> = Readonly<Record<Locale, T>>;
 export function asLocale(value: unknown): Locale {
   return (LOCALES as readonly unknown[]).includes(value) ? (value as Locale) : 'en';
 }
+
+/** A word's singular and plural, as texts write them; `Intl.PluralRules` picks one for a count in a language. */
+export interface PluralForms {
+  one: string;
+  other: string;
+}
+
+const pluralRules = new Map<Locale, Intl.PluralRules>();
+
+/**
+ * The form of a word for `n` in `locale`, by the language's own plural rule (CLDR through `Intl.PluralRules`): French
+ * and Brazilian Portuguese say "0 vidéo" in the singular, English and German "0 videos". Categories our five languages
+ * use beyond one/other (Spanish, French and Portuguese "many", for millions) take the plural.
+ */
+export function plural(locale: Locale, n: number, forms: PluralForms): string {
+  let rules = pluralRules.get(locale);
+  if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(locale)));
+  return rules.select(n) === 'one' ? forms.one : forms.other;
+}

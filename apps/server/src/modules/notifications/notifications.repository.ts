@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Database } from '../../infra/db/client.js';
+import { asLocale, type Locale } from '../../infra/i18n/locale.js';
 import { channels, notificationDigests, notificationItems, sifts, subscriptions, users, videos } from '../../infra/db/schema.js';
 
 export type DigestFrequency = 'IMMEDIATE' | 'DAILY' | 'WEEKLY';
@@ -14,7 +15,8 @@ export interface DigestToSend {
   createdAt: Date;
   attempts: number;
   subscription: { id: number; frequency: string; muted: boolean; optOut: boolean; unsubscribeToken: string };
-  user: { email: string; firstName: string; active: boolean };
+  /** `locale`: the member's language, which the mail is written in. */
+  user: { email: string; firstName: string; locale: Locale; active: boolean };
   target: { type: 'channel' | 'sift'; name: string; externalId: string; visible: boolean };
   videos: Array<{ externalId: string; title: string; channelName: string; publishedAt: Date; durationSeconds: number }>;
 }
@@ -126,7 +128,7 @@ export class NotificationsRepository {
           unsubscribeToken: subscriptions.unsubscribeToken,
           userId: subscriptions.userId,
         },
-        user: { email: users.email, firstName: users.firstName, deactivatedAt: users.deactivatedAt, deletedAt: users.deletedAt },
+        user: { email: users.email, firstName: users.firstName, locale: users.locale, deactivatedAt: users.deactivatedAt, deletedAt: users.deletedAt },
         channel: { name: channels.name, externalId: channels.externalId },
         sift: { name: sifts.name, hash: sifts.hash, public: sifts.public, ownerId: sifts.ownerId },
       })
@@ -158,7 +160,7 @@ export class NotificationsRepository {
       createdAt: d.createdAt,
       attempts: d.attempts,
       subscription,
-      user: { email: user.email, firstName: user.firstName, active: !user.deactivatedAt && !user.deletedAt },
+      user: { email: user.email, firstName: user.firstName, locale: asLocale(user.locale), active: !user.deactivatedAt && !user.deletedAt },
       target: channel
         ? { type: 'channel', name: channel.name, externalId: channel.externalId, visible: true }
         : { type: 'sift', name: sift!.name, externalId: sift!.hash, visible: sift!.public || sift!.ownerId === subscription.userId },

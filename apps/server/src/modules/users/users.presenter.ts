@@ -1,4 +1,5 @@
 import { PLACEHOLDER_CREATED_AT, type UserData } from '@sift/contracts';
+import { asLocale } from '../../infra/i18n/locale.js';
 import type { UserRow } from './users.repository.js';
 
 /** A member's page/user data (SPEC §3). */
@@ -16,6 +17,7 @@ export function presentUser(row: UserRow, watchLaterId: number | undefined): Use
     isPremium: row.plan === 'PREMIUM',
     onboarded: row.onboarded,
     watchLater: watchLaterId === undefined ? null : { id: watchLaterId },
+    locale: asLocale(row.locale),
   };
 }
 
@@ -34,5 +36,6 @@ export function visitorUserData(): UserData {
     isPremium: false,
     onboarded: false,
     watchLater: null,
+    locale: null,
   };
 }

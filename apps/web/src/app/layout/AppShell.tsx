@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { useLocation } from 'react-router';
 import { BackToTop } from '../../components/BackToTop';
 import { LoadingBar } from '../../components/LoadingBar';
@@ -7,6 +7,7 @@ import { AccountNotices, useSession } from '../../features/account';
 import { CookieConsent } from '../../features/consent';
 import { MessageBar } from '../../features/messages';
 import { useIsDesktop, usePreference } from '../../lib/hooks';
+import { adoptMemberLocale } from '../../lib/i18n';
 import { findRoute, AppRoutes } from '../routes';
 import { ErrorBanner } from './ErrorBanner';
 import { Header } from './Header';
@@ -28,6 +29,13 @@ export function AppShell() {
   const footer = !desktop && (def.footer || minimised);
 
   const side = def.header && desktop ? (sideOpen ? 'open' : 'closed') : 'none';
+
+  // The member's language follows them (issue 19): when their user data loads (a login, a reload, another device
+  // changed it), a browser without a language choice of its own switches to it.
+  const memberLocale = session.user?.locale;
+  useEffect(() => {
+    if (memberLocale) void adoptMemberLocale(memberLocale);
+  }, [memberLocale]);
 
   // Layout state lives on <html> so that portalled overlays (the minimised player) can read the same offsets.
   useLayoutEffect(() => {

@@ -19,12 +19,14 @@ const USER: UserData = {
   isPremium: false,
   onboarded: true,
   watchLater: { id: 7 },
+  locale: 'en',
 };
 
 function loggedIn() {
   const qc = new QueryClient();
   applyLogin(qc, { user: USER, token: 'tok-1', reactivated: false });
   preferences.set('playlist', { id: 3 });
+  preferences.set('member_locale', 'fr');
   qc.setQueryData(['feed', 'public'], { items: [1, 2] });
   return qc;
 }
@@ -58,6 +60,7 @@ describe('logout (SPEC §4, §8)', () => {
     expect(preferences.get('token')).toBeNull();
     expect(preferences.get('playlist')).toBeNull();
     expect(preferences.get('session_id')).toBeNull();
+    expect(preferences.get('member_locale')).toBeNull();
     expect(qc.getQueryData(accountKeys.userAs(true))).toBeUndefined();
     expect(onboardingStore.get()).toBe('NOT_STARTED');
     expect(loggingOut.get()).toBe(false);

@@ -164,6 +164,8 @@ export function clearLocalSession(qc?: QueryClient) {
   preferences.remove('session_id');
   // The import state is the logged-out member's (SPEC §4 Logout "resets … import state").
   preferences.remove('import_status');
+  // The account's language is the member's: the next visitor of this browser gets the browser's languages again.
+  preferences.remove('member_locale');
   onboardingStore.dispatch({ type: 'logout' });
   qc?.removeQueries({ queryKey: accountKeys.userAs(true) });
 }
