@@ -21,6 +21,13 @@ export async function seedDemoCatalog(services: Services, now = new Date()): Pro
     text: 'You are browsing the demo catalog: every video here is generated and plays offline.',
     linkUrl: '/about',
     linkText: 'About Sift',
+    // The demo's own message speaks the web app's languages (decisions/025).
+    translations: {
+      de: { text: 'Du siehst den Demo-Katalog: Jedes Video hier ist generiert und läuft offline.', linkText: 'Über Sift' },
+      es: { text: 'Estás viendo el catálogo de demostración: todos los vídeos se generan aquí y se reproducen sin conexión.', linkText: 'Acerca de Sift' },
+      fr: { text: 'Vous parcourez le catalogue de démonstration : chaque vidéo est générée et se lit hors ligne.', linkText: 'À propos de Sift' },
+      'pt-BR': { text: 'Você está navegando no catálogo de demonstração: todos os vídeos são gerados e funcionam offline.', linkText: 'Sobre o Sift' },
+    },
     dismissal: 'forever',
   });
   return seeded;

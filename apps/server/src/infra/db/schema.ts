@@ -2,6 +2,7 @@
  * The one schema for PGlite and PostgreSQL 15 (DESIGN §2). Migrations are generated from it with
  * `npm run db:generate` and committed under apps/server/drizzle. Timestamps are UTC timestamptz.
  */
+import type { SiteMessageTranslations } from '@sift/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -507,6 +508,8 @@ export const siteMessages = pgTable(
     text: text('text').notNull(),
     linkUrl: text('link_url'),
     linkText: text('link_text'),
+    /** The text (and link text) in other languages, by locale ('de', 'pt-BR'…); the bar shows the reader's, else `text`. */
+    translations: jsonb('translations').$type<SiteMessageTranslations>().notNull().default({}),
     dismissal: text('dismissal', { enum: ['forever', 'session'] }).notNull().default('forever'),
     startsAt: timestamp('starts_at', { withTimezone: true }),
     endsAt: timestamp('ends_at', { withTimezone: true }),

@@ -6,6 +6,7 @@ const present = (row: SiteMessageRow): SiteMessage => ({
   text: row.text,
   linkUrl: row.linkUrl,
   linkText: row.linkText,
+  ...(Object.keys(row.translations).length > 0 ? { translations: row.translations } : {}),
   dismissal: row.dismissal,
 });
 

@@ -6,7 +6,9 @@ import { preferences } from '../../../lib/storage';
 import { MessageBar } from './MessageBar';
 
 /** The message bar is in place at the first render when the page or this browser already knows the messages. */
-const answer = (text: string) => ({ pageLocations: [{ pageId: 44, info: [{ id: 1, text, linkUrl: null, linkText: null, dismissal: 'session' }], warn: [], system: [] }] });
+const answer = (text: string, translations?: Record<string, { text: string; linkText: string | null }>) => ({
+  pageLocations: [{ pageId: 44, info: [{ id: 1, text, linkUrl: null, linkText: null, dismissal: 'session', ...(translations ? { translations } : {}) }], warn: [], system: [] }],
+});
 
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 beforeEach(() => {
@@ -44,5 +46,20 @@ describe('MessageBar', () => {
     expect(screen.getByText('Seen last time')).toBeTruthy();
     await waitFor(() => expect(screen.getByText('From the server')).toBeTruthy());
     expect(preferences.get('site_messages')).toEqual(answer('From the server'));
+  });
+});
+
+describe('MessageBar in another language', () => {
+  it("shows the operator's words in the reader's language when the message has them, else as written", async () => {
+    const { i18n } = await import('@lingui/core');
+    const before = i18n.locale;
+    i18n.loadAndActivate({ locale: 'de', messages: {} });
+    try {
+      preferences.set('site_messages', answer('Welcome', { de: { text: 'Willkommen', linkText: null } }));
+      mount();
+      expect(screen.getByText('Willkommen')).toBeTruthy();
+    } finally {
+      i18n.activate(before);
+    }
   });
 });

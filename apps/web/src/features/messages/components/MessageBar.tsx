@@ -29,8 +29,10 @@ export function MessageBar() {
 }
 
 function Message({ message, onDismiss }: { message: LeveledMessage; onDismiss: () => void }) {
-  const { t } = useLingui();
-  const { text, linkUrl, linkText, level } = message;
+  const { t, i18n } = useLingui();
+  const { linkUrl, level } = message;
+  // The operator's words in the reader's language when the message has them (the demo's own message does).
+  const { text, linkText } = message.translations?.[i18n.locale] ?? message;
   const internal = linkUrl?.startsWith('/') && !linkUrl.startsWith('//');
   return (
     <div className={`message message--${level}`} role={level === 'info' ? 'status' : 'alert'}>

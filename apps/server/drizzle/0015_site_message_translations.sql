@@ -1,0 +1,1 @@
+ALTER TABLE "site_messages" ADD COLUMN "translations" jsonb DEFAULT '{}'::jsonb NOT NULL;
