@@ -61,6 +61,8 @@ test('a member upgrades to Premium through checkout, cancels, and sees when Prem
   // Cancel, behind a confirmation that says Premium lasts to the period's end.
   await yours.getByRole('button', { name: 'Cancel Premium' }).click();
   const dialog = page.getByRole('dialog', { name: 'Cancel Premium?' });
+  // Its way out says what it does: "Cancel" beside "Cancel Premium" would be ambiguous.
+  await expect(dialog.getByRole('button', { name: 'Keep Premium' })).toBeVisible();
   await expect(dialog.getByText(new RegExp(`You keep Premium until [A-Z][a-z]+ \\d{1,2}, ${nextYear};`))).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel Premium' }).click();
   await expectToast(page, new RegExp(`Premium is cancelled\\. It stays yours until [A-Z][a-z]+ \\d{1,2}, ${nextYear}\\.`));

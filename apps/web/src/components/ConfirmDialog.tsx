@@ -6,6 +6,7 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel,
+  cancelLabel,
   danger,
   onConfirm,
   onClose,
@@ -13,6 +14,8 @@ export function ConfirmDialog({
   title: string;
   message: string;
   confirmLabel: string;
+  /** Where "Cancel" would be ambiguous (cancelling a plan): the words of keeping things as they are. */
+  cancelLabel?: string;
   danger?: boolean;
   onConfirm: () => void;
   onClose: () => void;
@@ -24,7 +27,7 @@ export function ConfirmDialog({
       actions={
         <>
           <button type="button" className="btn btn-secondary" onClick={onClose}>
-            <Trans>Cancel</Trans>
+            {cancelLabel ?? <Trans>Cancel</Trans>}
           </button>
           <button
             type="button"

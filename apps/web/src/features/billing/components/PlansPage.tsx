@@ -294,6 +294,7 @@ function YourPremium({ status }: { status: BillingStatus }) {
               : t`You keep Premium until the end of the period you paid for; after that your plan is Free and nothing more is charged.`
           }
           confirmLabel={t`Cancel Premium`}
+          cancelLabel={t`Keep Premium`}
           danger
           onConfirm={() => void change('cancel')}
           onClose={() => setConfirming(false)}
