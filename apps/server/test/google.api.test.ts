@@ -117,6 +117,8 @@ describe('GET /api/oauth2/request/google → provider → GET /api/login/oauth2/
     const token = res.headers[AUTH_TOKEN_HEADER] as string;
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(res.headers['x-reactivated']).toBeUndefined();
+    // This sign-in made the account: the client counts it as a sign-up.
+    expect(res.headers['x-account-created']).toBe('true');
 
     const me = await call<UserData>(t.app, { method: 'GET', url: '/api/users', token });
     expect(me.status).toBe(200);
@@ -133,6 +135,7 @@ describe('GET /api/oauth2/request/google → provider → GET /api/login/oauth2/
     expect(first.status).toBe(200);
     expect(second.status).toBe(200);
     expect(second.body.uuid).toBe(first.body.uuid);
+    expect(second.headers['x-account-created']).toBeUndefined();
   });
 
   it('links to an existing e-mail account (confirming it, since the provider vouches for the address)', async () => {
@@ -145,6 +148,7 @@ describe('GET /api/oauth2/request/google → provider → GET /api/login/oauth2/
     const signedIn = await finish((await codeFromProvider(person.subject)).back);
     expect(signedIn.status).toBe(200);
     expect(signedIn.body).toMatchObject({ email, origin: 'email' });
+    expect(signedIn.headers['x-account-created']).toBeUndefined();
     // The password of the e-mail account works now too.
     expect((await login(t.app, email, GOOD_PASSWORD)).status).toBe(200);
   });
@@ -194,6 +198,7 @@ describe('Google ID tokens: /api/public/v01/google/verify, /registration, /api/l
       payload: { email: person.email, firstName: 'Kathy', lastName: 'Johnson', idToken },
     });
     expect(registered.status, JSON.stringify(registered.body)).toBe(201);
+    expect(registered.headers['x-account-created']).toBe('true');
     expect(registered.body).toMatchObject({ userIsLoggedIn: true, email: person.email, firstName: 'Kathy', origin: 'GOOGLE' });
     const token = registered.headers[AUTH_TOKEN_HEADER] as string;
     expect((await call<UserData>(t.app, { method: 'GET', url: '/api/users', token })).body.email).toBe(person.email);

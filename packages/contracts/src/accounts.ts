@@ -7,6 +7,8 @@ import { z } from 'zod';
  */
 export const AUTH_TOKEN_HEADER = 'x-auth-token';
 export const REACTIVATED_HEADER = 'x-reactivated';
+/** `X-Account-Created: true`: this sign-in made the account (a first Google sign-in): the client counts a sign-up. */
+export const ACCOUNT_CREATED_HEADER = 'x-account-created';
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const PLACEHOLDER_CREATED_AT = '2022-01-01T12:00:00Z';

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   AUTH_TOKEN_HEADER,
   REACTIVATED_HEADER,
+  ACCOUNT_CREATED_HEADER,
   apiErrorSchema,
   authConfigSchema,
   googleLoginFormSchema,
@@ -39,6 +40,7 @@ const captchaChallengeSchema = z.object({ parameters: z.record(z.string(), z.unk
 export function sendLogin(reply: FastifyReply, result: LoginResult, status = 200) {
   reply.status(status).header('cache-control', 'no-store').header(AUTH_TOKEN_HEADER, result.token);
   if (result.reactivated) reply.header(REACTIVATED_HEADER, 'true');
+  if (result.created) reply.header(ACCOUNT_CREATED_HEADER, 'true');
   return reply.send(result.user);
 }
 

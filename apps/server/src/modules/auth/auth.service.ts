@@ -10,6 +10,8 @@ export interface LoginResult {
   user: UserData;
   token: string;
   reactivated: boolean;
+  /** The account was made by this sign-in (Google): the client counts a sign-up rather than a login. */
+  created: boolean;
 }
 
 export interface LoginInput {
@@ -98,11 +100,11 @@ export class AuthService {
   }
 
   /** Opens a session for a member who proved who they are; a deactivated account comes back. */
-  async startSession(user: UserRow): Promise<LoginResult> {
+  async startSession(user: UserRow, created = false): Promise<LoginResult> {
     const reactivated = user.deactivatedAt !== null;
     if (reactivated) await this.users.reactivate(user.id);
     const token = await this.tokens.issue(user.id, 'session');
-    return { user: await this.users.userData(user.id), token, reactivated };
+    return { user: await this.users.userData(user.id), token, reactivated, created };
   }
 
   /** POST /api/logout: the presented token stops working. Without a (valid) token there is nothing to do. */

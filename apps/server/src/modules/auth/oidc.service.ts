@@ -140,7 +140,7 @@ export class OidcSignIn {
       confirmed: true,
       picture: identity.picture,
     });
-    return this.auth.startSession(user);
+    return this.auth.startSession(user, true);
   }
 
   /** Verifies an ID token's signature against the issuer's JWKS, its issuer, audience (our client id) and expiry. */
@@ -170,6 +170,7 @@ export class OidcSignIn {
   private async signIn(identity: Identity, options: { create: boolean }): Promise<LoginResult> {
     assertVerified(identity);
     let user = await this.users.findByEmail(identity.email);
+    const created = !user;
     if (!user) {
       if (!options.create) throw new HttpError(404, 'There is no account for this Google identity yet. Sign up first.', 'NOT_REGISTERED');
       user = await this.users.createAccount({
@@ -184,7 +185,7 @@ export class OidcSignIn {
       // Google vouches for the address, which is all a confirmation link would prove.
       user = await this.users.confirm(user.id);
     }
-    return this.auth.startSession(user);
+    return this.auth.startSession(user, created);
   }
 
   /**

@@ -10,6 +10,7 @@ describe('account rules mirror the contracts', () => {
     expect(rules.PASSWORD_MAX_LENGTH).toBe(contracts.PASSWORD_MAX_LENGTH);
     expect(rules.AUTH_TOKEN_HEADER).toBe(contracts.AUTH_TOKEN_HEADER);
     expect(rules.REACTIVATED_HEADER).toBe(contracts.REACTIVATED_HEADER);
+    expect(rules.ACCOUNT_CREATED_HEADER).toBe(contracts.ACCOUNT_CREATED_HEADER);
     expect(rules.PLACEHOLDER_CREATED_AT).toBe(contracts.PLACEHOLDER_CREATED_AT);
   });
 

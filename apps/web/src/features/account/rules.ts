@@ -8,4 +8,5 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const AUTH_TOKEN_HEADER = 'x-auth-token';
 export const REACTIVATED_HEADER = 'x-reactivated';
+export const ACCOUNT_CREATED_HEADER = 'x-account-created';
 export const PLACEHOLDER_CREATED_AT = '2022-01-01T12:00:00Z';

@@ -1,7 +1,7 @@
 import type { AuthConfig, UserData } from '@sift/contracts';
 import { api, ApiRequestError, GENERIC_ERROR_MESSAGE, type ApiResponse } from '../../../lib/api';
 import { activeLocale } from '../../../lib/i18n';
-import { AUTH_TOKEN_HEADER, REACTIVATED_HEADER } from '../rules';
+import { ACCOUNT_CREATED_HEADER, AUTH_TOKEN_HEADER, REACTIVATED_HEADER } from '../rules';
 
 /** The calls of SPEC §7 "Auth and account" and "User", all under /api (packages/contracts/src/accounts.ts). */
 
@@ -10,12 +10,14 @@ export interface LoginResult {
   token: string;
   /** X-Reactivated: a deactivated account came back by logging in. */
   reactivated: boolean;
+  /** X-Account-Created: this sign-in made the account (a first Google sign-in). */
+  created: boolean;
 }
 
 function loginResult(res: ApiResponse<UserData>): LoginResult {
   const token = res.headers.get(AUTH_TOKEN_HEADER);
   if (!token || !res.data) throw new ApiRequestError({ status: res.status, message: GENERIC_ERROR_MESSAGE });
-  return { user: res.data, token, reactivated: res.headers.get(REACTIVATED_HEADER) === 'true' };
+  return { user: res.data, token, reactivated: res.headers.get(REACTIVATED_HEADER) === 'true', created: res.headers.get(ACCOUNT_CREATED_HEADER) === 'true' };
 }
 
 /**

@@ -1,10 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { track } from '../../../lib/analytics';
 import { ApiRequestError } from '../../../lib/api';
 import { preferences } from '../../../lib/storage';
 import { onboardingStore } from '../onboarding';
 import { accountKeys, applyLogin, loggingOut, performLogout, reactivatedNotice, refreshUserData } from './session';
 import type { UserData } from '@sift/contracts';
+
+vi.mock('../../../lib/analytics', () => ({ track: vi.fn() }));
 
 const USER: UserData = {
   userIsLoggedIn: true,
@@ -24,7 +27,7 @@ const USER: UserData = {
 
 function loggedIn() {
   const qc = new QueryClient();
-  applyLogin(qc, { user: USER, token: 'tok-1', reactivated: false });
+  applyLogin(qc, { user: USER, token: 'tok-1', reactivated: false, created: false });
   preferences.set('playlist', { id: 3 });
   preferences.set('member_locale', 'fr');
   qc.setQueryData(['feed', 'public'], { items: [1, 2] });
@@ -41,14 +44,24 @@ describe('login (SPEC §4)', () => {
     expect(qc.getQueryData(accountKeys.userAs(true))).toEqual(USER);
     const first = preferences.get('session_id');
     expect(first).toMatch(/.{8,}/);
-    applyLogin(qc, { user: USER, token: 'tok-2', reactivated: false });
+    applyLogin(qc, { user: USER, token: 'tok-2', reactivated: false, created: false });
     expect(preferences.get('session_id')).not.toBe(first);
     expect(onboardingStore.get()).toBe('COMPLETED');
   });
 
+  it('counts a login, or a sign-up when the sign-in made the account (a first Google sign-in)', () => {
+    vi.mocked(track).mockClear();
+    applyLogin(new QueryClient(), { user: USER, token: 't', reactivated: false, created: false });
+    applyLogin(new QueryClient(), { user: USER, token: 't', reactivated: false, created: true });
+    expect(vi.mocked(track).mock.calls).toEqual([
+      ['eca_login', { isPremium: false }],
+      ['eca_sign_up', { method: 'google' }],
+    ]);
+  });
+
   it('raises the reactivated notice when the server says so', () => {
     reactivatedNotice.set(false);
-    applyLogin(new QueryClient(), { user: USER, token: 't', reactivated: true });
+    applyLogin(new QueryClient(), { user: USER, token: 't', reactivated: true, created: false });
     expect(reactivatedNotice.get()).toBe(true);
   });
 });

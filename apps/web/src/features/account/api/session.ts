@@ -147,8 +147,9 @@ export function applyLogin(qc: QueryClient, result: LoginResult) {
   onboardingStore.dispatch({ type: 'login', onboarded: result.user.onboarded });
   if (result.reactivated) reactivatedNotice.set(true);
   // SPEC §4/§6: the analytics identity is set at login (the server links this browser's events to the member from
-  // the session), and isPremium is sent for analytics.
-  track('eca_login', { isPremium: result.user.isPremium });
+  // the session), and isPremium is sent for analytics. A first Google sign-in made the account: that is a sign-up.
+  if (result.created) track('eca_sign_up', { method: 'google' });
+  else track('eca_login', { isPremium: result.user.isPremium });
   void qc.invalidateQueries({ predicate: (q) => !isAccountQuery(q.queryKey) });
 }
 
