@@ -7,9 +7,9 @@ import './filter-field.css';
  * SPEC §2 list filter ("Find playlist", "Find sift"): applied on change (Enter or blur), with a clear button shown
  * only while there is text. `onApply` gets the trimmed text ('' when cleared).
  */
-export function FilterField({ label, onApply }: { label: string; onApply: (text: string) => void }) {
+export function FilterField({ label, onApply, initial = '' }: { label: string; onApply: (text: string) => void; initial?: string }) {
   const { t } = useLingui();
-  const [text, setText] = useState('');
+  const [text, setText] = useState(initial);
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   return (

@@ -90,6 +90,12 @@ export const to = {
   sift: (hashOrId: string | number) => `/sifts/${enc(String(hashOrId))}`,
   userProfile: (id: string) => `/user-profile/${enc(id)}`,
   login: (redirect?: string) => (redirect ? `/login?redirect=${enc(redirect)}` : '/login'),
+  /**
+   * The auth-check address of SPEC §2 ("a 403 when loading a list with sid or vid sends the browser to an auth-check
+   * address with action showVideo and the current path"): the login page, which sends the person back to that path
+   * (logged in, or as someone else); `action=showVideo` says why they are there.
+   */
+  showVideoAuthCheck: (currentPath: string) => `/login?redirect=${enc(currentPath)}&action=showVideo`,
   emailSent: (email: string) => `/email-sent/${enc(email)}`,
   checkEmail: (email: string) => `/check-email/${enc(email)}`,
   emailNotFound: (email: string) => `/email-not-found/${enc(email)}`,

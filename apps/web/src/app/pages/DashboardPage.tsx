@@ -1,38 +1,37 @@
-import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
-import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { Suspense } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { AppLink } from '../../components/AppLink';
-import { Modal } from '../../components/Modal';
 import { useDocumentTitle } from '../../components/Page';
 import { ReactivatedModal, useSession } from '../../features/account';
 import { ChannelStrip } from '../../features/channels';
 import { PublicFeed } from '../../features/feed';
 import { lazy } from '../../lib/lazy';
-import { paths } from '../../lib/paths';
 import type { ShowModal } from '../guard';
 import { useSubscriptionsEnabled } from '../subscriptions-option';
 
 const LoginModal = lazy(() => import('../../features/account/components/LoginModal'));
 const SubscriptionsModal = lazy(() => import('../../features/subscriptions/components/SubscriptionsModal').then((m) => ({ default: m.SubscriptionsModal })));
 
-/** What the later issues' modals will do; until then the modal says so instead of failing silently. */
-const COMING: Record<Exclude<ShowModal, 'login' | 'subscribe' | 'multiSubscribe'>, { title: MessageDescriptor; text: MessageDescriptor }> = {
-  channel: { title: msg`Channel`, text: msg`Opening a channel from a shared link arrives with channel following.` },
-};
+const ChannelModal = lazy(() => import('../../features/channels/components/ChannelModal'));
+
+/** `/ec/channel?channel={externalId}`: the channel the channel modal shows (without it, the most-followed ones). */
+const CHANNEL_PARAM = 'channel';
 
 /** / and /watch: channels strip and the public feed. /watch adds the video modal (rendered by the shell). */
 export function DashboardPage() {
   useDocumentTitle(null);
-  const { i18n } = useLingui();
   const location = useLocation();
   const navigate = useNavigate();
   const session = useSession();
   const subscriptionsEnabled = useSubscriptionsEnabled();
   const state = location.state as { modal?: string; showModal?: ShowModal } | null;
-  const close = () => navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
+  const close = () => {
+    // The channel modal's own parameter goes with it; the others (v, …) stay.
+    const search = new URLSearchParams(location.search);
+    search.delete(CHANNEL_PARAM);
+    const qs = search.toString();
+    navigate({ pathname: location.pathname, search: qs ? `?${qs}` : '' }, { replace: true, state: null });
+  };
   const showModal = state?.showModal;
 
   return (
@@ -54,16 +53,9 @@ export function DashboardPage() {
         </Suspense>
       )}
       {showModal === 'channel' && (
-        <Modal title={i18n._(COMING[showModal].title)} onClose={close}>
-          <p>{i18n._(COMING[showModal].text)}</p>
-          {!session.isLoggedIn && (
-            <p>
-              <Trans>
-                Meanwhile, <AppLink to={paths.signup}>create a free account</AppLink> to be ready for it.
-              </Trans>
-            </p>
-          )}
-        </Modal>
+        <Suspense fallback={null}>
+          <ChannelModal externalId={new URLSearchParams(location.search).get(CHANNEL_PARAM)} onClose={close} />
+        </Suspense>
       )}
     </div>
   );

@@ -28,13 +28,9 @@ export function playSiftPath(hash: string, firstVideoExternalId: string) {
   return `/watch?v=${encodeURIComponent(firstVideoExternalId)}&s=${encodeURIComponent(hash)}`;
 }
 
-/**
- * The auth-check address of SPEC §2 ("a 403 when loading a list with sid or vid sends the browser to an auth-check
- * address with action showVideo and the current path"): the login page, which sends the person back to that path
- * (logged in, or as someone else) — `action=showVideo` says why they are there.
- */
+/** The auth-check address of SPEC §2 for a 403 on `sid` (lib/paths `to.showVideoAuthCheck`; `vid`'s uses it too). */
 export function showVideoAuthCheckPath(currentPath: string) {
-  return `${to.login(currentPath)}&action=showVideo`;
+  return to.showVideoAuthCheck(currentPath);
 }
 
 /**

@@ -1,20 +1,76 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { Feed, PagedVideos } from '@sift/contracts';
-import { api } from '../../../lib/api';
+import { api, type QueryValue } from '../../../lib/api';
 import { PAGE_SIZE, mergeUnique, nextCursor } from '../../../lib/paging';
+
+/**
+ * SPEC §7 "Feeds": the parameters a feed url is read with — the page size, the title filter, where the page starts
+ * (itemId: at this video; itemBefore / itemBeforeExternal: after it) and the keyword rules all / any / none minus
+ * the keywords switched off (excludedAll / excludedAny / excludedNone). The server's `feedQuerySchema` validates them.
+ */
+export interface FeedParams {
+  filterText?: string;
+  itemId?: number;
+  itemBefore?: number;
+  itemBeforeExternal?: string;
+  all?: readonly string[];
+  any?: readonly string[];
+  none?: readonly string[];
+  excludedAll?: readonly string[];
+  excludedAny?: readonly string[];
+  excludedNone?: readonly string[];
+}
+
+export const FEED_LIST_PARAMS = ['all', 'any', 'none', 'excludedAll', 'excludedAny', 'excludedNone'] as const;
+const FEED_ID_PARAMS = ['itemId', 'itemBefore'] as const;
+
+/** The query of a feed url: `itemsPerPage` and the set parameters (lists comma-separated; empty ones left out). */
+export function feedQuery(itemsPerPage: number, params: FeedParams = {}): Record<string, QueryValue> {
+  const query: Record<string, QueryValue> = {
+    itemsPerPage,
+    filterText: params.filterText?.trim() || undefined,
+    itemId: params.itemId,
+    itemBefore: params.itemBefore,
+    itemBeforeExternal: params.itemBeforeExternal || undefined,
+  };
+  for (const key of FEED_LIST_PARAMS) query[key] = params[key]?.length ? params[key].join(',') : undefined;
+  return query;
+}
+
+/** The feed parameters a feed page's address carries (`/feed?filterText=…&any=a,b`), so a filtered feed can be shared. */
+export function feedParamsFrom(search: URLSearchParams): FeedParams {
+  const params: FeedParams = {};
+  const text = search.get('filterText')?.trim();
+  if (text) params.filterText = text;
+  for (const key of FEED_ID_PARAMS) {
+    const n = Number(search.get(key));
+    if (Number.isInteger(n) && n > 0) params[key] = n;
+  }
+  const external = search.get('itemBeforeExternal')?.trim();
+  if (external) params.itemBeforeExternal = external;
+  for (const key of FEED_LIST_PARAMS) {
+    const list = search
+      .getAll(key)
+      .flatMap((v) => v.split(','))
+      .map((v) => v.trim())
+      .filter(Boolean);
+    if (list.length > 0) params[key] = list;
+  }
+  return params;
+}
 
 export const feedKeys = {
   all: ['feed'] as const,
-  public: (limit: number) => [...feedKeys.all, 'public', { limit }] as const,
-  personal: (subscriptionIds: number[], filterText: string) => [...feedKeys.all, 'personal', { subscriptionIds, filterText }] as const,
+  public: (limit: number, params: FeedParams = {}) => [...feedKeys.all, 'public', { limit, ...params }] as const,
+  personal: (subscriptionIds: number[], params: FeedParams) => [...feedKeys.all, 'personal', { subscriptionIds, ...params }] as const,
 };
 
-/** GET /api/feeds/public: newest videos across the catalog, by cursor. */
-export function usePublicFeed(limit = PAGE_SIZE) {
+/** GET /api/feeds/public: newest videos across the catalog, by cursor, with the feed parameters of SPEC §7. */
+export function usePublicFeed(limit = PAGE_SIZE, params: FeedParams = {}) {
   const query = useInfiniteQuery({
-    queryKey: feedKeys.public(limit),
+    queryKey: feedKeys.public(limit, params),
     queryFn: ({ pageParam, signal }) =>
-      api.get<PagedVideos>('/api/feeds/public', { query: { limit, next: pageParam }, signal }),
+      api.get<PagedVideos>('/api/feeds/public', { query: { ...feedQuery(limit, params), next: pageParam }, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => nextCursor(last, limit),
   });
@@ -26,16 +82,15 @@ export function usePublicFeed(limit = PAGE_SIZE) {
  * GET /api/me/feeds/videos: the member's feed (followed channels and sifts), newest first, by cursor; the first page
  * also carries the filter chips and whether results lie outside the active filters.
  */
-export function usePersonalFeed(subscriptionIds: number[], filterText = '', limit = PAGE_SIZE, enabled = true) {
+export function usePersonalFeed(subscriptionIds: number[], params: FeedParams = {}, limit = PAGE_SIZE, enabled = true) {
   const query = useInfiniteQuery({
-    queryKey: feedKeys.personal(subscriptionIds, filterText),
+    queryKey: feedKeys.personal(subscriptionIds, params),
     queryFn: ({ pageParam, signal }) =>
       api.get<Feed>('/api/me/feeds/videos', {
         query: {
-          itemsPerPage: limit,
+          ...feedQuery(limit, params),
           next: pageParam,
           subscriptionIds: subscriptionIds.length > 0 ? subscriptionIds.join(',') : undefined,
-          filterText: filterText.trim() || undefined,
         },
         signal,
       }),

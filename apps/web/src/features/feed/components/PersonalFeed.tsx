@@ -2,41 +2,43 @@ import { msg } from '@lingui/core/macro';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { FeedFilter, Video } from '@sift/contracts';
 import { AppLink } from '../../../components/AppLink';
 import { VideoCard } from '../../../components/Cards';
+import { FilterField } from '../../../components/FilterField';
 import { InfiniteList } from '../../../components/InfiniteList';
 import { Page } from '../../../components/Page';
 import { ViewToggle } from '../../../components/ViewToggle';
+import { isApiError } from '../../../lib/api';
 import { useNow, usePreference } from '../../../lib/hooks';
 import { paths, to } from '../../../lib/paths';
-import { usePersonalFeed } from '../api/queries';
+import { feedParamsFrom, usePersonalFeed, type FeedParams } from '../api/queries';
 import { PublicFeed } from './PublicFeed';
 import '../feed.css';
 
 const keyOf = (v: Video) => v.externalId;
 /** The chips chosen, in the URL (`?subs=1,2`), so a filtered feed can be shared, reloaded and gone back to. */
 const FILTER_PARAM = 'subs';
+/** The title filter, in the URL under its feed parameter name (SPEC §7). */
+const TEXT_PARAM = 'filterText';
 
 /** A message descriptor: render with `i18n._`. */
 export const ADDITIONAL_RESULTS_TEXT = msg`There are additional results outside your active filters. Click to view full results (will clear filters)`;
 
 /**
  * /feed and /feed/myfeed (SPEC §2): a member's feed of followed channels and sifts with subscription filter chips;
- * a visitor sees the public feed. `?vid=` plays that video; `?sid=` (a sift) is started in the player by the app
- * (app/pages/FeedRoute, through the sifts feature). The guard asks for login first for both.
+ * a visitor sees the public feed. The feed is read with the feed parameters of SPEC §7 that the address carries
+ * (`filterText`, `itemId`, `itemBefore`, `itemBeforeExternal`, `all`/`any`/`none` and their `excluded…`), the title
+ * filter being the page's filter field. `?vid=` plays that video (`v`) and stays until the feed has answered: a 403
+ * then goes to the auth-check address with the page's path, as `sid`'s does (SPEC §2). `?sid=` (a sift) is started in
+ * the player by the app (app/pages/FeedRoute, through the sifts feature). The guard asks for login first for both.
  */
 export function FeedPage() {
   const { t } = useLingui();
   const [token] = usePreference('token');
   const [params, setParams] = useSearchParams();
-  const navigate = useNavigate();
   const vid = params.get('vid');
-
-  useEffect(() => {
-    if (vid) navigate(`/feed?v=${encodeURIComponent(vid)}`, { replace: true });
-  }, [vid, navigate]);
 
   const selected = useMemo(
     () =>
@@ -46,33 +48,68 @@ export function FeedPage() {
         .filter((n) => Number.isInteger(n) && n > 0),
     [params],
   );
-  const setSelected = (ids: number[]) => {
+  const search = params.toString();
+  const feedParams = useMemo(() => feedParamsFrom(new URLSearchParams(search)), [search]);
+  const update = (change: (next: URLSearchParams) => void) => {
     const next = new URLSearchParams(params);
-    if (ids.length > 0) next.set(FILTER_PARAM, ids.join(','));
-    else next.delete(FILTER_PARAM);
+    change(next);
     setParams(next, { replace: true });
   };
+  const setSelected = (ids: number[]) =>
+    update((next) => (ids.length > 0 ? next.set(FILTER_PARAM, ids.join(',')) : next.delete(FILTER_PARAM)));
+  const setFilterText = (text: string) => update((next) => (text ? next.set(TEXT_PARAM, text) : next.delete(TEXT_PARAM)));
 
   if (!token) {
     return (
       <Page title={t`Feed`} hideTitle>
-        <PublicFeed />
+        <PublicFeed params={feedParams} />
       </Page>
     );
   }
-  return <MemberFeed selected={selected} onSelect={setSelected} />;
+  return <MemberFeed selected={selected} onSelect={setSelected} params={feedParams} onFilterText={setFilterText} vid={vid} />;
 }
 
-function MemberFeed({ selected, onSelect }: { selected: number[]; onSelect: (ids: number[]) => void }) {
+/**
+ * `vid`: plays at once (`v`, unless a video is already chosen) and stays until the feed has answered — a 403 then sends
+ * the person to the auth-check address, a page drops it. One effect, so the two address changes cannot race.
+ */
+function useVid(vid: string | null, feed: { isSuccess: boolean; isError: boolean; error: unknown }) {
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const forbidden = feed.isError && isApiError(feed.error) && feed.error.status === 403;
+  useEffect(() => {
+    if (!vid) return;
+    if (forbidden) {
+      navigate(to.showVideoAuthCheck(pathname + search), { replace: true });
+      return;
+    }
+    const next = new URLSearchParams(search);
+    if (!next.get('v')) next.set('v', vid);
+    if (feed.isSuccess) next.delete('vid');
+    const qs = next.toString();
+    if (`?${qs}` !== search) navigate({ pathname, search: qs ? `?${qs}` : '' }, { replace: true });
+  }, [vid, forbidden, feed.isSuccess, navigate, pathname, search]);
+}
+
+interface MemberFeedProps {
+  selected: number[];
+  onSelect: (ids: number[]) => void;
+  params: FeedParams;
+  onFilterText: (text: string) => void;
+  vid: string | null;
+}
+
+function MemberFeed({ selected, onSelect, params, onFilterText, vid }: MemberFeedProps) {
   const { t } = useLingui();
   const { i18n } = useLinguiRuntime();
-  const feed = usePersonalFeed(selected);
+  const feed = usePersonalFeed(selected, params);
+  useVid(vid, feed);
   const [gridType] = usePreference('gridType');
   const now = useNow();
   const chips: FeedFilter[] = [...feed.channelFilters, ...feed.siftFilters];
   const toggle = (id: number) => onSelect(selected.includes(id) ? selected.filter((x) => x !== id) : [...selected, id]);
   const siftTitle = (name: string) => t`Sift: ${name}`;
-  const nothingFollowed = !feed.isPending && chips.length === 0 && feed.videos.length === 0;
+  const nothingFollowed = !feed.isPending && !params.filterText && chips.length === 0 && feed.videos.length === 0;
   return (
     <Page title={t`My feed`}>
       {chips.length > 0 && (
@@ -128,6 +165,7 @@ function MemberFeed({ selected, onSelect }: { selected: number[]; onSelect: (ids
             </h2>
             <ViewToggle />
           </div>
+          <FilterField key={params.filterText ?? ''} label={t`Filter videos`} initial={params.filterText ?? ''} onApply={onFilterText} />
           <InfiniteList
             label={t`My feed`}
             layout={gridType}

@@ -4,14 +4,18 @@ import { VideoCard } from '../../../components/Cards';
 import { InfiniteList } from '../../../components/InfiniteList';
 import { ViewToggle } from '../../../components/ViewToggle';
 import { useNow, usePreference } from '../../../lib/hooks';
-import { usePublicFeed } from '../api/queries';
+import { usePublicFeed, type FeedParams } from '../api/queries';
+import { PAGE_SIZE } from '../../../lib/paging';
 
 const keyOf = (v: Video) => v.externalId;
 
-/** The Dashboard's main list: the public feed, newest first, loading more as the reader scrolls. */
-export function PublicFeed() {
+/**
+ * The Dashboard's main list: the public feed, newest first, loading more as the reader scrolls. A visitor's feed page
+ * passes the feed parameters its address carries (SPEC §7).
+ */
+export function PublicFeed({ params }: { params?: FeedParams }) {
   const { t } = useLingui();
-  const feed = usePublicFeed();
+  const feed = usePublicFeed(PAGE_SIZE, params);
   const [gridType] = usePreference('gridType');
   const now = useNow();
   return (

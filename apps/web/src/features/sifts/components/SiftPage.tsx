@@ -12,7 +12,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Icon } from '../../../components/Icon';
 import { InfiniteList } from '../../../components/InfiniteList';
 import { Menu, type MenuEntry } from '../../../components/Menu';
-import { Modal } from '../../../components/Modal';
+import { PageModal } from '../../../components/PageModal';
 import { useNotify } from '../../../components/Notifications';
 import { useDocumentTitle } from '../../../components/Page';
 import { isApiError } from '../../../lib/api';
@@ -280,20 +280,21 @@ function SiftHeader({ sift: s, first, renderFollow }: { sift: Sift; first: strin
           {entries.length > 0 && <Menu label={t`More actions for ${name}`} button={<Icon name="more" />} buttonClassName="icon-btn" items={entries} title={s.name} />}
         </div>
       </div>
+      {/* The modal pages (SPEC §2 `m`, page modal): Continue goes on from adding channels to the sift's channels. */}
       {modal === MODAL_PAGES.viewChannels && (
-        <Modal title={t`Channels of ${name}`} onClose={() => openModal(null)}>
+        <PageModal title={t`Channels of ${name}`} onClose={() => openModal(null)}>
           <ChannelList sift={s} />
-        </Modal>
+        </PageModal>
       )}
       {modal === MODAL_PAGES.keywords && (
-        <Modal title={t`Keywords`} onClose={() => openModal(null)}>
+        <PageModal title={t`Keywords`} onClose={() => openModal(null)}>
           <KeywordChips sift={s} />
-        </Modal>
+        </PageModal>
       )}
       {modal === MODAL_PAGES.addChannels && owned && (
-        <Modal title={t`Add channels to ${name}`} onClose={() => openModal(null)}>
+        <PageModal title={t`Add channels to ${name}`} onClose={() => openModal(null)} onContinue={() => openModal(MODAL_PAGES.viewChannels)}>
           <ChannelAdder sift={s} />
-        </Modal>
+        </PageModal>
       )}
       {dialog === 'image' && (
         <ChangeImageModal

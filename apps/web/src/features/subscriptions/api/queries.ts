@@ -40,11 +40,13 @@ export function useSubscriptionOf(type: 'channel' | 'sift', id: number): Subscri
   return data?.items.find((s) => s.target.type === type && s.target.id === id);
 }
 
+// SPEC §8 "follow failure: logged, no user message": the follow calls are quiet (no global error banner); the
+// client logs them (api.ts, and useToggleFollow). A 401 still takes its login path (lib/pending-action).
 export const followChannel = (externalId: string, frequency?: Frequency) =>
-  api.post<Subscription>('/api/subscriptions', { externalId, ...(frequency ? { frequency } : {}) }).then(trackOnSuccess('eca_follow', { kind: 'channel' }));
+  api.post<Subscription>('/api/subscriptions', { externalId, ...(frequency ? { frequency } : {}) }, { quiet: true }).then(trackOnSuccess('eca_follow', { kind: 'channel' }));
 
 export const followSifts = (sifts: string[], frequency?: Frequency) =>
-  api.post<SubscriptionList>('/api/subscriptions/sifts', { sifts, ...(frequency ? { frequency } : {}) }).then(trackOnSuccess('eca_follow', { kind: 'sift', count: sifts.length }));
+  api.post<SubscriptionList>('/api/subscriptions/sifts', { sifts, ...(frequency ? { frequency } : {}) }, { quiet: true }).then(trackOnSuccess('eca_follow', { kind: 'sift', count: sifts.length }));
 
 export const updateSubscription = (id: number, change: { frequency?: Frequency; muted?: boolean }) =>
   api.put<Subscription>(`/api/subscriptions/${id}`, change);

@@ -48,9 +48,12 @@ export function useToggleFollow() {
         }
         await refreshAfterFollow(qc);
       } catch (err) {
-        // SPEC §8: a follow failure is logged, with no message of its own beyond the server's.
-        console.warn('Follow failed', err);
-        if (isApiError(err) && err.message) notify(err.message);
+        if (!subscription) {
+          // SPEC §8 "follow failure: logged, no user message" (the follow calls are quiet: no error banner either).
+          console.warn('Follow failed', err);
+        } else if (isApiError(err) && err.message) {
+          notify(err.message);
+        }
       }
     },
     [qc, notify, loginNeeding, t],

@@ -1,7 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { memo } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import type { Video } from '@sift/contracts';
+import { AREA_TRIGGER_PX } from '../../../lib/config';
 import { durationLabel, formatDuration } from '../../../lib/format';
+import { useLatest } from '../../../lib/hooks';
 import type { PlayerEngine } from '../../../player/engine';
 import type { QueueSnapshot } from '../../../player/queue';
 import type { CurrentItem } from '../../../player/types';
@@ -20,7 +22,26 @@ export interface UpNextProps {
  */
 export const UpNext = memo(function UpNext({ engine, queue, item, current }: UpNextProps) {
   const { t } = useLingui();
-  if (!item && queue.videos.length <= 1) return null;
+  const sentinel = useRef<HTMLLIElement>(null);
+  const loadMore = useLatest(() => void engine.loadMore());
+  const canLoad = !queue.complete && !queue.loading && !queue.error;
+  const shown = !!item || queue.videos.length > 1;
+
+  // SPEC §9 "Infinite scroll trigger: 100 px in one area": the next page loads when the end of the queue comes within
+  // 100 px of the bottom of what scrolls it (the list itself beside the desktop player, the player sheet on a phone).
+  // Re-observed when the count changes: an end still inside the margin after a page came gets no new event.
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || !canLoad || typeof IntersectionObserver === 'undefined') return;
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && loadMore.current(), {
+      root: scrollParent(el),
+      rootMargin: `0px 0px ${AREA_TRIGGER_PX}px 0px`,
+    });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [canLoad, shown, queue.videos.length, loadMore]);
+
+  if (!shown) return null;
   const itemName = item?.name;
   const heading = item ? (item.type === 'channel' ? t`More from ${itemName}` : t`Playing from ${itemName}`) : t`Up next`;
   return (
@@ -62,6 +83,7 @@ export const UpNext = memo(function UpNext({ engine, queue, item, current }: UpN
             </li>
           );
         })}
+        <li ref={sentinel} className="upnext-sentinel" aria-hidden="true" />
       </ol>
       {queue.error && <p className="upnext-status">
           <Trans>Error returning results.</Trans>
@@ -74,3 +96,12 @@ export const UpNext = memo(function UpNext({ engine, queue, item, current }: UpN
     </section>
   );
 });
+
+/** The nearest ancestor that scrolls vertically (the observer's root, so that its margin counts there); else the viewport. */
+function scrollParent(el: HTMLElement): HTMLElement | null {
+  for (let node = el.parentElement; node; node = node.parentElement) {
+    const { overflowY } = getComputedStyle(node);
+    if (overflowY === 'auto' || overflowY === 'scroll') return node;
+  }
+  return null;
+}
