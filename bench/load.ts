@@ -25,12 +25,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const MIX_SECONDS = Number(process.env.BENCH_MIX_SECONDS ?? 60);
 const WORDS = ['cooking', 'science', 'guide', 'review', 'travel', 'history', 'beginner', 'music'];
 const CONNECTIONS = 50;
-/**
- * The open-model mix: 500 people each making a request a second on average (a busy page every second, far more than
- * people reading and watching do), instead of each connection sending its next request the moment the last is
- * answered. The closed-loop mix above measures the most the app answers; this one the waits people would see.
- */
-const OPEN_MIX_RATE = 500;
 /** Members of the PGlite mix, each made through sign-up (a captcha each): fewer than its 100 connections. */
 const PGLITE_MEMBERS = 10;
 const DB = 'sift_bench_load';
@@ -170,7 +164,7 @@ async function withPlaylist(base: string, token: string): Promise<Member> {
  * write one member's rows at once, as with real people; one member hammered by 500 connections measured the
  * waits for that member's row locks, not the service.
  */
-async function mix(name: string, base: string, members: Member[], connections: number, seconds: number, overallRate?: number): Promise<Row> {
+async function mix(name: string, base: string, members: Member[], connections: number, seconds: number): Promise<Row> {
   const [channel] = ((await (await fetch(`${base}/api/public/v01/channel/search?limit=1`)).json()) as { items: Array<{ externalId: string }> }).items;
   const [sift] = ((await (await fetch(`${base}/api/sifts?limit=1`)).json()) as { items: Array<{ hash: string }> }).items;
   let word = 0;
@@ -183,7 +177,6 @@ async function mix(name: string, base: string, members: Member[], connections: n
     connections,
     duration: seconds,
     timeout: 10,
-    ...(overallRate ? { overallRate } : {}),
     headers: { 'accept-encoding': 'gzip' },
     requests: [
       { method: 'GET', path: '/api/feeds/public' },
@@ -227,16 +220,7 @@ children.push(postgresApp);
 const floor = await hammer('hello-world (floor)', 'http://127.0.0.1:8301/');
 const onPostgres: Row[] = [floor];
 for (const [name, url] of await targets('http://127.0.0.1:8302')) onPostgres.push(await hammer(`${name} (PostgreSQL)`, url));
-const postgresMembers = await membersInDatabase(databaseUrl, 'http://127.0.0.1:8302', 500);
-const postgresMix = await mix(`mix, 500 connections, ${MIX_SECONDS} s (PostgreSQL)`, 'http://127.0.0.1:8302', postgresMembers, 500, MIX_SECONDS);
-const postgresOpenMix = await mix(
-  `mix, 500 connections at ${OPEN_MIX_RATE} req/s offered, ${MIX_SECONDS} s (PostgreSQL)`,
-  'http://127.0.0.1:8302',
-  postgresMembers,
-  500,
-  MIX_SECONDS,
-  OPEN_MIX_RATE,
-);
+const postgresMix = await mix(`mix, 500 connections, ${MIX_SECONDS} s (PostgreSQL)`, 'http://127.0.0.1:8302', await membersInDatabase(databaseUrl, 'http://127.0.0.1:8302', 500), 500, MIX_SECONDS);
 postgresApp.kill('SIGTERM');
 
 const pgliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sift-load-pglite-'));
@@ -267,13 +251,11 @@ ${table(onPglite, floor2)}
 
 The realistic mix: each round of a connection is a member's visit (browse the public feed, a channel and a sift, search,
 then their personal feed, a follow and a rename of their playlist), the members in turn: 500 members on PostgreSQL,
-${PGLITE_MEMBERS} on PGlite (made through sign-up). Closed loop: each connection sends its next request as soon as the
-last is answered (the most the app answers; with 500 connections the wait is 500 ÷ req/s on average, whatever the app
-does). Open: the same 500 connections offered ${OPEN_MIX_RATE} req/s in all, as 500 people a request a second each.
+${PGLITE_MEMBERS} on PGlite (made through sign-up).
 
 | Mix | req/s | p50 ms | p99 ms | errors | non-2xx | of them 503 |
 |---|---|---|---|---|---|---|
-${[postgresMix, postgresOpenMix, pgliteMix].map((r) => `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.status503} |`).join('\n')}
+${[postgresMix, pgliteMix].map((r) => `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.status503} |`).join('\n')}
 
 Overload on PGlite, 500 connections: ${overload.rps.toFixed(0)} req/s answered, ${overload.status503} of them \`503 OVERLOADED\`
 (Retry-After), ${overload.errors} errors or timeouts, p99 ${overload.p99} ms.`;
