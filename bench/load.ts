@@ -134,10 +134,20 @@ async function membersByApi(base: string, dataDir: string, count: number): Promi
   return members;
 }
 
+/** A captcha challenge; right after the overload run the app may still shed load (503 + Retry-After): wait and ask again. */
+async function captchaChallenge(base: string): Promise<Challenge> {
+  for (let attempt = 0; ; attempt++) {
+    const res = await fetch(`${base}/api/captcha/challenge`);
+    if (res.ok) return (await res.json()) as Challenge;
+    if (res.status !== 503 || attempt >= 30) throw new Error(`captcha challenge: ${res.status} ${await res.text()}`);
+    await new Promise((r) => setTimeout(r, 1000 * Number(res.headers.get('retry-after') ?? 1)));
+  }
+}
+
 async function memberTokenByApi(base: string, dataDir: string, i: number): Promise<string> {
   const email = `load.${Date.now()}.${i}@example.com`;
   const password = 'violet harbour lamp 42';
-  const challenge = (await (await fetch(`${base}/api/captcha/challenge`)).json()) as Challenge;
+  const challenge = await captchaChallenge(base);
   const solution = await solveChallenge({ challenge, deriveKey });
   const captcha = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
   const json = { 'content-type': 'application/json' };
