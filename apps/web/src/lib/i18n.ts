@@ -1,7 +1,7 @@
 /**
  * The app's language (issue 19, docs/decisions/025-languages.md): which locale is active, loading its catalogue,
- * and the switch. Texts are written in English in the code through Lingui's macros (conventions:
- * /work/prompts/i18n-conventions.md, summarised in the decision record); English therefore needs no catalogue, and
+ * and the switch. Texts are written in English in the code through Lingui's macros (conventions in the decision
+ * record); English therefore needs no catalogue, and
  * every other language's compiled catalogue is a lazy chunk of its own, loaded before the first render when it is
  * the one in use so that nothing flashes in English first.
  */
