@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '../lib/api';
@@ -6,7 +7,7 @@ import { ListPicker, type ListPickerTexts } from './ListPicker';
 afterEach(cleanup);
 
 // Any feature's words: the picker says what it is given.
-const TEXTS: ListPickerTexts = { newButton: 'New List', nameLabel: 'List name', nameMissing: 'Name the list.', filter: 'Find list', list: 'Your lists' };
+const TEXTS: ListPickerTexts = { newButton: msg`New List`, nameLabel: msg`List name`, nameMissing: msg`Name the list.`, filter: msg`Find list`, list: msg`Your lists` };
 
 type Item = { id: number; name: string; n: number };
 const items: Item[] = [

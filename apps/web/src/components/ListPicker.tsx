@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { FilterField } from './FilterField';
@@ -5,18 +6,21 @@ import { FormAlert, formErrorsFrom } from './Form';
 import { Icon } from './Icon';
 import './list-picker.css';
 
-/** The words of one picker (SPEC §2 "Desktop popups"), e.g. "New Playlist", "Find playlist", "Playlist name". */
+/**
+ * The words of one picker (SPEC §2 "Desktop popups"), e.g. "New Playlist", "Find playlist", "Playlist name", as
+ * message descriptors (`msg`): the picker shows them in the active language.
+ */
 export interface ListPickerTexts {
   /** The button that opens the name form: "New Playlist". */
-  newButton: string;
+  newButton: MessageDescriptor;
   /** The name field's label: "Playlist name". */
-  nameLabel: string;
+  nameLabel: MessageDescriptor;
   /** Shown when Create is pressed with no name: "Give the playlist a name.". */
-  nameMissing: string;
+  nameMissing: MessageDescriptor;
   /** The filter's label and placeholder: "Find playlist". */
-  filter: string;
+  filter: MessageDescriptor;
   /** The list's accessible name: "Your playlists". */
-  list: string;
+  list: MessageDescriptor;
 }
 
 /** One page-by-page list of the caller's own items, as a list query gives it. */
@@ -46,8 +50,15 @@ export interface ListPickerProps<T extends { id: number | string; name: string }
  * change: Enter or blur; its clear button only while there is text) and the list of the caller's items. One item
  * or one creation at a time; an error shows above. Below 992 px the modal around it is a bottom sheet.
  */
-export function ListPicker<T extends { id: number | string; name: string }>({ texts, list, onFilter, count, onChoose, onCreate }: ListPickerProps<T>) {
-  const { t } = useLingui();
+export function ListPicker<T extends { id: number | string; name: string }>({ texts: descriptors, list, onFilter, count, onChoose, onCreate }: ListPickerProps<T>) {
+  const { t, i18n } = useLingui();
+  const texts = {
+    newButton: i18n._(descriptors.newButton),
+    nameLabel: i18n._(descriptors.nameLabel),
+    nameMissing: i18n._(descriptors.nameMissing),
+    filter: i18n._(descriptors.filter),
+    list: i18n._(descriptors.list),
+  };
   const [creating, setCreating] = useState(false);
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);

@@ -12,7 +12,7 @@ type Target = Pick<Video, 'externalId' | 'title'>;
 
 /** SPEC §2 add-to-playlist popup: New Playlist, "Find playlist" and the caller's playlists (components/ListPicker). */
 export function PlaylistPicker({ video, onDone }: { video: Target; onDone: () => void }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const qc = useQueryClient();
   const notify = useNotify();
   const [filter, setFilter] = useState('');
@@ -31,13 +31,7 @@ export function PlaylistPicker({ video, onDone }: { video: Target; onDone: () =>
 
   return (
     <ListPicker
-      texts={{
-        newButton: i18n._(TEXTS.newButton),
-        nameLabel: i18n._(TEXTS.nameLabel),
-        nameMissing: i18n._(TEXTS.nameMissing),
-        filter: i18n._(TEXTS.filter),
-        list: i18n._(TEXTS.list),
-      }}
+      texts={TEXTS}
       list={{ ...list, items: list.playlists }}
       onFilter={setFilter}
       count={(p) => plural(p.numberOfVideos, { one: '# video', other: '# videos' })}

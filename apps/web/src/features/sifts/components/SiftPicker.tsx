@@ -41,7 +41,7 @@ export function AddToSiftPage() {
 
 /** A New Sift button, a "Find sift" filter and the list of the caller's sifts (components/ListPicker). */
 export function SiftPicker({ channel, onDone }: { channel: ChannelPayload; onDone: (hash?: string) => void }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const qc = useQueryClient();
   const notify = useNotify();
   const [filter, setFilter] = useState('');
@@ -56,13 +56,7 @@ export function SiftPicker({ channel, onDone }: { channel: ChannelPayload; onDon
 
   return (
     <ListPicker
-      texts={{
-        newButton: i18n._(TEXTS.newButton),
-        nameLabel: i18n._(TEXTS.nameLabel),
-        nameMissing: i18n._(TEXTS.nameMissing),
-        filter: i18n._(TEXTS.filter),
-        list: i18n._(TEXTS.list),
-      }}
+      texts={TEXTS}
       list={{ ...list, items: list.sifts }}
       onFilter={setFilter}
       count={(s) => plural(s.numberOfChannels, { one: '# channel', other: '# channels' })}
