@@ -1,9 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { AppLink } from '../../../components/AppLink';
 import { Page } from '../../../components/Page';
 import { APP_NAME } from '../../../lib/config';
+import { useLatest } from '../../../lib/hooks';
 import { paths, to } from '../../../lib/paths';
 
 /** How often, and for how long, the completion page asks whether Stripe's webhook has arrived. */
@@ -17,8 +18,7 @@ const POLL_FOR_MS = 60_000;
  */
 export function SubscriptionCompletedPage({ isPremium, isLoggedIn, refresh }: { isPremium: boolean; isLoggedIn: boolean; refresh: () => Promise<unknown> }) {
   const [timedOut, setTimedOut] = useState(false);
-  const refreshRef = useRef(refresh);
-  refreshRef.current = refresh;
+  const refreshRef = useLatest(refresh);
   useEffect(() => {
     if (isPremium || !isLoggedIn) return;
     const started = Date.now();
@@ -31,7 +31,7 @@ export function SubscriptionCompletedPage({ isPremium, isLoggedIn, refresh }: { 
       void refreshRef.current().catch(() => undefined);
     }, POLL_MS);
     return () => window.clearInterval(timer);
-  }, [isPremium, isLoggedIn]);
+  }, [isPremium, isLoggedIn, refreshRef]);
 
   const { t } = useLingui();
   return (
