@@ -22,7 +22,7 @@ const QUOTA_LOG_MS = 60 * 60_000;
 /** Starts Sift: one process serving the API and the built SPA, on embedded defaults unless configured. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, pgliteDir: path.join(config.dataDir, 'db') });
   const startedAt = new Date();
   // The provider is made before the app and its logger: its lines go to the app's log once there is one.
   const appLog: { current?: FastifyBaseLogger } = {};

@@ -77,7 +77,7 @@ export async function runAdmin(args: string[], options: AdminOptions = {}): Prom
 async function withDatabase(options: AdminOptions, command: (db: Database) => Promise<number>): Promise<number> {
   if (options.database) return command(options.database);
   const config = loadConfig();
-  const handle = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
+  const handle = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, pgliteDir: path.join(config.dataDir, 'db') });
   try {
     return await command(handle.db);
   } finally {

@@ -32,6 +32,8 @@ export interface DatabaseHandle {
 export interface OpenDatabaseOptions {
   /** PostgreSQL connection string; when absent, PGlite is used. */
   databaseUrl?: string | undefined;
+  /** Connections to PostgreSQL (DATABASE_POOL_SIZE); default 20. */
+  poolSize?: number;
   /** Folder for PGlite's files; `memory://` keeps it in memory (tests). */
   pgliteDir: string;
 }
@@ -42,7 +44,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (options.databaseUrl) {
     // JIT off: PostgreSQL compiles a plan it estimates as expensive (a sift's rematch, say) with LLVM, which took
     // 200 ms of a 240 ms statement that runs in 9 ms without it; our statements are short (decision 014).
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, options: '-c jit=off' });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20, options: '-c jit=off' });
     const db = drizzlePg(pool, { schema });
     const exclusively = <T>(work: () => Promise<T>) => underStartupLock(pool, work);
     // Nodes started together (a deploy) take turns: the first migrates, the others find nothing left to do.

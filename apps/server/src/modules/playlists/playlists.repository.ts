@@ -182,6 +182,16 @@ export class PlaylistsRepository {
       .where(eq(playlists.id, id));
   }
 
+  /** Changes a playlist only when `ownerId` owns it and it is not Watch later; answers whether it did. */
+  async updateOwnedPlaylist(id: number, ownerId: number, values: Partial<NewPlaylist>): Promise<boolean> {
+    const rows = await this.db
+      .update(playlists)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(playlists.id, id), eq(playlists.ownerId, ownerId), eq(playlists.isWatchLater, false)))
+      .returning({ id: playlists.id });
+    return rows.length > 0;
+  }
+
   async deletePlaylist(id: number): Promise<void> {
     await this.db.delete(playlists).where(eq(playlists.id, id));
   }

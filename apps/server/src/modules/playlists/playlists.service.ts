@@ -209,10 +209,13 @@ export class PlaylistsService {
   }
 
   async update(id: string, input: UpdatePlaylist, viewer: Viewer): Promise<Playlist> {
-    const playlist = (await this.owned(id, viewer));
+    if (!viewer) throw unauthenticated();
+    // The usual case in one statement: the member's own playlist, changed where it stands. When nothing was
+    // changed, reading the playlist says why (someone else's, Watch later, gone).
+    if (PLAYLIST_ID_PATTERN.test(id) && (await this.repository.updateOwnedPlaylist(Number(id), viewer.id, input))) return this.reload(Number(id), viewer);
+    const playlist = await this.owned(id, viewer);
     if (playlist.isWatchLater) throw watchLaterFixed('edited');
-    await this.repository.updatePlaylist(playlist.id, input);
-    return this.reload(playlist.id, viewer);
+    throw notFound('Playlist');
   }
 
   /** A private copy for the caller, entries in the same order; any playlist the caller can see may be copied. */

@@ -52,9 +52,9 @@ export class SubscriptionsRepository {
    * Follows one channel or sift in one statement: a new subscription, or an unfollowed or muted one back (an
    * unfollowed one at `fallback` unless a frequency is asked), or a new frequency. A follow that changes nothing
    * writes nothing — no row lock held across round trips, and the member's feed stamp (`updated_at`) stays, so a
-   * repeated Follow does not throw away their kept feed pages. Answers the subscription's id and whether it is new.
+   * repeated Follow does not throw away their kept feed pages. Answers the subscription as shown, and whether it is new.
    */
-  async follow(userId: number, target: SubscriptionTargetKey, frequency: Frequency | undefined, fallback: Frequency): Promise<{ id: number; created: boolean }> {
+  async follow(userId: number, target: SubscriptionTargetKey, frequency: Frequency | undefined, fallback: Frequency): Promise<{ row: SubscriptionWithTargetRow; created: boolean }> {
     const conflict = target.channelId !== undefined ? sql`(user_id, channel_id) WHERE channel_id IS NOT NULL` : sql`(user_id, sift_id) WHERE sift_id IS NOT NULL`;
     const asked = frequency ?? null;
     const [written] = rowsOf<{ id: number | string; created: boolean }>(
@@ -67,14 +67,12 @@ export class SubscriptionsRepository {
         WHERE ${subscriptions}.opt_out OR ${subscriptions}.muted OR ${subscriptions}.frequency <> COALESCE(${asked}::text, ${subscriptions}.frequency)
         RETURNING id, (xmax = 0) AS created`),
     );
-    if (written) return { id: Number(written.id), created: written.created };
-    // Followed already, as asked: nothing to write.
-    const [row] = await this.db
-      .select({ id: subscriptions.id })
-      .from(subscriptions)
+    if (written) return { row: (await this.findById(Number(written.id)))!, created: written.created };
+    // Followed already, as asked: nothing to write, and the row is read as it is shown in one statement.
+    const [row] = await this.withTargets()
       .where(and(eq(subscriptions.userId, userId), targetCondition(target)))
       .limit(1);
-    return { id: row!.id, created: false };
+    return { row: row!, created: false };
   }
 
   /**

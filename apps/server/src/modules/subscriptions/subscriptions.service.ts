@@ -141,8 +141,8 @@ export class SubscriptionsService {
   }
 
   private async follow(userId: number, target: SubscriptionTargetKey, frequency: Frequency | undefined) {
-    const { id, created } = await this.repository.follow(userId, target, frequency, DEFAULT_FREQUENCY);
-    return { subscription: presentSubscription((await this.repository.findById(id))!), created };
+    const { row, created } = await this.repository.follow(userId, target, frequency, DEFAULT_FREQUENCY);
+    return { subscription: presentSubscription(row), created };
   }
 
   private async change(
