@@ -70,3 +70,29 @@ test('nothing is sent before the cookie consent; after it, a page view and a pla
   // No third-party tracker: every request of the visit stayed on Sift's own origin.
   expect(sent.foreign).toEqual([]);
 });
+
+test('consent is withdrawn from the privacy page: the identity goes, nothing more is sent, the notice is back', async ({ page, baseURL }) => {
+  const sent = watchRequests(page, baseURL!);
+  await page.goto('/privacy');
+  await expect(page.getByText('You have not accepted the cookie notice, so nothing is sent.')).toBeVisible();
+  const consent = page.getByRole('region', { name: 'Cookie consent' });
+  await consent.getByRole('button', { name: 'Accept' }).click();
+  await expect.poll(() => sent.events().length).toBe(1);
+  expect(await page.evaluate(() => localStorage.getItem('sift.analytics_id'))).not.toBeNull();
+
+  // The privacy page now says so, and withdrawing is one click, by keyboard too.
+  await expect(page.getByText('You accepted the cookie notice, so this browser sends usage statistics.')).toBeVisible();
+  const withdraw = page.getByRole('button', { name: 'Withdraw consent' });
+  await withdraw.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Consent withdrawn: nothing more is sent, and this browser’s random identifier is deleted.')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('sift.analytics_id'))).toBeNull();
+  expect(await page.evaluate(() => document.cookie)).not.toContain('sift_cookie_consent=true');
+  await expect(consent).toBeVisible();
+
+  // Moving on sends nothing.
+  await page.getByRole('link', { name: 'Terms of Use' }).first().click();
+  await expect(page).toHaveURL(/\/terms$/);
+  await page.waitForTimeout(3_000);
+  expect(sent.events()).toHaveLength(1);
+});

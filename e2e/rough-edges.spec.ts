@@ -250,7 +250,7 @@ test("a card's ⋮ menu near the bottom of the screen opens upwards, inside the 
   const at = await box(button);
   await page.mouse.wheel(0, at.y - (page.viewportSize()!.height - 60));
   await expect.poll(async () => (await box(button)).y).toBeGreaterThan(page.viewportSize()!.height - 120);
-  // By keyboard: a pointer click there lands on the back-to-top button, and Playwright scrolls the card up to reach it.
+  // By keyboard (Playwright's click would first scroll the card up to where it is not near the bottom any more).
   await button.focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('menu')).toBeVisible();
@@ -263,6 +263,26 @@ test("a card's ⋮ menu near the bottom of the screen opens upwards, inside the 
     expect(menu.y + menu.height).toBeLessThanOrEqual(buttonAt.y);
   }
   await expectMenuInView(page);
+});
+
+test('the back-to-top button never covers a card\'s ⋮ button, wherever the page is scrolled', async ({ page }) => {
+  await page.goto('/');
+  await expect(latestVideos(page).getByRole('article').nth(8)).toBeVisible();
+  const backToTop = page.getByRole('button', { name: 'Back to top' });
+  for (let step = 1; step <= 24; step++) {
+    await page.evaluate((y) => window.scrollTo(0, y), step * 97);
+    await expect(backToTop).toBeVisible();
+    const covered = await page.evaluate(() => {
+      const top = document.querySelector('.back-to-top')!.getBoundingClientRect();
+      return [...document.querySelectorAll('button[aria-label^="More actions for"]')]
+        .map((b) => b.getBoundingClientRect())
+        .filter((r) => r.left < top.right && r.right > top.left && r.top < top.bottom && r.bottom > top.top).length;
+    });
+    expect(covered, `scrolled to ${step * 97} px`).toBe(0);
+  }
+  // It still does its job.
+  await backToTop.click();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
 // ---- 3. a video opened from a page plays over that page, and minimising returns to it ------------------------------

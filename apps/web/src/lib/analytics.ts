@@ -1,5 +1,6 @@
 import type { AnalyticsEventName, AnalyticsProps } from '@sift/contracts';
 import { COOKIE_CONSENT_NAME, readCookie } from './cookies';
+import { preferences } from './storage';
 import type * as SenderModule from './analytics-sender';
 import type { QueuedEvent } from './analytics-sender';
 
@@ -55,3 +56,14 @@ export const trackOnSuccess =
     track(name, props);
     return value;
   };
+
+/**
+ * Consent withdrawn: events still queued are dropped and the browser's analytics identity is deleted, so nothing
+ * sent later (after a new consent) can be tied to what was sent before.
+ */
+export function forgetAnalytics(): void {
+  if (timer) clearTimeout(timer);
+  timer = null;
+  queue.length = 0;
+  preferences.remove('analytics_id');
+}

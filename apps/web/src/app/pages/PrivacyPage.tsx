@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { AppLink } from '../../components/AppLink';
 import { Page } from '../../components/Page';
+import { ConsentChoice } from '../../features/consent';
 import { APP_NAME } from '../../lib/config';
 import { paths } from '../../lib/paths';
 
@@ -62,6 +63,7 @@ export default function PrivacyPage() {
           and, when you are logged in, your account. They are counted on this server only: no third-party tracker or
           advertising network is used. Without your consent nothing is sent.</Trans>
         </p>
+        <ConsentChoice />
 
         <h2><Trans>Videos</Trans></h2>
         <p><Trans>Videos you play may be served by the video service they come from, under its own privacy policy.</Trans></p>

@@ -1,1 +1,2 @@
 export { CookieConsent } from './components/CookieConsent';
+export { ConsentChoice } from './components/ConsentChoice';

@@ -1,16 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
 import { AppLink } from '../../../components/AppLink';
-import { track } from '../../../lib/analytics';
-import { COOKIE_CONSENT_DAYS, COOKIE_CONSENT_NAME, readCookie, writeCookie } from '../../../lib/cookies';
-
-const DAY_MS = 86_400_000;
+import { acceptConsent, useConsentAccepted } from '../consent';
 
 /** The cookie-consent bar (SPEC §2): shown until accepted; acceptance is a cookie kept for 365 days. */
 export function CookieConsent() {
   const { t } = useLingui();
-  const [accepted, setAccepted] = useState(() => readCookie(COOKIE_CONSENT_NAME) === 'true');
-  if (accepted) return null;
+  if (useConsentAccepted()) return null;
   return (
     <section className="consent" aria-label={t`Cookie consent`}>
       <p>
@@ -19,16 +14,7 @@ export function CookieConsent() {
           <AppLink to="/cookiepolicy">Cookie Policy</AppLink>.
         </Trans>
       </p>
-      <button
-        type="button"
-        className="btn btn-primary"
-        onClick={() => {
-          writeCookie(COOKIE_CONSENT_NAME, 'true', COOKIE_CONSENT_DAYS * DAY_MS);
-          setAccepted(true);
-          // Nothing was counted before this moment: the page the visitor accepted on is their first page view.
-          track('eca_page_view');
-        }}
-      >
+      <button type="button" className="btn btn-primary" onClick={acceptConsent}>
         <Trans>Accept</Trans>
       </button>
     </section>
