@@ -3,10 +3,11 @@
  * apps/server/dist/main.js`, demo catalog) on PostgreSQL (database `sift_bench_load`, made anew and dropped at the
  * end unless BENCH_KEEP=1) and on PGlite, each figure beside a bare Fastify hello-world measured in the same run
  * (the floor of this machine). Reads: the public feed, a channel page, a public sift's page, a search, a video and
- * the sift categories; then the overload case: 500 connections on PGlite, where the app must shed load with clean
- * 503s rather than time out.
+ * the sift categories; the realistic mix of 500 virtual users (bench/virtual-users.ts, decision 026) at several think
+ * times down to none; then the overload case: 500 connections on PGlite, where the app must shed load with clean
+ * 503s rather than time out, and 100 users on PGlite.
  * Run: `npm run build && npx tsx bench/load.ts` (BENCH_DATABASE_URL / DATABASE_URL, default
- * postgres://postgres@127.0.0.1:5432/postgres; BENCH_SECONDS per endpoint, default 10). Rewrites its section of
+ * postgres://postgres@127.0.0.1:5432/postgres; BENCH_SECONDS per endpoint, default 10; BENCH_MIX_SECONDS per mix row, default 60). Rewrites its section of
  * RESULTS.md.
  */
 import autocannon from 'autocannon';
@@ -20,6 +21,7 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { hashToken } from '../apps/server/src/infra/security/tokens.js';
 import { admin, defaultServerUrl, recreateDatabase, writeSection } from './harness.js';
+import { virtualUsers, type Step, type VirtualUsersResult } from './virtual-users.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const MIX_SECONDS = Number(process.env.BENCH_MIX_SECONDS ?? 60);
@@ -168,46 +170,38 @@ async function withPlaylist(base: string, token: string): Promise<Member> {
 }
 
 /**
- * The realistic mix: each round of a connection is one member's visit — browse (public feed, a channel, a sift),
- * search (words in turn, as a visitor), then, logged in, read their personal feed, follow a channel and rename
- * their playlist. Visits take the members in turn, so (with as many members as connections) no two connections
- * write one member's rows at once, as with real people; one member hammered by 500 connections measured the
- * waits for that member's row locks, not the service.
+ * The realistic mix: each virtual user walks through a member's visit again and again — browse (public feed, a
+ * channel, a sift), search (words in turn), then, logged in, read their personal feed, follow a channel and rename
+ * their playlist — pausing a think time between requests (bench/virtual-users.ts; decision 026). Each user is one
+ * member (members in turn when there are fewer), so, as with real people, no two connections write one member's rows
+ * at once.
  */
-async function mix(name: string, base: string, members: Member[], connections: number, seconds: number): Promise<Row> {
+async function mix(name: string, base: string, members: Member[], users: number, thinkMs: number, seconds: number): Promise<MixRow> {
   const [channel] = ((await (await fetch(`${base}/api/public/v01/channel/search?limit=1`)).json()) as { items: Array<{ externalId: string }> }).items;
   const [sift] = ((await (await fetch(`${base}/api/sifts?limit=1`)).json()) as { items: Array<{ hash: string }> }).items;
-  let word = 0;
-  let visit = 0;
-  type Visit = { member?: Member };
-  const member = (context: Visit) => (context.member ??= members[visit++ % members.length]!);
-  const as = (context: Visit) => ({ authorization: `Bearer ${member(context).token}`, 'content-type': 'application/json', 'accept-encoding': 'gzip' });
-  const result = await autocannon({
-    url: base,
-    connections,
-    duration: seconds,
-    timeout: 10,
-    headers: { 'accept-encoding': 'gzip' },
-    requests: [
-      { method: 'GET', path: '/api/feeds/public' },
-      { method: 'GET', path: `/api/search/channels/${channel!.externalId}/videos` },
-      ...(sift ? [{ method: 'GET' as const, path: `/api/sifts/${sift.hash}/videos` }] : []),
-      { method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/search?q=${WORDS[word++ % WORDS.length]}&type=all` }) },
-      { method: 'GET', setupRequest: (req, context: Visit) => ({ ...req, path: '/api/me/feeds/videos', headers: as(context) }) },
-      {
-        method: 'POST',
-        setupRequest: (req, context: Visit) => ({ ...req, path: '/api/subscriptions', headers: as(context), body: JSON.stringify({ externalId: channel!.externalId }) }),
-      },
-      {
-        method: 'PUT',
-        setupRequest: (req, context: Visit) => ({ ...req, path: `/api/playlists/${member(context).playlist}`, headers: as(context), body: JSON.stringify({ name: `Load mix ${word % 7}` }) }),
-      },
-    ],
-  });
-  const row = rowOf(name, result);
-  console.log(`${name}: ${row.rps.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, errors ${row.errors}, non-2xx ${row.non2xx} (503: ${row.status503})`);
+  const member = (user: number) => members[user % members.length]!;
+  const as = (user: number) => ({ authorization: `Bearer ${member(user).token}` });
+  const steps: Step[] = [
+    { name: 'public feed', method: 'GET', path: () => '/api/feeds/public' },
+    { name: 'channel page', method: 'GET', path: () => `/api/search/channels/${channel!.externalId}/videos` },
+    ...(sift ? [{ name: 'sift page', method: 'GET' as const, path: () => `/api/sifts/${sift.hash}/videos` }] : []),
+    { name: 'search', method: 'GET', path: (user, visit) => `/api/search?q=${WORDS[(user + visit) % WORDS.length]}&type=all` },
+    { name: 'personal feed', method: 'GET', path: () => '/api/me/feeds/videos', headers: as },
+    { name: 'follow', method: 'POST', path: () => '/api/subscriptions', headers: as, body: () => JSON.stringify({ externalId: channel!.externalId }) },
+    { name: 'rename playlist', method: 'PUT', path: (user) => `/api/playlists/${member(user).playlist}`, headers: as, body: (_user, visit) => JSON.stringify({ name: `Load mix ${visit % 7}` }) },
+  ];
+  const result = await virtualUsers({ base, users, thinkMs, seconds, rampSeconds: RAMP_SECONDS, steps });
+  const row = { name, ...result };
+  console.log(`${name}: ${row.rps.toFixed(0)} req/s, p50 ${row.p50.toFixed(0)} ms, p99 ${row.p99.toFixed(0)} ms, errors ${row.errors}, non-2xx ${row.non2xx} (503: ${row.status503})`);
   return row;
 }
+
+type MixRow = VirtualUsersResult & { name: string };
+
+/** Mean think times of the PostgreSQL mix: the realistic one first, then shorter ones down to none (the closed loop). */
+const THINK_TIMES_MS = [1000, 500, 250, 0];
+/** Users join over this many seconds before a mix row is measured (bench/virtual-users.ts). */
+const RAMP_SECONDS = 10;
 
 const share = (row: Row, floor: Row) => `${((row.rps / floor.rps) * 100).toFixed(1)}%`;
 const table = (rows: Row[], floor: Row) =>
@@ -230,7 +224,9 @@ children.push(postgresApp);
 const floor = await hammer('hello-world (floor)', 'http://127.0.0.1:8301/');
 const onPostgres: Row[] = [floor];
 for (const [name, url] of await targets('http://127.0.0.1:8302')) onPostgres.push(await hammer(`${name} (PostgreSQL)`, url));
-const postgresMix = await mix(`mix, 500 connections, ${MIX_SECONDS} s (PostgreSQL)`, 'http://127.0.0.1:8302', await membersInDatabase(databaseUrl, 'http://127.0.0.1:8302', 500), 500, MIX_SECONDS);
+const postgresMembers = await membersInDatabase(databaseUrl, 'http://127.0.0.1:8302', 500);
+const postgresMixes: MixRow[] = [];
+for (const thinkMs of THINK_TIMES_MS) postgresMixes.push(await mix(`500 users, think ${thinkMs} ms (PostgreSQL)`, 'http://127.0.0.1:8302', postgresMembers, 500, thinkMs, MIX_SECONDS));
 postgresApp.kill('SIGTERM');
 
 const pgliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sift-load-pglite-'));
@@ -241,7 +237,10 @@ const onPglite: Row[] = [floor2];
 for (const [name, url] of (await targets('http://127.0.0.1:8303')).filter(([n]) => n === 'public feed' || n === 'search')) onPglite.push(await hammer(`${name} (PGlite)`, url));
 const overload = await hammer('search, 500 connections (PGlite)', `http://127.0.0.1:8303/api/search?q=cooking&type=all`, 500, SECONDS);
 const pgliteMembers = await membersByApi('http://127.0.0.1:8303', pgliteDir, PGLITE_MEMBERS);
-const pgliteMix = await mix(`mix, 100 connections, ${MIX_SECONDS} s (PGlite)`, 'http://127.0.0.1:8303', pgliteMembers, 100, MIX_SECONDS);
+const pgliteMixes = [
+  await mix('100 users, think 1000 ms (PGlite)', 'http://127.0.0.1:8303', pgliteMembers, 100, 1000, MIX_SECONDS),
+  await mix('100 users, think 0 ms (PGlite)', 'http://127.0.0.1:8303', pgliteMembers, 100, 0, MIX_SECONDS),
+];
 pgliteApp.kill('SIGTERM');
 hello.kill('SIGTERM');
 if (process.env.BENCH_KEEP !== '1') await admin(serverUrl, `DROP DATABASE IF EXISTS ${DB}`);
@@ -259,13 +258,19 @@ On PGlite (the embedded default):
 
 ${table(onPglite, floor2)}
 
-The realistic mix: each round of a connection is a member's visit (browse the public feed, a channel and a sift, search,
-then their personal feed, a follow and a rename of their playlist), the members in turn: 500 members on PostgreSQL,
-${PGLITE_MEMBERS} on PGlite (made through sign-up).
+The realistic mix (decision 026): virtual users, each on its own connection, walk through a member's visit — browse the
+public feed, a channel and a sift, search, then their personal feed, a follow and a rename of their playlist — with an
+exponentially distributed think time between requests. The first row is the realistic one: 1 s, one request a second per
+person (TPC-W's shoppers think 7 s). Shorter think times, down to none (autocannon's closed loop, where a connection asks
+again the moment it is answered), show where this machine saturates. Users join over ${RAMP_SECONDS} s, then ${MIX_SECONDS} s are
+measured; latency runs from when a request was due to its last byte. 500 members on PostgreSQL, ${PGLITE_MEMBERS} on PGlite
+(made through sign-up).
 
-| Mix | req/s | p50 ms | p99 ms | errors | non-2xx | of them 503 |
-|---|---|---|---|---|---|---|
-${[postgresMix, pgliteMix].map((r) => `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.status503} |`).join('\n')}
+| Mix | req/s | p50 ms | p99 ms | max ms | errors | non-2xx | of them 503 |
+|---|---|---|---|---|---|---|---|
+${[...postgresMixes, ...pgliteMixes].map((r) => `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(0)} | ${r.p99.toFixed(0)} | ${r.max.toFixed(0)} | ${r.errors} | ${r.non2xx} | ${r.status503} |`).join('\n')}
+
+p99 of each request in the realistic PostgreSQL row: ${Object.entries(postgresMixes[0]!.byStep).map(([step, t]) => `${step} ${t.p99.toFixed(0)} ms`).join(', ')}.
 
 Overload on PGlite, 500 connections: ${overload.rps.toFixed(0)} req/s answered, ${overload.status503} of them \`503 OVERLOADED\`
 (Retry-After), ${overload.errors} errors or timeouts, p99 ${overload.p99} ms.`;
