@@ -69,7 +69,7 @@ test('a visitor writes through Contact Us: field errors, the captcha, the messag
   await form.getByLabel('Message').fill(words);
   await expect(form.getByText(`${words.length} of 5,000 characters`)).toBeVisible();
   // The same ALTCHA proof of work as sign-up, solved in the browser.
-  await expect(page.getByRole('checkbox', { name: 'Verified' })).toBeChecked({ timeout: 20_000 });
+  await expect(page.getByRole('checkbox', { name: 'Verified' })).toBeChecked({ timeout: 45_000 });
   await expectNoSidewaysScroll(page, '/contact');
   await page.screenshot({ path: testInfo.outputPath('contact-form.png'), fullPage: true });
   await form.getByRole('button', { name: 'Send message' }).click();

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { acceptCookies, createUser, linkIn, logInWithForm, uniqueEmail, waitForMail } from '../support/accounts';
 
 // Each test makes its own user through the API and the SMTP server first.
-test.describe.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 90_000 });
 
 test('a forgotten password is reset through the mailed link', async ({ page, context, baseURL, request }, testInfo) => {
   await acceptCookies(context, baseURL);
@@ -69,7 +69,7 @@ test('an unconfirmed account cannot log in yet and can ask for a new confirmatio
   await form.getByLabel('Last name').fill('Allen');
   await form.getByLabel('Password', { exact: true }).fill('violet harbour lamp 42');
   // The proof of work takes a while on a busy machine; a person clicking sooner is asked to wait for it.
-  await expect(page.getByRole('checkbox', { name: 'Verified' })).toBeChecked({ timeout: 20_000 });
+  await expect(page.getByRole('checkbox', { name: 'Verified' })).toBeChecked({ timeout: 45_000 });
   await form.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(`/email-sent/${encodeURIComponent(email)}`);
 

@@ -28,7 +28,7 @@ test('a person signs up, confirms by mail, logs in, goes through onboarding, edi
   await form.getByLabel('Last name').fill('Lovelace');
   await form.getByLabel('Password', { exact: true }).fill(GOOD_PASSWORD);
   // The widget starts its proof of work when the form gets focus (auto="onfocus") and ticks itself when done.
-  await expect(page.getByRole('checkbox', { name: 'Verified' })).toBeChecked({ timeout: 20_000 });
+  await expect(page.getByRole('checkbox', { name: 'Verified' })).toBeChecked({ timeout: 45_000 });
   await form.getByRole('button', { name: 'Create account' }).click();
 
   await expect(page).toHaveURL(`/email-sent/${encodeURIComponent(email)}`);
