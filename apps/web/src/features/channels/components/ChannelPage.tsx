@@ -51,27 +51,30 @@ export function ChannelPage({ externalId }: { externalId: string }) {
           {c && <ChannelHeadActions channel={c} />}
         </div>
       </header>
-      <section className="section" aria-labelledby="uploads-heading">
-        <div className="section-head">
-          <h2 id="uploads-heading">
-            <Trans>Videos</Trans>
-          </h2>
-          <ViewToggle />
-        </div>
-        <InfiniteList
-          label={c ? t`Videos of ${name}` : t`Channel videos`}
-          layout={gridType}
-          items={videos.videos}
-          getKey={keyOf}
-          renderItem={(video, position) => <VideoCard video={video} position={position} now={now} />}
-          loading={videos.isPending}
-          error={videos.isError}
-          hasMore={!!videos.hasNextPage}
-          loadingMore={videos.isFetchingNextPage}
-          onLoadMore={() => void videos.fetchNextPage()}
-          onRetry={() => void (videos.data ? videos.fetchNextPage() : videos.refetch())}
-        />
-      </section>
+      {/* The videos wait for the header (fetched alongside): a header growing above them moved the list (issue 18, layout shift). */}
+      {!channel.isPending && (
+        <section className="section" aria-labelledby="uploads-heading">
+          <div className="section-head">
+            <h2 id="uploads-heading">
+              <Trans>Videos</Trans>
+            </h2>
+            <ViewToggle />
+          </div>
+          <InfiniteList
+            label={c ? t`Videos of ${name}` : t`Channel videos`}
+            layout={gridType}
+            items={videos.videos}
+            getKey={keyOf}
+            renderItem={(video, position) => <VideoCard video={video} position={position} now={now} />}
+            loading={videos.isPending}
+            error={videos.isError}
+            hasMore={!!videos.hasNextPage}
+            loadingMore={videos.isFetchingNextPage}
+            onLoadMore={() => void videos.fetchNextPage()}
+            onRetry={() => void (videos.data ? videos.fetchNextPage() : videos.refetch())}
+          />
+        </section>
+      )}
     </section>
   );
 }
