@@ -17,19 +17,30 @@ export function useViewportWidth(): number {
   );
 }
 
+// One MediaQueryList per query, made on first use: a list of cards asks the same queries fifty times a render.
+const mediaQueries = new Map<string, MediaQueryList>();
+function mediaQuery(query: string): MediaQueryList {
+  let mql = mediaQueries.get(query);
+  if (!mql) mediaQueries.set(query, (mql = window.matchMedia(query)));
+  return mql;
+}
+
 export function useMediaQuery(query: string): boolean {
   const subscribe = useCallback(
     (cb: () => void) => {
-      const mql = window.matchMedia(query);
+      const mql = mediaQuery(query);
       mql.addEventListener('change', cb);
       return () => mql.removeEventListener('change', cb);
     },
     [query],
   );
-  return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches, () => false);
+  return useSyncExternalStore(subscribe, () => mediaQuery(query).matches, () => false);
 }
 
-export const useIsDesktop = () => useMediaQuery(`(min-width: ${DESKTOP_MIN_WIDTH}px)`);
+const DESKTOP_QUERY = `(min-width: ${DESKTOP_MIN_WIDTH}px)`;
+export const useIsDesktop = () => useMediaQuery(DESKTOP_QUERY);
+/** The same as useIsDesktop, read once where a hook cannot be (an event handler). */
+export const isDesktop = () => mediaQuery(DESKTOP_QUERY).matches;
 
 /** A preference and its setter; every component using the same key re-renders together (and across tabs). */
 export function usePreference<K extends PreferenceKey>(key: K): [Preferences[K], (v: Preferences[K]) => void] {
