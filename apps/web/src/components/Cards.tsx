@@ -3,9 +3,9 @@ import { useId, type ReactNode } from 'react';
 import type { Channel, Video } from '@sift/contracts';
 import { to } from '../lib/paths';
 import { durationLabel, formatDuration, formatNumber, formatRelativeTime } from '../lib/format';
-import { useViewportWidth } from '../lib/hooks';
-import { truncateName } from '../lib/truncate';
-import { AppLink } from './AppLink';
+import { useNameLimit } from '../lib/hooks';
+import { truncateTo } from '../lib/truncate';
+import { PlainLink, useCarryV } from './PlainLink';
 import { Icon } from './Icon';
 import { useItemActions, type VideoCardContext } from './item-actions';
 import { Menu } from './Menu';
@@ -63,18 +63,21 @@ export function VideoCard({
   extra?: ReactNode;
 }) {
   const { t } = useLingui();
-  const width = useViewportWidth();
+  const limit = useNameLimit();
+  const carryV = useCarryV();
   const menu = useItemActions().videoMenu(video, context);
   const titleId = useId();
   const title = video.title || video.name;
-  const shown = truncateName(title, width);
+  const shown = truncateTo(title, limit);
   const live = video.liveStatus === 'LIVE';
+  // The video's links name their own v: the current one is dropped (AppLink's dropV).
   const href = watchPath(video.externalId);
+  const channelHref = carryV(channelPath(video.channelExternalId));
   const duration = durationLabel(video.durationSeconds);
   const article = { 'aria-labelledby': titleId, 'aria-posinset': position?.posinset, 'aria-setsize': position?.setsize };
   const body = (
     <>
-      <AppLink to={href} className="vcard-thumb" tabIndex={-1} aria-hidden="true" dropV>
+      <PlainLink href={href} className="vcard-thumb" tabIndex={-1} aria-hidden="true">
         <img src={video.thumbnail} alt="" loading="lazy" decoding="async" width={320} height={180} />
         {live ? (
           <span className="badge badge--live">
@@ -86,19 +89,19 @@ export function VideoCard({
         {video.isShort && <span className="badge badge--shorts">
             <Trans comment="Badge on the thumbnail of a short video">SHORTS</Trans>
           </span>}
-      </AppLink>
+      </PlainLink>
       <div className="vcard-body">
-        <AppLink to={channelPath(video.channelExternalId)} className="vcard-avatar" tabIndex={-1} aria-hidden="true">
+        <PlainLink href={channelHref} className="vcard-avatar" tabIndex={-1} aria-hidden="true">
           <Avatar src={video.channelThumbnail} />
-        </AppLink>
+        </PlainLink>
         <div className="vcard-text">
           <h3 className="vcard-title" id={titleId}>
-            <AppLink to={href} title={shown === title ? undefined : title} dropV>
+            <PlainLink href={href} title={shown === title ? undefined : title}>
               {shown}
-            </AppLink>
+            </PlainLink>
           </h3>
           <p className="vcard-channel">
-            <AppLink to={channelPath(video.channelExternalId)}>{video.channelName}</AppLink>
+            <PlainLink href={channelHref}>{video.channelName}</PlainLink>
           </p>
           <p className="vcard-meta">
             {live && (
@@ -141,12 +144,13 @@ export function VideoCard({
 /** A channel in a list: avatar, name (link), followers and videos count. */
 export function ChannelCard({ channel, position }: { channel: Channel; position?: ItemPosition }) {
   const { t } = useLingui();
-  const width = useViewportWidth();
+  const limit = useNameLimit();
+  const channelHref = useCarryV()(channelPath(channel.externalId));
   const { channelMenu, ChannelFollow } = useItemActions();
   const menu = channelMenu(channel);
   const titleId = useId();
   const name = channel.name;
-  const shown = truncateName(name, width);
+  const shown = truncateTo(name, limit);
   return (
     <article
       className="ccard"
@@ -154,14 +158,14 @@ export function ChannelCard({ channel, position }: { channel: Channel; position?
       aria-posinset={position?.posinset}
       aria-setsize={position?.setsize}
     >
-      <AppLink to={channelPath(channel.externalId)} tabIndex={-1} aria-hidden="true" className="ccard-avatar">
+      <PlainLink href={channelHref} tabIndex={-1} aria-hidden="true" className="ccard-avatar">
         <Avatar src={channel.thumbnail} size={72} />
-      </AppLink>
+      </PlainLink>
       <div className="ccard-text">
         <h3 className="ccard-title" id={titleId}>
-          <AppLink to={channelPath(channel.externalId)} title={shown === channel.name ? undefined : channel.name}>
+          <PlainLink href={channelHref} title={shown === channel.name ? undefined : channel.name}>
             {shown}
-          </AppLink>
+          </PlainLink>
         </h3>
         <p className="vcard-meta">
           <span>
@@ -188,9 +192,10 @@ export function ChannelCard({ channel, position }: { channel: Channel; position?
 /** Compact channel tile for horizontal strips. */
 export function ChannelTile({ channel, tabIndex }: { channel: Channel; tabIndex?: number }) {
   const titleId = useId();
+  const channelHref = useCarryV()(channelPath(channel.externalId));
   return (
     <article className="ctile" aria-labelledby={titleId}>
-      <AppLink to={channelPath(channel.externalId)} className="ctile-link" tabIndex={tabIndex}>
+      <PlainLink href={channelHref} className="ctile-link" tabIndex={tabIndex}>
         <Avatar src={channel.thumbnail} size={80} />
         <span className="ctile-name" id={titleId}>
           {channel.name}
@@ -198,7 +203,7 @@ export function ChannelTile({ channel, tabIndex }: { channel: Channel; tabIndex?
         <span className="ctile-meta">
           <CountOf what="followers" n={channel.numberOfFollowers} />
         </span>
-      </AppLink>
+      </PlainLink>
     </article>
   );
 }
