@@ -1,5 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useId, type ReactNode } from 'react';
+import { memo, useId, type ReactNode } from 'react';
 import type { Channel, Video } from '@sift/contracts';
 import { to } from '../lib/paths';
 import { durationLabel, formatDuration, formatNumber, formatRelativeTime } from '../lib/format';
@@ -15,6 +15,13 @@ const watchPath = to.watch;
 const channelPath = to.channel;
 
 const NO_CONTEXT: VideoCardContext = {};
+
+// Cards are memoised (issue 18): a list re-renders all of them when a page arrives or the page around it renders, and
+// a card costs about a millisecond on a mid-range phone. Lists pass fresh position and context objects each render,
+// so those are compared by value; the video or channel object is the query cache's, kept while it is unchanged.
+const samePosition = (a: ItemPosition | undefined, b: ItemPosition | undefined) => a?.posinset === b?.posinset && a?.setsize === b?.setsize;
+const sameContext = (a: VideoCardContext = NO_CONTEXT, b: VideoCardContext = NO_CONTEXT) =>
+  a.playlist?.id === b.playlist?.id && a.playlist?.name === b.playlist?.name && a.playlist?.owned === b.playlist?.owned && a.sift?.hash === b.sift?.hash && a.sift?.name === b.sift?.name;
 
 /** A count in the spec's abbreviated form (1.2K) with its word in the right plural: "1.2K views". */
 export function CountOf({ what, n }: { what: 'views' | 'likes' | 'followers' | 'videos'; n: number }) {
@@ -44,7 +51,11 @@ export function Avatar({ src, size = 36 }: { src: string | null | undefined; siz
  * channel avatar and name linking to the channel, views, likes and relative published time. The title is the
  * card's one link to the video, so "article → link named by the title" is what assistive tech and tests see.
  */
-export function VideoCard({
+export const VideoCard = memo(VideoCardView, (a, b) =>
+  a.video === b.video && a.now === b.now && a.extra === b.extra && samePosition(a.position, b.position) && sameContext(a.context, b.context),
+);
+
+function VideoCardView({
   video,
   position,
   now,
@@ -65,7 +76,10 @@ export function VideoCard({
   const { t } = useLingui();
   const limit = useNameLimit();
   const carryV = useCarryV();
-  const menu = useItemActions().videoMenu(video, context);
+  const { videoMenu } = useItemActions();
+  // Whether there is a menu at all is known now; its entries are built when it opens, from the state of then.
+  const menu = () => videoMenu(video, context);
+  const hasMenu = menu().length > 0;
   const titleId = useId();
   const title = video.title || video.name;
   const shown = truncateTo(title, limit);
@@ -123,7 +137,7 @@ export function VideoCard({
             </p>
           )}
         </div>
-        {menu.length > 0 && (
+        {hasMenu && (
           <Menu label={t`More actions for ${title}`} button={<Icon name="more" />} buttonClassName="icon-btn card-menu" items={menu} title={title} />
         )}
       </div>
@@ -142,12 +156,15 @@ export function VideoCard({
 }
 
 /** A channel in a list: avatar, name (link), followers and videos count. */
-export function ChannelCard({ channel, position }: { channel: Channel; position?: ItemPosition }) {
+export const ChannelCard = memo(ChannelCardView, (a, b) => a.channel === b.channel && samePosition(a.position, b.position));
+
+function ChannelCardView({ channel, position }: { channel: Channel; position?: ItemPosition }) {
   const { t } = useLingui();
   const limit = useNameLimit();
   const channelHref = useCarryV()(channelPath(channel.externalId));
   const { channelMenu, ChannelFollow } = useItemActions();
-  const menu = channelMenu(channel);
+  const menu = () => channelMenu(channel);
+  const hasMenu = menu().length > 0;
   const titleId = useId();
   const name = channel.name;
   const shown = truncateTo(name, limit);
@@ -177,10 +194,10 @@ export function ChannelCard({ channel, position }: { channel: Channel; position?
         </p>
         {channel.description && <p className="ccard-desc">{channel.description}</p>}
       </div>
-      {(ChannelFollow || menu.length > 0) && (
+      {(ChannelFollow || hasMenu) && (
         <div className="ccard-actions">
           {ChannelFollow && <ChannelFollow channel={channel} />}
-          {menu.length > 0 && (
+          {hasMenu && (
             <Menu label={t`More actions for ${name}`} button={<Icon name="more" />} buttonClassName="icon-btn card-menu" items={menu} title={channel.name} />
           )}
         </div>

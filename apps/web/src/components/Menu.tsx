@@ -25,7 +25,8 @@ export interface MenuProps {
   /** Visible content of the trigger button (icon and/or text). */
   button: ReactNode;
   buttonClassName?: string;
-  items: MenuEntry[];
+  /** The entries, or a function that gives them when the menu opens (a card's, built from the latest state then). */
+  items: MenuEntry[] | (() => MenuEntry[]);
   /** Non-interactive content under the items (e.g. the copyright line). */
   footnote?: ReactNode;
   /** Where the dropdown opens (≥ 992 px): below the button (default) or above it (controls at the bottom). */
@@ -93,7 +94,7 @@ export function Menu({ label, button, buttonClassName = 'icon-btn', items, footn
  * The open panel. It belongs to the path it opened at: navigating anywhere closes it (SPEC §2: menus close on path
  * change), and it shows nothing on the new path even before the close lands.
  */
-function OpenMenu(props: PanelProps & { anchor: RefObject<HTMLButtonElement | null>; placement: 'below' | 'above' }) {
+function OpenMenu({ items, ...props }: Omit<PanelProps, 'items'> & { items: MenuProps['items']; anchor: RefObject<HTMLButtonElement | null>; placement: 'below' | 'above' }) {
   const { pathname } = useLocation();
   const [openedAt] = useState(pathname);
   const desktop = useIsDesktop();
@@ -103,7 +104,8 @@ function OpenMenu(props: PanelProps & { anchor: RefObject<HTMLButtonElement | nu
     if (moved) closeRef.current(false);
   }, [moved, closeRef]);
   if (moved) return null;
-  return desktop ? <Dropdown {...props} /> : <Sheet {...props} />;
+  const entries = typeof items === 'function' ? items() : items;
+  return desktop ? <Dropdown {...props} items={entries} /> : <Sheet {...props} items={entries} />;
 }
 
 interface PanelProps {

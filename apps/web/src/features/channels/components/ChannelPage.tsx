@@ -106,12 +106,14 @@ function ChannelHeadActions({ channel }: { channel: Channel }) {
   const { t } = useLingui();
   const { channelMenu, ChannelFollow } = useItemActions();
   const name = channel.name;
-  const menu = channelMenu(channel);
-  if (!ChannelFollow && menu.length === 0) return null;
+  // Built when the menu opens, from the state of then (the follow state, the session).
+  const menu = () => channelMenu(channel);
+  const hasMenu = menu().length > 0;
+  if (!ChannelFollow && !hasMenu) return null;
   return (
     <div className="channel-actions">
       {ChannelFollow && <ChannelFollow channel={channel} />}
-      {menu.length > 0 && (
+      {hasMenu && (
         <Menu label={t`More actions for ${name}`} button={<Icon name="more" />} items={menu} title={channel.name} />
       )}
     </div>
