@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/reac
 import { useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { NotificationProvider } from '../components/Notifications';
+import { PlainLinkNavigation } from '../components/PlainLink';
 import { accountKeys, clearLocalSession, resetSessionContent } from '../features/account';
 import { api, isApiError } from '../lib/api';
 import { preferences } from '../lib/storage';
@@ -57,6 +58,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <NotificationProvider>
       <ApiWiring />
+      <PlainLinkNavigation />
       <AppItemActions>{children}</AppItemActions>
     </NotificationProvider>
   );

@@ -1,11 +1,11 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useId, type ReactNode } from 'react';
+import { memo, useId, type ReactNode } from 'react';
 import type { Channel, Video } from '@sift/contracts';
 import { to } from '../lib/paths';
 import { durationLabel, formatDuration, formatNumber, formatRelativeTime } from '../lib/format';
-import { useViewportWidth } from '../lib/hooks';
-import { truncateName } from '../lib/truncate';
-import { AppLink } from './AppLink';
+import { useNameLimit } from '../lib/hooks';
+import { truncateTo } from '../lib/truncate';
+import { PlainLink, useCarryV } from './PlainLink';
 import { Icon } from './Icon';
 import { useItemActions, type VideoCardContext } from './item-actions';
 import { Menu } from './Menu';
@@ -15,6 +15,13 @@ const watchPath = to.watch;
 const channelPath = to.channel;
 
 const NO_CONTEXT: VideoCardContext = {};
+
+// Cards are memoised (issue 18): a list re-renders all of them when a page arrives or the page around it renders, and
+// a card costs about a millisecond on a mid-range phone. Lists pass fresh position and context objects each render,
+// so those are compared by value; the video or channel object is the query cache's, kept while it is unchanged.
+const samePosition = (a: ItemPosition | undefined, b: ItemPosition | undefined) => a?.posinset === b?.posinset && a?.setsize === b?.setsize;
+const sameContext = (a: VideoCardContext = NO_CONTEXT, b: VideoCardContext = NO_CONTEXT) =>
+  a.playlist?.id === b.playlist?.id && a.playlist?.name === b.playlist?.name && a.playlist?.owned === b.playlist?.owned && a.sift?.hash === b.sift?.hash && a.sift?.name === b.sift?.name;
 
 /** A count in the spec's abbreviated form (1.2K) with its word in the right plural: "1.2K views". */
 export function CountOf({ what, n }: { what: 'views' | 'likes' | 'followers' | 'videos'; n: number }) {
@@ -44,7 +51,11 @@ export function Avatar({ src, size = 36 }: { src: string | null | undefined; siz
  * channel avatar and name linking to the channel, views, likes and relative published time. The title is the
  * card's one link to the video, so "article → link named by the title" is what assistive tech and tests see.
  */
-export function VideoCard({
+export const VideoCard = memo(VideoCardView, (a, b) =>
+  a.video === b.video && a.now === b.now && a.extra === b.extra && samePosition(a.position, b.position) && sameContext(a.context, b.context),
+);
+
+function VideoCardView({
   video,
   position,
   now,
@@ -63,18 +74,24 @@ export function VideoCard({
   extra?: ReactNode;
 }) {
   const { t } = useLingui();
-  const width = useViewportWidth();
-  const menu = useItemActions().videoMenu(video, context);
+  const limit = useNameLimit();
+  const carryV = useCarryV();
+  const { videoMenu } = useItemActions();
+  // Whether there is a menu at all is known now; its entries are built when it opens, from the state of then.
+  const menu = () => videoMenu(video, context);
+  const hasMenu = menu().length > 0;
   const titleId = useId();
   const title = video.title || video.name;
-  const shown = truncateName(title, width);
+  const shown = truncateTo(title, limit);
   const live = video.liveStatus === 'LIVE';
+  // The video's links name their own v: the current one is dropped (AppLink's dropV).
   const href = watchPath(video.externalId);
+  const channelHref = carryV(channelPath(video.channelExternalId));
   const duration = durationLabel(video.durationSeconds);
   const article = { 'aria-labelledby': titleId, 'aria-posinset': position?.posinset, 'aria-setsize': position?.setsize };
   const body = (
     <>
-      <AppLink to={href} className="vcard-thumb" tabIndex={-1} aria-hidden="true" dropV>
+      <PlainLink href={href} className="vcard-thumb" tabIndex={-1} aria-hidden="true">
         <img src={video.thumbnail} alt="" loading="lazy" decoding="async" width={320} height={180} />
         {live ? (
           <span className="badge badge--live">
@@ -86,19 +103,19 @@ export function VideoCard({
         {video.isShort && <span className="badge badge--shorts">
             <Trans comment="Badge on the thumbnail of a short video">SHORTS</Trans>
           </span>}
-      </AppLink>
+      </PlainLink>
       <div className="vcard-body">
-        <AppLink to={channelPath(video.channelExternalId)} className="vcard-avatar" tabIndex={-1} aria-hidden="true">
+        <PlainLink href={channelHref} className="vcard-avatar" tabIndex={-1} aria-hidden="true">
           <Avatar src={video.channelThumbnail} />
-        </AppLink>
+        </PlainLink>
         <div className="vcard-text">
           <h3 className="vcard-title" id={titleId}>
-            <AppLink to={href} title={shown === title ? undefined : title} dropV>
+            <PlainLink href={href} title={shown === title ? undefined : title}>
               {shown}
-            </AppLink>
+            </PlainLink>
           </h3>
           <p className="vcard-channel">
-            <AppLink to={channelPath(video.channelExternalId)}>{video.channelName}</AppLink>
+            <PlainLink href={channelHref}>{video.channelName}</PlainLink>
           </p>
           <p className="vcard-meta">
             {live && (
@@ -120,7 +137,7 @@ export function VideoCard({
             </p>
           )}
         </div>
-        {menu.length > 0 && (
+        {hasMenu && (
           <Menu label={t`More actions for ${title}`} button={<Icon name="more" />} buttonClassName="icon-btn card-menu" items={menu} title={title} />
         )}
       </div>
@@ -139,14 +156,18 @@ export function VideoCard({
 }
 
 /** A channel in a list: avatar, name (link), followers and videos count. */
-export function ChannelCard({ channel, position }: { channel: Channel; position?: ItemPosition }) {
+export const ChannelCard = memo(ChannelCardView, (a, b) => a.channel === b.channel && samePosition(a.position, b.position));
+
+function ChannelCardView({ channel, position }: { channel: Channel; position?: ItemPosition }) {
   const { t } = useLingui();
-  const width = useViewportWidth();
+  const limit = useNameLimit();
+  const channelHref = useCarryV()(channelPath(channel.externalId));
   const { channelMenu, ChannelFollow } = useItemActions();
-  const menu = channelMenu(channel);
+  const menu = () => channelMenu(channel);
+  const hasMenu = menu().length > 0;
   const titleId = useId();
   const name = channel.name;
-  const shown = truncateName(name, width);
+  const shown = truncateTo(name, limit);
   return (
     <article
       className="ccard"
@@ -154,14 +175,14 @@ export function ChannelCard({ channel, position }: { channel: Channel; position?
       aria-posinset={position?.posinset}
       aria-setsize={position?.setsize}
     >
-      <AppLink to={channelPath(channel.externalId)} tabIndex={-1} aria-hidden="true" className="ccard-avatar">
+      <PlainLink href={channelHref} tabIndex={-1} aria-hidden="true" className="ccard-avatar">
         <Avatar src={channel.thumbnail} size={72} />
-      </AppLink>
+      </PlainLink>
       <div className="ccard-text">
         <h3 className="ccard-title" id={titleId}>
-          <AppLink to={channelPath(channel.externalId)} title={shown === channel.name ? undefined : channel.name}>
+          <PlainLink href={channelHref} title={shown === channel.name ? undefined : channel.name}>
             {shown}
-          </AppLink>
+          </PlainLink>
         </h3>
         <p className="vcard-meta">
           <span>
@@ -173,10 +194,10 @@ export function ChannelCard({ channel, position }: { channel: Channel; position?
         </p>
         {channel.description && <p className="ccard-desc">{channel.description}</p>}
       </div>
-      {(ChannelFollow || menu.length > 0) && (
+      {(ChannelFollow || hasMenu) && (
         <div className="ccard-actions">
           {ChannelFollow && <ChannelFollow channel={channel} />}
-          {menu.length > 0 && (
+          {hasMenu && (
             <Menu label={t`More actions for ${name}`} button={<Icon name="more" />} buttonClassName="icon-btn card-menu" items={menu} title={channel.name} />
           )}
         </div>
@@ -188,9 +209,10 @@ export function ChannelCard({ channel, position }: { channel: Channel; position?
 /** Compact channel tile for horizontal strips. */
 export function ChannelTile({ channel, tabIndex }: { channel: Channel; tabIndex?: number }) {
   const titleId = useId();
+  const channelHref = useCarryV()(channelPath(channel.externalId));
   return (
     <article className="ctile" aria-labelledby={titleId}>
-      <AppLink to={channelPath(channel.externalId)} className="ctile-link" tabIndex={tabIndex}>
+      <PlainLink href={channelHref} className="ctile-link" tabIndex={tabIndex}>
         <Avatar src={channel.thumbnail} size={80} />
         <span className="ctile-name" id={titleId}>
           {channel.name}
@@ -198,7 +220,7 @@ export function ChannelTile({ channel, tabIndex }: { channel: Channel; tabIndex?
         <span className="ctile-meta">
           <CountOf what="followers" n={channel.numberOfFollowers} />
         </span>
-      </AppLink>
+      </PlainLink>
     </article>
   );
 }

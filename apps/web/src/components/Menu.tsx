@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent, type ReactNode, type RefObject } from 'react';
 import { useLocation } from 'react-router';
 import { MENU_CLOSE_DELAY_MS } from '../lib/config';
-import { useIsDesktop, useLatest } from '../lib/hooks';
+import { isDesktop, useIsDesktop, useLatest } from '../lib/hooks';
 import { AppLink } from './AppLink';
 import { BottomSheet } from './BottomSheet';
 import { Icon, type IconName } from './Icon';
@@ -25,7 +25,8 @@ export interface MenuProps {
   /** Visible content of the trigger button (icon and/or text). */
   button: ReactNode;
   buttonClassName?: string;
-  items: MenuEntry[];
+  /** The entries, or a function that gives them when the menu opens (a card's, built from the latest state then). */
+  items: MenuEntry[] | (() => MenuEntry[]);
   /** Non-interactive content under the items (e.g. the copyright line). */
   footnote?: ReactNode;
   /** Where the dropdown opens (≥ 992 px): below the button (default) or above it (controls at the bottom). */
@@ -38,18 +39,13 @@ export interface MenuProps {
 /**
  * A menu button (SPEC §2): a dropdown at ≥ 992 px and a bottom sheet with a Close footer below. Arrow keys,
  * Home and End move between items; Escape closes and returns focus to the button; it closes on navigation.
+ *
+ * A list shows one of these per card (50 a page), so the closed button is kept cheap: the router location, the
+ * desktop media query and the panel are hooks of `OpenMenu`, mounted only while the menu is open (issue 18: a page
+ * of cards renders in one long task on a phone).
  */
 export function Menu({ label, button, buttonClassName = 'icon-btn', items, footnote, placement = 'below', title, disabled }: MenuProps) {
-  const { pathname } = useLocation();
-  // Open "at" a path: navigating anywhere closes the menu without an effect (SPEC §2: menus close on path change).
-  const [openAt, setOpenAt] = useState<string | null>(null);
-  const open = openAt === pathname;
-  const setOpen = (next: boolean | ((o: boolean) => boolean)) =>
-    setOpenAt((prev) => {
-      const wasOpen = prev === pathname;
-      return (typeof next === 'function' ? next(wasOpen) : next) ? pathname : null;
-    });
-  const desktop = useIsDesktop();
+  const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuId = usePortalSafeId('menu');
 
@@ -63,13 +59,13 @@ export function Menu({ label, button, buttonClassName = 'icon-btn', items, footn
   const stay = () => clearTimeout(leaving.current);
   useEffect(() => stay, [open]);
   const onPointerLeave = (e: ReactPointerEvent<HTMLDivElement>) => {
-    if (!open || !desktop || e.pointerType !== 'mouse') return;
+    if (!isDesktop() || e.pointerType !== 'mouse') return;
     stay();
     leaving.current = setTimeout(() => setOpen(false), MENU_CLOSE_DELAY_MS);
   };
 
   return (
-    <div className="menu-wrap" onPointerEnter={stay} onPointerLeave={onPointerLeave}>
+    <div className="menu-wrap" onPointerEnter={open ? stay : undefined} onPointerLeave={open ? onPointerLeave : undefined}>
       <button
         ref={buttonRef}
         type="button"
@@ -89,23 +85,27 @@ export function Menu({ label, button, buttonClassName = 'icon-btn', items, footn
       >
         {button}
       </button>
-      {open &&
-        (desktop ? (
-          <Dropdown
-            id={menuId}
-            label={label}
-            title={title}
-            items={items}
-            footnote={footnote}
-            onClose={close}
-            anchor={buttonRef}
-            placement={placement}
-          />
-        ) : (
-          <Sheet id={menuId} label={label} title={title} items={items} footnote={footnote} onClose={close} />
-        ))}
+      {open && <OpenMenu id={menuId} label={label} title={title} items={items} footnote={footnote} onClose={close} anchor={buttonRef} placement={placement} />}
     </div>
   );
+}
+
+/**
+ * The open panel. It belongs to the path it opened at: navigating anywhere closes it (SPEC §2: menus close on path
+ * change), and it shows nothing on the new path even before the close lands.
+ */
+function OpenMenu({ items, ...props }: Omit<PanelProps, 'items'> & { items: MenuProps['items']; anchor: RefObject<HTMLButtonElement | null>; placement: 'below' | 'above' }) {
+  const { pathname } = useLocation();
+  const [openedAt] = useState(pathname);
+  const desktop = useIsDesktop();
+  const moved = pathname !== openedAt;
+  const closeRef = useLatest(props.onClose);
+  useEffect(() => {
+    if (moved) closeRef.current(false);
+  }, [moved, closeRef]);
+  if (moved) return null;
+  const entries = typeof items === 'function' ? items() : items;
+  return desktop ? <Dropdown {...props} items={entries} /> : <Sheet {...props} items={entries} />;
 }
 
 interface PanelProps {

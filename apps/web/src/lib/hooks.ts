@@ -1,35 +1,51 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useSyncExternalStore, type RefObject } from 'react';
 import { useLocation } from 'react-router';
 import { DESKTOP_MIN_WIDTH } from './config';
+import { TRUNCATION_BREAKPOINTS, nameLimit } from './truncate';
 import { preferences, type PreferenceKey, type Preferences } from './storage';
 
-function subscribeResize(cb: () => void) {
-  window.addEventListener('resize', cb);
-  return () => window.removeEventListener('resize', cb);
-}
-
-/** Viewport width in CSS px (what media queries see), re-rendering on resize. */
-export function useViewportWidth(): number {
-  return useSyncExternalStore(
-    subscribeResize,
-    () => document.documentElement.clientWidth || window.innerWidth,
-    () => 1280,
-  );
+// One MediaQueryList per query, made on first use: a list of cards asks the same queries fifty times a render.
+const mediaQueries = new Map<string, MediaQueryList>();
+function mediaQuery(query: string): MediaQueryList {
+  let mql = mediaQueries.get(query);
+  if (!mql) mediaQueries.set(query, (mql = window.matchMedia(query)));
+  return mql;
 }
 
 export function useMediaQuery(query: string): boolean {
   const subscribe = useCallback(
     (cb: () => void) => {
-      const mql = window.matchMedia(query);
+      const mql = mediaQuery(query);
       mql.addEventListener('change', cb);
       return () => mql.removeEventListener('change', cb);
     },
     [query],
   );
-  return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches, () => false);
+  return useSyncExternalStore(subscribe, () => mediaQuery(query).matches, () => false);
 }
 
-export const useIsDesktop = () => useMediaQuery(`(min-width: ${DESKTOP_MIN_WIDTH}px)`);
+const DESKTOP_QUERY = `(min-width: ${DESKTOP_MIN_WIDTH}px)`;
+export const useIsDesktop = () => useMediaQuery(DESKTOP_QUERY);
+/** The same as useIsDesktop, read once where a hook cannot be (an event handler). */
+export const isDesktop = () => mediaQuery(DESKTOP_QUERY).matches;
+
+// The truncation breakpoints as media queries, widest first: what the CSS sees, and no layout read to learn it
+// (reading clientWidth while a list of cards renders forced a layout per card).
+const NAME_LIMIT_QUERIES = [...TRUNCATION_BREAKPOINTS].reverse().map((px) => ({ px, query: `(min-width: ${px}px)` }));
+function subscribeNameLimit(cb: () => void) {
+  const lists = NAME_LIMIT_QUERIES.map(({ query }) => mediaQuery(query));
+  lists.forEach((mql) => mql.addEventListener('change', cb));
+  return () => lists.forEach((mql) => mql.removeEventListener('change', cb));
+}
+function currentNameLimit(): number {
+  const at = NAME_LIMIT_QUERIES.find(({ query }) => mediaQuery(query).matches);
+  return nameLimit(at ? at.px : 0);
+}
+
+/** The name truncation limit of SPEC §5 for the viewport's width (lib/truncate), re-rendering when it changes. */
+export function useNameLimit(): number {
+  return useSyncExternalStore(subscribeNameLimit, currentNameLimit, () => nameLimit(1280));
+}
 
 /** A preference and its setter; every component using the same key re-renders together (and across tabs). */
 export function usePreference<K extends PreferenceKey>(key: K): [Preferences[K], (v: Preferences[K]) => void] {

@@ -24,7 +24,11 @@ const ELLIPSIS = '…';
 
 /** Shortens `name` to at most nameLimit(viewportWidth) characters (code points), ending in "…" when cut. */
 export function truncateName(name: string, viewportWidth: number): string {
-  const limit = nameLimit(viewportWidth);
+  return truncateTo(name, nameLimit(viewportWidth));
+}
+
+/** Shortens `name` to at most `limit` characters (code points), ending in "…" when cut (limit from useNameLimit). */
+export function truncateTo(name: string, limit: number): string {
   const chars = Array.from(name);
   if (chars.length <= limit) return name;
   return chars.slice(0, limit - 1).join('').trimEnd() + ELLIPSIS;

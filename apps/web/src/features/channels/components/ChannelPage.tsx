@@ -51,27 +51,30 @@ export function ChannelPage({ externalId }: { externalId: string }) {
           {c && <ChannelHeadActions channel={c} />}
         </div>
       </header>
-      <section className="section" aria-labelledby="uploads-heading">
-        <div className="section-head">
-          <h2 id="uploads-heading">
-            <Trans>Videos</Trans>
-          </h2>
-          <ViewToggle />
-        </div>
-        <InfiniteList
-          label={c ? t`Videos of ${name}` : t`Channel videos`}
-          layout={gridType}
-          items={videos.videos}
-          getKey={keyOf}
-          renderItem={(video, position) => <VideoCard video={video} position={position} now={now} />}
-          loading={videos.isPending}
-          error={videos.isError}
-          hasMore={!!videos.hasNextPage}
-          loadingMore={videos.isFetchingNextPage}
-          onLoadMore={() => void videos.fetchNextPage()}
-          onRetry={() => void (videos.data ? videos.fetchNextPage() : videos.refetch())}
-        />
-      </section>
+      {/* The videos wait for the header (fetched alongside): a header growing above them moved the list (issue 18, layout shift). */}
+      {!channel.isPending && (
+        <section className="section" aria-labelledby="uploads-heading">
+          <div className="section-head">
+            <h2 id="uploads-heading">
+              <Trans>Videos</Trans>
+            </h2>
+            <ViewToggle />
+          </div>
+          <InfiniteList
+            label={c ? t`Videos of ${name}` : t`Channel videos`}
+            layout={gridType}
+            items={videos.videos}
+            getKey={keyOf}
+            renderItem={(video, position) => <VideoCard video={video} position={position} now={now} />}
+            loading={videos.isPending}
+            error={videos.isError}
+            hasMore={!!videos.hasNextPage}
+            loadingMore={videos.isFetchingNextPage}
+            onLoadMore={() => void videos.fetchNextPage()}
+            onRetry={() => void (videos.data ? videos.fetchNextPage() : videos.refetch())}
+          />
+        </section>
+      )}
     </section>
   );
 }
@@ -103,12 +106,14 @@ function ChannelHeadActions({ channel }: { channel: Channel }) {
   const { t } = useLingui();
   const { channelMenu, ChannelFollow } = useItemActions();
   const name = channel.name;
-  const menu = channelMenu(channel);
-  if (!ChannelFollow && menu.length === 0) return null;
+  // Built when the menu opens, from the state of then (the follow state, the session).
+  const menu = () => channelMenu(channel);
+  const hasMenu = menu().length > 0;
+  if (!ChannelFollow && !hasMenu) return null;
   return (
     <div className="channel-actions">
       {ChannelFollow && <ChannelFollow channel={channel} />}
-      {menu.length > 0 && (
+      {hasMenu && (
         <Menu label={t`More actions for ${name}`} button={<Icon name="more" />} items={menu} title={channel.name} />
       )}
     </div>

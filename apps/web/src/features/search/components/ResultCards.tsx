@@ -1,14 +1,14 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useId, type ReactNode } from 'react';
 import type { Owner, PlaylistResult, SearchItem, SiftResult } from '@sift/contracts';
-import { AppLink } from '../../../components/AppLink';
 import { ChannelCard, VideoCard } from '../../../components/Cards';
 import { Icon } from '../../../components/Icon';
 import type { ItemPosition } from '../../../components/InfiniteList';
+import { PlainLink, useCarryV } from '../../../components/PlainLink';
 import { formatNumber } from '../../../lib/format';
-import { useViewportWidth } from '../../../lib/hooks';
+import { useNameLimit } from '../../../lib/hooks';
 import { to } from '../../../lib/paths';
-import { truncateName } from '../../../lib/truncate';
+import { truncateTo } from '../../../lib/truncate';
 
 const fullName = (owner: Owner) => `${owner.firstName} ${owner.lastName}`.trim();
 
@@ -31,12 +31,13 @@ function CollectionCard({
   position?: ItemPosition | undefined;
 }) {
   const { t } = useLingui();
-  const width = useViewportWidth();
+  const limit = useNameLimit();
+  const carryV = useCarryV();
   const kindLabel = kind === 'sift' ? t`Sift` : t`Playlist`;
   const byLabel = kind === 'sift' ? t`Sift by` : t`Playlist by`;
   const ownerName = fullName(item.owner) || t({ message: 'Someone', comment: 'An owner without a name' });
   const titleId = useId();
-  const shown = truncateName(item.name, width);
+  const shown = truncateTo(item.name, limit);
   return (
     <article
       className={`scard scard--${item.type}`}
@@ -44,7 +45,7 @@ function CollectionCard({
       aria-posinset={position?.posinset}
       aria-setsize={position?.setsize}
     >
-      <AppLink to={href} className="scard-thumb" tabIndex={-1} aria-hidden="true">
+      <PlainLink href={carryV(href)} className="scard-thumb" tabIndex={-1} aria-hidden="true">
         {item.thumbnail ? (
           <img src={item.thumbnail} alt="" loading="lazy" decoding="async" width={320} height={180} />
         ) : (
@@ -53,16 +54,16 @@ function CollectionCard({
           </span>
         )}
         <span className="badge">{kindLabel}</span>
-      </AppLink>
+      </PlainLink>
       <div className="scard-text">
         <h3 className="vcard-title" id={titleId}>
-          <AppLink to={href} title={shown === item.name ? undefined : item.name}>
+          <PlainLink href={carryV(href)} title={shown === item.name ? undefined : item.name}>
             {shown}
-          </AppLink>
+          </PlainLink>
         </h3>
         <p className="vcard-channel">
           <span className="sr-only">{byLabel} </span>
-          <AppLink to={to.userProfile(item.owner.uuid)}>{ownerName}</AppLink>
+          <PlainLink href={carryV(to.userProfile(item.owner.uuid))}>{ownerName}</PlainLink>
         </p>
         <p className="vcard-meta">
           <span>{kindLabel}</span>
