@@ -14,6 +14,7 @@ const MAX_EMBEDDED_IN_FLIGHT = 128;
  */
 const MAX_EVENT_LOOP_DELAY_MS = 1_000;
 const MIN_IN_FLIGHT_WHEN_LAGGING = 32;
+const MIN_EMBEDDED_IN_FLIGHT_WHEN_LAGGING = 101;
 /** Seconds a refused client is asked to wait. */
 const RETRY_AFTER_SECONDS = 5;
 
@@ -49,8 +50,8 @@ export async function registerLoadShedding(app: FastifyInstance, options: { embe
     maxEventLoopDelay: MAX_EVENT_LOOP_DELAY_MS,
     retryAfter: RETRY_AFTER_SECONDS,
     pressureHandler: (_request, reply) => {
-      // On PGlite a lagging loop is every query running in it: the bounded queue above is what sheds there.
-      if (!options.embedded && inFlight >= MIN_IN_FLIGHT_WHEN_LAGGING) void refuse(reply); // otherwise carry on: not queueing
+      // On PGlite a lagging loop is also just its queries running: there it counts only past a hundred busy clients.
+      if (inFlight >= (options.embedded ? MIN_EMBEDDED_IN_FLIGHT_WHEN_LAGGING : MIN_IN_FLIGHT_WHEN_LAGGING)) void refuse(reply); // otherwise carry on: not queueing
     },
     healthCheck: async () => options.databaseAnswers(),
     healthCheckInterval: 5_000,
