@@ -146,6 +146,9 @@ describe('Watch later', () => {
     expectError(await call(t.app, { method: 'GET', url: url('wl') }), 401);
     expectError(await call(t.app, { method: 'GET', url: url(wlId), token: other.token }), 404);
     expectError(await call(t.app, { method: 'PUT', url: url('wl'), token: owner.token, payload: { name: 'Later' } }), 403, 'WATCH_LATER');
+    // By its number too (a rename checks ownership and Watch later inside the UPDATE), and nothing changed.
+    expectError(await call(t.app, { method: 'PUT', url: url(wlId), token: owner.token, payload: { name: 'Later' } }), 403, 'WATCH_LATER');
+    expect((await call<Playlist>(t.app, { method: 'GET', url: url('wl'), token: owner.token })).body.name).toBe('Watch later');
     expectError(await call(t.app, { method: 'DELETE', url: url(wlId), token: owner.token }), 403, 'WATCH_LATER');
     expectError(await call(t.app, { method: 'POST', url: url('wl', '/public'), token: owner.token }), 403, 'WATCH_LATER');
     const upload = multipartBody('file', 'a.png', 'image/png', await png());

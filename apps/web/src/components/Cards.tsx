@@ -77,7 +77,7 @@ function VideoCardView({
   const limit = useNameLimit();
   const carryV = useCarryV();
   const { videoMenu } = useItemActions();
-  // Whether there is a menu at all is known now; its entries are built when it opens, from the state of then.
+  // Built here only to know whether there is a menu; it builds its entries again when it opens, from the state of then.
   const menu = () => videoMenu(video, context);
   const hasMenu = menu().length > 0;
   const titleId = useId();

@@ -40,6 +40,32 @@ export interface InfiniteListProps<T> {
   className?: string;
 }
 
+/** What InfiniteList needs of a TanStack infinite query (the fields it reads, so any page shape fits). */
+interface PagedQuery {
+  data: unknown;
+  isPending: boolean;
+  isError: boolean;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => Promise<unknown>;
+  refetch: () => Promise<unknown>;
+}
+
+/**
+ * InfiniteList's loading props from an infinite query, for `{...pagingOf(query)}`: a retry after a failed first
+ * page fetches it again, after a later page the next one.
+ */
+export function pagingOf(query: PagedQuery): Pick<InfiniteListProps<unknown>, 'loading' | 'error' | 'hasMore' | 'loadingMore' | 'onLoadMore' | 'onRetry'> {
+  return {
+    loading: query.isPending,
+    error: query.isError,
+    hasMore: query.hasNextPage,
+    loadingMore: query.isFetchingNextPage,
+    onLoadMore: () => void query.fetchNextPage(),
+    onRetry: () => void (query.data ? query.fetchNextPage() : query.refetch()),
+  };
+}
+
 /**
  * A feed that loads its next page when the sentinel below it comes within `triggerDistance` of the viewport.
  * The end-of-list texts are SPEC §2's: "No results.", "No more results.", "Error returning results.".

@@ -2,7 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { Channel, Video } from '@sift/contracts';
 import { Avatar, VideoCard } from '../../../components/Cards';
 import { Icon } from '../../../components/Icon';
-import { InfiniteList } from '../../../components/InfiniteList';
+import { InfiniteList, pagingOf } from '../../../components/InfiniteList';
 import { useItemActions } from '../../../components/item-actions';
 import { Menu } from '../../../components/Menu';
 import { useDocumentTitle } from '../../../components/Page';
@@ -66,12 +66,7 @@ export function ChannelPage({ externalId }: { externalId: string }) {
             items={videos.videos}
             getKey={keyOf}
             renderItem={(video, position) => <VideoCard video={video} position={position} now={now} />}
-            loading={videos.isPending}
-            error={videos.isError}
-            hasMore={!!videos.hasNextPage}
-            loadingMore={videos.isFetchingNextPage}
-            onLoadMore={() => void videos.fetchNextPage()}
-            onRetry={() => void (videos.data ? videos.fetchNextPage() : videos.refetch())}
+            {...pagingOf(videos)}
           />
         </section>
       )}
@@ -106,7 +101,8 @@ function ChannelHeadActions({ channel }: { channel: Channel }) {
   const { t } = useLingui();
   const { channelMenu, ChannelFollow } = useItemActions();
   const name = channel.name;
-  // Built when the menu opens, from the state of then (the follow state, the session).
+  // Built here only to know whether there is a menu; it builds its entries again when it opens, from the state of
+  // then (the follow state, the session).
   const menu = () => channelMenu(channel);
   const hasMenu = menu().length > 0;
   if (!ChannelFollow && !hasMenu) return null;

@@ -7,7 +7,7 @@ import type { FeedFilter, Video } from '@sift/contracts';
 import { AppLink } from '../../../components/AppLink';
 import { VideoCard } from '../../../components/Cards';
 import { FilterField } from '../../../components/FilterField';
-import { InfiniteList } from '../../../components/InfiniteList';
+import { InfiniteList, pagingOf } from '../../../components/InfiniteList';
 import { Page } from '../../../components/Page';
 import { ViewToggle } from '../../../components/ViewToggle';
 import { isApiError } from '../../../lib/api';
@@ -172,12 +172,7 @@ function MemberFeed({ selected, onSelect, params, onFilterText, vid }: MemberFee
             items={feed.videos}
             getKey={keyOf}
             renderItem={(video, position) => <VideoCard video={video} position={position} now={now} />}
-            loading={feed.isPending}
-            error={feed.isError}
-            hasMore={!!feed.hasNextPage}
-            loadingMore={feed.isFetchingNextPage}
-            onLoadMore={() => void feed.fetchNextPage()}
-            onRetry={() => void (feed.data ? feed.fetchNextPage() : feed.refetch())}
+            {...pagingOf(feed)}
           />
         </section>
       )}

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Video } from '@sift/contracts';
 import { VideoCard } from '../../../components/Cards';
-import { InfiniteList } from '../../../components/InfiniteList';
+import { InfiniteList, pagingOf } from '../../../components/InfiniteList';
 import { ViewToggle } from '../../../components/ViewToggle';
 import { useNow, usePreference } from '../../../lib/hooks';
 import { usePublicFeed, type FeedParams } from '../api/queries';
@@ -32,12 +32,7 @@ export function PublicFeed({ params }: { params?: FeedParams }) {
         items={feed.videos}
         getKey={keyOf}
         renderItem={(video, position) => <VideoCard video={video} position={position} now={now} />}
-        loading={feed.isPending}
-        error={feed.isError}
-        hasMore={!!feed.hasNextPage}
-        loadingMore={feed.isFetchingNextPage}
-        onLoadMore={() => void feed.fetchNextPage()}
-        onRetry={() => void (feed.data ? feed.fetchNextPage() : feed.refetch())}
+        {...pagingOf(feed)}
       />
     </section>
   );

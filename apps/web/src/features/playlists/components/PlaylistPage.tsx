@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { VideoCard } from '../../../components/Cards';
 import { FilterField } from '../../../components/FilterField';
 import { Icon } from '../../../components/Icon';
-import { InfiniteList } from '../../../components/InfiniteList';
+import { InfiniteList, pagingOf } from '../../../components/InfiniteList';
 import { Menu, type MenuEntry } from '../../../components/Menu';
 import { useNotify } from '../../../components/Notifications';
 import { useDocumentTitle } from '../../../components/Page';
@@ -115,12 +115,7 @@ export function PlaylistPage({ id }: { id: string }) {
               }
             />
           )}
-          loading={videos.isPending}
-          error={videos.isError}
-          hasMore={!!videos.hasNextPage}
-          loadingMore={videos.isFetchingNextPage}
-          onLoadMore={() => void videos.fetchNextPage()}
-          onRetry={() => void (videos.data ? videos.fetchNextPage() : videos.refetch())}
+          {...pagingOf(videos)}
         />
       </section>
     </section>

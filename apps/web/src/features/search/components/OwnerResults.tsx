@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
-import { InfiniteList } from '../../../components/InfiniteList';
+import { InfiniteList, pagingOf } from '../../../components/InfiniteList';
 import { useSearch } from '../api/queries';
 import { useLeavingSearchResets } from '../leave';
 import { resultKey } from '../merge';
@@ -43,12 +43,7 @@ export function OwnerResults({ ownerId, viewer, name }: { ownerId: string; viewe
           items={search.items}
           getKey={resultKey}
           renderItem={(item, position) => <ResultCard item={item} position={position} />}
-          loading={search.isPending}
-          error={search.isError}
-          hasMore={!!search.hasNextPage}
-          loadingMore={search.isFetchingNextPage}
-          onLoadMore={() => void search.fetchNextPage()}
-          onRetry={() => void (search.data ? search.fetchNextPage() : search.refetch())}
+          {...pagingOf(search)}
         />
       </section>
     </>

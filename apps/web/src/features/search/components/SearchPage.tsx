@@ -3,7 +3,7 @@ import { useId, type MouseEvent } from 'react';
 import type { Channel, SearchItem } from '@sift/contracts';
 import { AppLink } from '../../../components/AppLink';
 import { ChannelTile, VideoCard } from '../../../components/Cards';
-import { InfiniteList } from '../../../components/InfiniteList';
+import { InfiniteList, pagingOf } from '../../../components/InfiniteList';
 import { useNow } from '../../../lib/hooks';
 import { paths } from '../../../lib/paths';
 import { useSearch } from '../api/queries';
@@ -83,12 +83,7 @@ export function SearchPage({ text, userUuid }: SearchPageProps) {
               <ResultCard item={item} position={position} now={now} />
             </div>
           )}
-          loading={search.isPending}
-          error={search.isError}
-          hasMore={!!search.hasNextPage}
-          loadingMore={search.isFetchingNextPage}
-          onLoadMore={() => void search.fetchNextPage()}
-          onRetry={() => void (search.data ? search.fetchNextPage() : search.refetch())}
+          {...pagingOf(search)}
         />
       </section>
 

@@ -10,7 +10,7 @@ import { Avatar, VideoCard } from '../../../components/Cards';
 import { ChangeImageModal } from '../../../components/ChangeImageModal';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Icon } from '../../../components/Icon';
-import { InfiniteList } from '../../../components/InfiniteList';
+import { InfiniteList, pagingOf } from '../../../components/InfiniteList';
 import { Menu, type MenuEntry } from '../../../components/Menu';
 import { PageModal } from '../../../components/PageModal';
 import { useNotify } from '../../../components/Notifications';
@@ -83,12 +83,7 @@ export function SiftPage({ id, renderFollow }: { id: string; renderFollow?: (sif
             items={videos.videos}
             getKey={(v) => v.externalId}
             renderItem={(video, position) => <VideoCard video={video} position={position} now={now} context={{ sift: { hash: s.hash, name: s.name } }} />}
-            loading={videos.isPending}
-            error={videos.isError}
-            hasMore={!!videos.hasNextPage}
-            loadingMore={videos.isFetchingNextPage}
-            onLoadMore={() => void videos.fetchNextPage()}
-            onRetry={() => void (videos.data ? videos.fetchNextPage() : videos.refetch())}
+            {...pagingOf(videos)}
           />
           {!videos.isPending && videos.videos.length === 0 && (
             <p className="sift-empty">
