@@ -1,5 +1,6 @@
 import type { Channel, ChannelList, PagedVideos, ResolvedAddress, Video } from '@sift/contracts';
 import pLimit from 'p-limit';
+import { SharedRead } from '../../infra/cache/shared-read.js';
 import { encodedPageCache } from '../../infra/cache/stamped-cache.js';
 import { decodeCursor, encodeCursor } from '../../infra/http/cursor.js';
 import { EncodedJson } from '../../infra/http/send-json.js';
@@ -39,10 +40,12 @@ export class CatalogService {
    * (a title or count refreshed from the service, a channel's total) show within a minute (StampedCache.MAX_AGE_MS).
    */
   private readonly publicPages = encodedPageCache(32);
+  /** Every kept public page and visitor search reads this stamp first: concurrent requests share the read. */
+  private readonly newestVideo = new SharedRead(() => this.repository.newestVideoId());
 
   /** The newest video's id: the stamp of pages that list videos (it changes with every arrival). */
   newestVideoId(): Promise<number> {
-    return this.repository.newestVideoId();
+    return this.newestVideo.get('');
   }
 
   private async keptPage(key: string, build: () => Promise<unknown>): Promise<EncodedJson> {

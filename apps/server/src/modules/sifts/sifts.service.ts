@@ -16,6 +16,7 @@ import {
 } from '@sift/contracts';
 import { keywordProblem, foldKeyword, normaliseKeyword, NO_TYPE_FILTERS, type KeywordRules, type TypeFilters } from '../../infra/db/keyword-match.js';
 import { decodeCursor, decodeListCursor, encodeCursor, encodeListCursor } from '../../infra/http/cursor.js';
+import { SharedRead } from '../../infra/cache/shared-read.js';
 import { encodedPageCache } from '../../infra/cache/stamped-cache.js';
 import { EncodedJson } from '../../infra/http/send-json.js';
 import { badRequest, HttpError, notFound } from '../../infra/http/errors.js';
@@ -61,6 +62,9 @@ const forbidden = () => new HttpError(403, 'Only the owner of this sift can chan
 
 /** Sifts: line-ups of channels with keyword rules (SPEC §3, §7 "Sifts"; decisions/010, 011). */
 export class SiftsService {
+  /** Who may see a sift's feed and its version, read by every request for a page of it: concurrent requests share the read. */
+  private readonly feedStamps = new SharedRead((idOrHash: string) => this.repository.findForFeed(idOrHash));
+
   constructor(
     private readonly repository: SiftsRepository,
     private readonly catalog: CatalogService,
@@ -131,13 +135,13 @@ export class SiftsService {
     const key = `${idOrHash}:${limit}:${next ?? ''}`;
     let rows;
     if (this.feedCache.has(key)) {
-      const sift = this.visibleForFeed(await this.repository.findForFeed(idOrHash), viewerId);
+      const sift = this.visibleForFeed(await this.feedStamps.get(idOrHash), viewerId);
       const cached = this.feedCache.get(key, sift.feedVersion);
       if (cached !== undefined) return cached;
       rows = await this.repository.pageVideos(idOrHash, after, limit);
     } else {
       // The sift and the page at once; a page of a sift the caller may not see is read and dropped, never answered.
-      const [sift, page] = await Promise.all([this.repository.findForFeed(idOrHash), this.repository.pageVideos(idOrHash, after, limit)]);
+      const [sift, page] = await Promise.all([this.feedStamps.get(idOrHash), this.repository.pageVideos(idOrHash, after, limit)]);
       this.visibleForFeed(sift, viewerId);
       rows = page;
     }
