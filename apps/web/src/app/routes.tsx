@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, type ComponentType, type ReactElement } from 'react';
+import { memo, Suspense, useEffect, type ComponentType, type ReactElement } from 'react';
 import { matchRoutes, Navigate, Route, Routes, useLocation, useParams } from 'react-router';
 import { clearLocalSession, loggingOut, useFlag, useSession } from '../features/account';
 import { ChunkBoundary } from '../components/ChunkBoundary';
@@ -267,14 +267,24 @@ export const ROUTES: readonly RouteDef[] = [
 
 const MATCHABLE = ROUTES.map((def) => ({ path: def.path, def }));
 
+/** The last pathname asked of findRoute and its route: the shell asks again on every render of the same page. */
+let lastFound: { pathname: string; def: RouteDef } | undefined;
+
 /** The route definition a pathname renders (same ranking as <Routes>). */
 export function findRoute(pathname: string): RouteDef {
+  // matchRoutes ranks the whole route table each time it is called.
+  if (lastFound?.pathname === pathname) return lastFound.def;
   const matches = matchRoutes(MATCHABLE, pathname);
   const last = matches?.[matches.length - 1]?.route as { def: RouteDef } | undefined;
-  return last?.def ?? ROUTES[ROUTES.length - 1]!;
+  lastFound = { pathname, def: last?.def ?? ROUTES[ROUTES.length - 1]! };
+  return lastFound.def;
 }
 
-export function AppRoutes() {
+/**
+ * The routed page. Memoised: <Routes> ranks the whole route table whenever it renders, and the shell around it
+ * re-renders for its own reasons (the session, the viewport, preferences); only a navigation concerns the routes.
+ */
+export const AppRoutes = memo(function AppRoutes() {
   const location = useLocation();
   // /watch opened from a page keeps that page behind the player (lib/url.ts watchBackground); else the Dashboard.
   const bg = location.pathname === paths.watch ? watchBackground(location.state) : null;
@@ -291,7 +301,7 @@ export function AppRoutes() {
       </Suspense>
     </ChunkBoundary>
   );
-}
+});
 
 function PageLoading() {
   return (

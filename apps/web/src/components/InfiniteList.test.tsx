@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { InfiniteList, type InfiniteListProps } from './InfiniteList';
+import { InfiniteList, REVEAL_BATCH, type InfiniteListProps } from './InfiniteList';
 
 interface Item {
   externalId: string;
@@ -104,9 +104,31 @@ describe('InfiniteList', () => {
     expect(screen.getByRole('article', { name: 'Video 0' }).getAttribute('aria-setsize')).toBe('-1');
   });
 
-  it('loads the next page when the sentinel comes within the trigger distance', () => {
+  it('draws a long page a batch at a time, and asks for the next page only once all of it is drawn', () => {
+    vi.useFakeTimers();
+    try {
+      const onLoadMore = vi.fn();
+      renderList({ items: items(50), hasMore: true, onLoadMore });
+      const feed = screen.getByRole('feed', { name: 'Latest videos' });
+      expect(feed.querySelectorAll('article')).toHaveLength(REVEAL_BATCH);
+      // The sentinel under 8 cards is in range at once; no page is asked for until the 50 are there.
+      expect(FakeObserver.instances.filter((o) => o.target)).toHaveLength(0);
+      act(() => void vi.advanceTimersByTime(0));
+      expect(feed.querySelectorAll('article')).toHaveLength(2 * REVEAL_BATCH);
+      // One batch a task: each drawn batch schedules the next.
+      for (let task = 0; task < 50 / REVEAL_BATCH; task++) act(() => void vi.advanceTimersByTime(0));
+      expect(feed.querySelectorAll('article')).toHaveLength(50);
+      act(() => FakeObserver.instances.at(-1)!.trigger(true));
+      expect(onLoadMore).toHaveBeenCalledOnce();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('loads the next page when the sentinel comes within the trigger distance', async () => {
     const onLoadMore = vi.fn();
     renderList({ items: items(50), hasMore: true, onLoadMore });
+    await screen.findByRole('article', { name: 'Video 49' });
     const io = FakeObserver.instances.at(-1)!;
     expect(io.options?.rootMargin).toBe('0px 0px 1800px 0px');
     act(() => io.trigger(false));

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import { Fragment, useEffect, useRef, type ReactNode } from 'react';
+import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
 import { LIST_TRIGGER_PX } from '../lib/config';
 import { useLatest } from '../lib/hooks';
 
@@ -38,6 +38,28 @@ export interface InfiniteListProps<T> {
   triggerDistance?: number;
   layout?: 'list' | 'grid';
   className?: string;
+}
+
+/**
+ * Items drawn in one task. A page of 50 cards drawn at once held a phone's main thread for over half a second
+ * (Lighthouse's mobile CPU, issue 18), and a first screen holds fewer than this; the rest are drawn in the tasks
+ * that follow, a batch each, so taps and scrolling are answered in between.
+ */
+export const REVEAL_BATCH = 4;
+
+/**
+ * How many of `count` items to draw now: a batch at first and one more batch per task until all are drawn. A list
+ * that starts over (another first item: a new filter, another page) is drawn from its first batch again.
+ */
+function useRevealed(count: number, firstKey: string): number {
+  const [revealed, setRevealed] = useState({ firstKey, count: REVEAL_BATCH });
+  const shown = Math.min(count, revealed.firstKey === firstKey ? revealed.count : REVEAL_BATCH);
+  useEffect(() => {
+    if (shown >= count) return;
+    const timer = setTimeout(() => setRevealed({ firstKey, count: shown + REVEAL_BATCH }), 0);
+    return () => clearTimeout(timer);
+  }, [shown, count, firstKey]);
+  return shown;
 }
 
 /** What InfiniteList needs of a TanStack infinite query (the fields it reads, so any page shape fits). */
@@ -89,7 +111,9 @@ export function InfiniteList<T>(props: InfiniteListProps<T>) {
   } = props;
   const { i18n } = useLingui();
   const sentinel = useRef<HTMLDivElement>(null);
-  const canLoad = hasMore && !loading && !loadingMore && !error;
+  const shown = useRevealed(items.length, items[0] ? getKey(items[0]) : '');
+  // While items are still being drawn the sentinel sits too high: it would ask for a page nobody scrolled to.
+  const canLoad = hasMore && !loading && !loadingMore && !error && shown === items.length;
   const loadRef = useLatest(onLoadMore);
 
   useEffect(() => {
@@ -105,7 +129,7 @@ export function InfiniteList<T>(props: InfiniteListProps<T>) {
     );
     io.observe(el);
     return () => io.disconnect();
-  }, [canLoad, items.length, triggerDistance, loadRef]);
+  }, [canLoad, shown, triggerDistance, loadRef]);
 
   const complete = !hasMore && !loading && !error;
   const setsize = complete ? items.length : -1;
@@ -157,7 +181,7 @@ export function InfiniteList<T>(props: InfiniteListProps<T>) {
         aria-busy={loading || loadingMore}
         className="ilist-items"
       >
-        {items.map((item, i) => (
+        {items.slice(0, shown).map((item, i) => (
           <Fragment key={getKey(item)}>{renderItem(item, { posinset: i + 1, setsize })}</Fragment>
         ))}
       </div>

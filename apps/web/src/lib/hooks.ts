@@ -74,14 +74,27 @@ export function useStore<T>(store: { get(): T; subscribe(l: () => void): () => v
   return useSyncExternalStore(store.subscribe, store.get, store.get);
 }
 
+// The page's scroll offset as last seen by a scroll event. Reading window.scrollY while rendering forced a layout
+// of the whole page in the middle of every commit (the snapshot is read again after the DOM changed): on the
+// Dashboard that was a third of the first render's main-thread time. A scroll event comes when layout is clean.
+let lastScrollY = 0;
 function subscribeScroll(cb: () => void) {
-  window.addEventListener('scroll', cb, { passive: true });
-  return () => window.removeEventListener('scroll', cb);
+  const listener = () => {
+    lastScrollY = window.scrollY;
+    cb();
+  };
+  window.addEventListener('scroll', listener, { passive: true });
+  // A scroll restored before this subscription: read with the next frame, whose layout is due anyway.
+  const frame = requestAnimationFrame(listener);
+  return () => {
+    cancelAnimationFrame(frame);
+    window.removeEventListener('scroll', listener);
+  };
 }
 
 /** True once the page has scrolled more than `threshold` px. */
 export function useScrollY(threshold: number): boolean {
-  return useSyncExternalStore(subscribeScroll, () => window.scrollY > threshold, () => false);
+  return useSyncExternalStore(subscribeScroll, () => lastScrollY > threshold, () => false);
 }
 
 /** A ref that always holds the latest value, for callbacks registered once (observers, listeners). */
