@@ -125,6 +125,26 @@ describe('InfiniteList', () => {
     }
   });
 
+  it('keeps what it drew when a refetch puts a new item on top, and starts over after the list empties', () => {
+    vi.useFakeTimers();
+    try {
+      const { rerender, props } = renderList({ items: items(50), hasMore: true });
+      for (let task = 0; task < 50 / REVEAL_BATCH; task++) act(() => void vi.advanceTimersByTime(0));
+      const feed = () => screen.getByRole('feed', { name: 'Latest videos' });
+      expect(feed().querySelectorAll('article')).toHaveLength(50);
+      // A new video arrives on top: the page must not shrink under someone scrolled down it.
+      rerender(<InfiniteList {...props} items={[{ externalId: 'new', title: 'New video' }, ...items(50)]} />);
+      expect(feed().querySelectorAll('article').length).toBeGreaterThanOrEqual(50);
+      // A new filter: the list empties while it loads, then its first page is drawn a batch at a time again.
+      rerender(<InfiniteList {...props} items={[]} loading />);
+      act(() => void vi.advanceTimersByTime(0));
+      rerender(<InfiniteList {...props} items={items(50)} />);
+      expect(feed().querySelectorAll('article')).toHaveLength(REVEAL_BATCH);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('loads the next page when the sentinel comes within the trigger distance', async () => {
     const onLoadMore = vi.fn();
     renderList({ items: items(50), hasMore: true, onLoadMore });

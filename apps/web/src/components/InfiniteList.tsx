@@ -42,23 +42,29 @@ export interface InfiniteListProps<T> {
 
 /**
  * Items drawn in one task. A page of 50 cards drawn at once held a phone's main thread for over half a second
- * (Lighthouse's mobile CPU, issue 18), and a first screen holds fewer than this; the rest are drawn in the tasks
- * that follow, a batch each, so taps and scrolling are answered in between.
+ * (Lighthouse's mobile CPU, issue 18); a phone's first screen shows two or three cards, and on a desktop the next
+ * batches follow within a frame. The rest are drawn in the tasks that follow, a batch each, so taps and scrolling are
+ * answered in between.
  */
 export const REVEAL_BATCH = 4;
 
 /**
- * How many of `count` items to draw now: a batch at first and one more batch per task until all are drawn. A list
- * that starts over (another first item: a new filter, another page) is drawn from its first batch again.
+ * How many of `count` items to draw now: a batch at first and one more batch per task until all are drawn. What is
+ * drawn stays drawn (a refetch that puts a new video on top must not shorten the page under someone scrolled down);
+ * a list that empties (a new filter loading) starts again from its first batch.
  */
-function useRevealed(count: number, firstKey: string): number {
-  const [revealed, setRevealed] = useState({ firstKey, count: REVEAL_BATCH });
-  const shown = Math.min(count, revealed.firstKey === firstKey ? revealed.count : REVEAL_BATCH);
+function useRevealed(count: number): number {
+  const [revealed, setRevealed] = useState(REVEAL_BATCH);
+  const shown = Math.min(count, revealed);
   useEffect(() => {
+    if (count === 0) {
+      if (revealed !== REVEAL_BATCH) setRevealed(REVEAL_BATCH);
+      return;
+    }
     if (shown >= count) return;
-    const timer = setTimeout(() => setRevealed({ firstKey, count: shown + REVEAL_BATCH }), 0);
+    const timer = setTimeout(() => setRevealed(shown + REVEAL_BATCH), 0);
     return () => clearTimeout(timer);
-  }, [shown, count, firstKey]);
+  }, [shown, count, revealed]);
   return shown;
 }
 
@@ -111,7 +117,7 @@ export function InfiniteList<T>(props: InfiniteListProps<T>) {
   } = props;
   const { i18n } = useLingui();
   const sentinel = useRef<HTMLDivElement>(null);
-  const shown = useRevealed(items.length, items[0] ? getKey(items[0]) : '');
+  const shown = useRevealed(items.length);
   // While items are still being drawn the sentinel sits too high: it would ask for a page nobody scrolled to.
   const canLoad = hasMore && !loading && !loadingMore && !error && shown === items.length;
   const loadRef = useLatest(onLoadMore);
