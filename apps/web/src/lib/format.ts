@@ -7,10 +7,10 @@
  */
 import { activeLocale } from './i18n';
 
-const grouping = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const oneDecimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
-
-/** One formatter per locale and options: building an Intl formatter costs far more than using it. */
+/**
+ * One formatter per locale and options, built on first use: building an Intl formatter costs far more than using it,
+ * and none is built while the app's modules load (the first one in a page starts ICU: lib/intl-warmup.ts).
+ */
 const cache = new Map<string, Intl.NumberFormat>();
 function numberFormat(locale: string, kind: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
   const key = `${locale}|${kind}`;
@@ -40,6 +40,7 @@ export function formatNumber(n: number, abbreviate = false, locale: string = act
         numberFormat(locale, 'compact', { notation: 'compact', roundingMode: 'trunc' } as Intl.NumberFormatOptions).format(value)
       : numberFormat(locale, 'int', { maximumFractionDigits: 0 }).format(value);
   }
+  const grouping = numberFormat('en-US', 'int', { maximumFractionDigits: 0 });
   if (!abbreviate) return grouping.format(value);
   const abs = Math.abs(value);
   for (const unit of UNITS) {
@@ -47,7 +48,7 @@ export function formatNumber(n: number, abbreviate = false, locale: string = act
       const scaled = abs / unit.value;
       // Divide by a tenth of the unit first: exact for integers, so 4 100 000 gives 41 and not 40.999….
       const shown = scaled < 10 ? Math.floor(abs / (unit.value / 10)) / 10 : Math.floor(scaled);
-      return `${value < 0 ? '-' : ''}${oneDecimal.format(shown)}${unit.suffix}`;
+      return `${value < 0 ? '-' : ''}${numberFormat('en-US', 'one-decimal', { maximumFractionDigits: 1 }).format(shown)}${unit.suffix}`;
     }
   }
   return grouping.format(value);
