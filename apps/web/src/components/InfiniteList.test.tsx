@@ -104,22 +104,50 @@ describe('InfiniteList', () => {
     expect(screen.getByRole('article', { name: 'Video 0' }).getAttribute('aria-setsize')).toBe('-1');
   });
 
-  it('draws a long page a batch at a time, and asks for the next page only once all of it is drawn', () => {
+  /** The sentinel's state as the newest observer reports it (a fresh observer is made after every batch). */
+  const sentinelNear = (near: boolean) => act(() => FakeObserver.instances.at(-1)!.trigger(near));
+  const nextTask = () => act(() => void vi.advanceTimersByTime(0));
+
+  it('draws a long page a batch at a time while its end is near the screen, and asks for the next page only once all of it is drawn', () => {
     vi.useFakeTimers();
     try {
       const onLoadMore = vi.fn();
       renderList({ items: items(50), hasMore: true, onLoadMore });
       const feed = screen.getByRole('feed', { name: 'Latest videos' });
       expect(feed.querySelectorAll('article')).toHaveLength(REVEAL_BATCH);
-      // The sentinel under 8 cards is in range at once; no page is asked for until the 50 are there.
-      expect(FakeObserver.instances.filter((o) => o.target)).toHaveLength(0);
-      act(() => void vi.advanceTimersByTime(0));
+      // The sentinel under 4 cards is in range: one more batch a task, and no page asked for until the 50 are there.
+      sentinelNear(true);
+      expect(onLoadMore).not.toHaveBeenCalled();
+      nextTask();
       expect(feed.querySelectorAll('article')).toHaveLength(2 * REVEAL_BATCH);
-      // One batch a task: each drawn batch schedules the next.
-      for (let task = 0; task < 50 / REVEAL_BATCH; task++) act(() => void vi.advanceTimersByTime(0));
+      for (let task = 0; task < 50 / REVEAL_BATCH; task++) nextTask();
       expect(feed.querySelectorAll('article')).toHaveLength(50);
-      act(() => FakeObserver.instances.at(-1)!.trigger(true));
+      expect(onLoadMore).not.toHaveBeenCalled();
+      sentinelNear(true);
       expect(onLoadMore).toHaveBeenCalledOnce();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('stops drawing once the end of what is drawn is beyond the trigger distance, and goes on as it comes near', () => {
+    vi.useFakeTimers();
+    try {
+      const onLoadMore = vi.fn();
+      renderList({ items: items(50), hasMore: true, onLoadMore });
+      const feed = screen.getByRole('feed', { name: 'Latest videos' });
+      sentinelNear(true);
+      nextTask();
+      nextTask();
+      expect(feed.querySelectorAll('article')).toHaveLength(3 * REVEAL_BATCH);
+      // Three batches fill a phone's screen and the 1,800 px below it: nothing more is drawn until someone scrolls.
+      sentinelNear(false);
+      for (let task = 0; task < 10; task++) nextTask();
+      expect(feed.querySelectorAll('article')).toHaveLength(3 * REVEAL_BATCH);
+      expect(onLoadMore).not.toHaveBeenCalled();
+      sentinelNear(true);
+      nextTask();
+      expect(feed.querySelectorAll('article')).toHaveLength(4 * REVEAL_BATCH);
     } finally {
       vi.useRealTimers();
     }
@@ -129,7 +157,8 @@ describe('InfiniteList', () => {
     vi.useFakeTimers();
     try {
       const { rerender, props } = renderList({ items: items(50), hasMore: true });
-      for (let task = 0; task < 50 / REVEAL_BATCH; task++) act(() => void vi.advanceTimersByTime(0));
+      sentinelNear(true);
+      for (let task = 0; task < 50 / REVEAL_BATCH; task++) nextTask();
       const feed = () => screen.getByRole('feed', { name: 'Latest videos' });
       expect(feed().querySelectorAll('article')).toHaveLength(50);
       // A new video arrives on top: the page must not shrink under someone scrolled down it.
@@ -137,7 +166,7 @@ describe('InfiniteList', () => {
       expect(feed().querySelectorAll('article').length).toBeGreaterThanOrEqual(50);
       // A new filter: the list empties while it loads, then its first page is drawn a batch at a time again.
       rerender(<InfiniteList {...props} items={[]} loading />);
-      act(() => void vi.advanceTimersByTime(0));
+      nextTask();
       rerender(<InfiniteList {...props} items={items(50)} />);
       expect(feed().querySelectorAll('article')).toHaveLength(REVEAL_BATCH);
     } finally {
@@ -145,30 +174,51 @@ describe('InfiniteList', () => {
     }
   });
 
-  it('loads the next page when the sentinel comes within the trigger distance', async () => {
-    const onLoadMore = vi.fn();
-    renderList({ items: items(50), hasMore: true, onLoadMore });
-    await screen.findByRole('article', { name: 'Video 49' });
-    const io = FakeObserver.instances.at(-1)!;
-    expect(io.options?.rootMargin).toBe('0px 0px 1800px 0px');
-    act(() => io.trigger(false));
-    expect(onLoadMore).not.toHaveBeenCalled();
-    act(() => io.trigger(true));
-    expect(onLoadMore).toHaveBeenCalledOnce();
+  it('loads the next page when the sentinel comes within the trigger distance', () => {
+    vi.useFakeTimers();
+    try {
+      const onLoadMore = vi.fn();
+      renderList({ items: items(50), hasMore: true, onLoadMore });
+      sentinelNear(true);
+      for (let task = 0; task < 50 / REVEAL_BATCH; task++) nextTask();
+      expect(screen.getByRole('article', { name: 'Video 49' })).toBeTruthy();
+      const io = FakeObserver.instances.at(-1)!;
+      expect(io.options?.rootMargin).toBe('0px 0px 1800px 0px');
+      act(() => io.trigger(false));
+      expect(onLoadMore).not.toHaveBeenCalled();
+      act(() => io.trigger(true));
+      expect(onLoadMore).toHaveBeenCalledOnce();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
-  it('does not observe while a page is loading or after an error', () => {
-    renderList({ items: items(50), hasMore: true, loadingMore: true });
-    expect(FakeObserver.instances.filter((o) => o.target)).toHaveLength(0);
+  it('asks for no page while one is loading or after an error', () => {
+    const onLoadMore = vi.fn();
+    renderList({ items: items(REVEAL_BATCH), hasMore: true, loadingMore: true, onLoadMore });
+    act(() => FakeObserver.instances.at(-1)!.trigger(true));
     cleanup();
-    renderList({ items: items(50), hasMore: true, error: true });
-    expect(FakeObserver.instances.filter((o) => o.target)).toHaveLength(0);
+    renderList({ items: items(REVEAL_BATCH), hasMore: true, error: true, onLoadMore });
+    act(() => FakeObserver.instances.at(-1)!.trigger(true));
+    expect(onLoadMore).not.toHaveBeenCalled();
   });
 
-  it('offers a Load more button for keyboard users', () => {
+  it('offers a Load more button for keyboard users: the next batch while some are undrawn, then the next page', () => {
     const onLoadMore = vi.fn();
-    renderList({ items: items(50), hasMore: true, onLoadMore });
+    renderList({ items: items(2 * REVEAL_BATCH), hasMore: true, onLoadMore });
+    const feed = screen.getByRole('feed', { name: 'Latest videos' });
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(feed.querySelectorAll('article')).toHaveLength(2 * REVEAL_BATCH);
+    expect(onLoadMore).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     expect(onLoadMore).toHaveBeenCalledOnce();
+  });
+
+  it('says "No more results." only once a complete list is all drawn', () => {
+    renderList({ items: items(3 * REVEAL_BATCH) });
+    expect(screen.getByRole('status').textContent).not.toContain('No more results.');
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(screen.getByRole('status').textContent).toContain('No more results.');
   });
 });

@@ -42,30 +42,30 @@ export interface InfiniteListProps<T> {
 
 /**
  * Items drawn in one task. A page of 50 cards drawn at once held a phone's main thread for over half a second
- * (Lighthouse's mobile CPU, issue 18); a phone's first screen shows two or three cards, and on a desktop the next
- * batches follow within a frame. The rest are drawn in the tasks that follow, a batch each, so taps and scrolling are
- * answered in between.
+ * (Lighthouse's mobile CPU, issue 18). Cards are drawn a batch per task, and only while the end of what is drawn is
+ * within the trigger distance of the screen: a phone draws the three batches its first screen and the 1,800 px below
+ * it need, not all 50 cards of a page nobody has scrolled yet (decision 027).
  */
 export const REVEAL_BATCH = 4;
 
 /**
- * How many of `count` items to draw now: a batch at first and one more batch per task until all are drawn. What is
- * drawn stays drawn (a refetch that puts a new video on top must not shorten the page under someone scrolled down);
- * a list that empties (a new filter loading) starts again from its first batch.
+ * How many of `count` items to draw now: a batch at first, then one more batch per task while `near` (the end of
+ * the drawn items is within the trigger distance). What is drawn stays drawn (a refetch that puts a new video on
+ * top must not shorten the page under someone scrolled down it); a list that empties (a new filter loading) starts
+ * again from its first batch.
  */
-function useRevealed(count: number): number {
+function useRevealed(count: number, near: boolean): [shown: number, revealMore: () => void] {
   const [revealed, setRevealed] = useState(REVEAL_BATCH);
   const shown = Math.min(count, revealed);
   useEffect(() => {
-    if (count === 0) {
-      if (revealed !== REVEAL_BATCH) setRevealed(REVEAL_BATCH);
-      return;
-    }
-    if (shown >= count) return;
+    if (count === 0 && revealed !== REVEAL_BATCH) setRevealed(REVEAL_BATCH);
+  }, [count, revealed]);
+  useEffect(() => {
+    if (!near || shown >= count) return;
     const timer = setTimeout(() => setRevealed(shown + REVEAL_BATCH), 0);
     return () => clearTimeout(timer);
-  }, [shown, count, revealed]);
-  return shown;
+  }, [near, shown, count]);
+  return [shown, () => setRevealed(shown + REVEAL_BATCH)];
 }
 
 /** What InfiniteList needs of a TanStack infinite query (the fields it reads, so any page shape fits). */
@@ -117,25 +117,32 @@ export function InfiniteList<T>(props: InfiniteListProps<T>) {
   } = props;
   const { i18n } = useLingui();
   const sentinel = useRef<HTMLDivElement>(null);
-  const shown = useRevealed(items.length);
-  // While items are still being drawn the sentinel sits too high: it would ask for a page nobody scrolled to.
-  const canLoad = hasMore && !loading && !loadingMore && !error && shown === items.length;
+  // Whether the sentinel under the drawn items is within `triggerDistance` of the screen. Without
+  // IntersectionObserver it always is: everything is drawn, and the "Load more" button fetches pages.
+  const [near, setNear] = useState(typeof IntersectionObserver === 'undefined');
+  const [shown, revealMore] = useRevealed(items.length, near);
+  const allShown = shown === items.length;
+  const canLoad = hasMore && !loading && !loadingMore && !error && allShown;
   const loadRef = useLatest(onLoadMore);
 
   useEffect(() => {
     const el = sentinel.current;
-    if (!el || !canLoad || typeof IntersectionObserver === 'undefined') return;
-    // Re-created whenever the item count changes: a sentinel that stays inside the margin after a page
-    // arrives gets no new intersection event, but a fresh observer reports its current state at once.
+    if (!el || typeof IntersectionObserver === 'undefined') return;
+    // Re-created whenever a batch or a page is drawn, or loading becomes possible: a sentinel that stays inside the
+    // margin gets no new intersection event, but a fresh observer reports its current state at once. A page is asked
+    // for only on such a fresh report: right after a batch is drawn, an older one may predate the batch that pushed
+    // the sentinel down.
     const io = new IntersectionObserver(
       (entries) => {
-        if (entries.some((e) => e.isIntersecting)) loadRef.current();
+        const hit = entries.some((e) => e.isIntersecting);
+        setNear(hit);
+        if (hit && canLoad) loadRef.current();
       },
       { rootMargin: `0px 0px ${triggerDistance}px 0px` },
     );
     io.observe(el);
     return () => io.disconnect();
-  }, [canLoad, shown, triggerDistance, loadRef]);
+  }, [shown, canLoad, triggerDistance, loadRef]);
 
   const complete = !hasMore && !loading && !error;
   const setsize = complete ? items.length : -1;
@@ -166,11 +173,12 @@ export function InfiniteList<T>(props: InfiniteListProps<T>) {
         <Trans>Loading…</Trans>
       </span>
     );
-  } else if (complete) {
+  } else if (complete && allShown) {
     status = <span>{i18n._(items.length === 0 ? LIST_TEXTS.empty : LIST_TEXTS.end)}</span>;
-  } else if (hasMore) {
+  } else if (hasMore || !allShown) {
+    // Keyboard users and browsers without IntersectionObserver: the next batch while some are undrawn, else the next page.
     status = (
-      <button type="button" className="btn btn-secondary" onClick={onLoadMore}>
+      <button type="button" className="btn btn-secondary" onClick={allShown ? onLoadMore : revealMore}>
         <Trans>Load more</Trans>
       </button>
     );
