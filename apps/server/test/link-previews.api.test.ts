@@ -66,8 +66,8 @@ async function page(url: string): Promise<Page> {
   return { status: res.statusCode, contentType: String(res.headers['content-type']), tags, title: document.title, document };
 }
 
-/** Our generated SVG images go into previews as their PNG form: link previews show no SVG. */
-const asPng = (address: string | null) => address?.replace(/\.svg(?=\?|$)/, '.png');
+/** Our generated images go into previews as their PNG form: not every link preview shows WebP or SVG. */
+const asPng = (address: string | null) => address?.replace(/\.(?:svg|webp)(?=\?|$)/, '.png');
 
 /** The site's own tags: what every page without a public item of its own carries. */
 function expectSiteTags(p: Page) {
@@ -221,6 +221,33 @@ describe('every other page gets the site’s own tags', () => {
     }
     // A malformed escape or a NUL never reaches the page: the router and the NUL guard answer them (400s).
     for (const url of ['/sifts/%E0%A4%A', '/watch?v=%00']) expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(400);
+  });
+});
+
+describe('the raster forms of a generated image', () => {
+  it('is the WebP the catalog links to: a 640×360 thumbnail and a 176 px avatar, kept a year; the SVG stays', async () => {
+    const { default: sharp } = await import('sharp');
+    const thumbnail = await t.app.inject({ method: 'GET', url: '/media/thumbnails/demo0000001.webp?h=200&t=1&l=Cooking%20pasta' });
+    expect(thumbnail.statusCode).toBe(200);
+    expect(thumbnail.headers['content-type']).toBe('image/webp');
+    expect(thumbnail.headers['cache-control']).toContain('immutable');
+    const meta = await sharp(thumbnail.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 640, 360]);
+    const avatar = await t.app.inject({ method: 'GET', url: '/media/avatars/UC0000000000000000000001.webp?h=120&i=CP' });
+    expect(avatar.statusCode).toBe(200);
+    const avatarMeta = await sharp(avatar.rawPayload).metadata();
+    expect([avatarMeta.format, avatarMeta.width, avatarMeta.height]).toEqual(['webp', 176, 176]);
+    // Catalogs seeded before the WebP form link to the SVG, which is still served.
+    const svg = await t.app.inject({ method: 'GET', url: '/media/thumbnails/demo0000001.svg?h=200&t=1&l=Cooking%20pasta' });
+    expect([svg.statusCode, svg.headers['content-type']]).toEqual([200, 'image/svg+xml; charset=utf-8']);
+    for (const url of ['/media/thumbnails/demo0000001.webp?h=999', '/media/avatars/x.webp?h=1&i=%3Cb%3E', '/media/other/x.webp?h=1'])
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+  });
+
+  it('answers every image of a page of cards asked for at once: they wait their turn, none is turned away', async () => {
+    const urls = Array.from({ length: 24 }, (_, i) => `/media/thumbnails/burst${String(i).padStart(4, '0')}.webp?h=${i * 7}&t=2&l=Burst`);
+    const answers = await Promise.all(urls.map((url) => t.app.inject({ method: 'GET', url })));
+    expect(answers.map((a) => a.statusCode)).toEqual(urls.map(() => 200));
   });
 });
 

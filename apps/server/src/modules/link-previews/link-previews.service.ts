@@ -139,9 +139,10 @@ export class LinkPreviewService {
 }
 
 /**
- * Our own generated images are SVG, which no link preview shows; the media routes serve each as PNG too
- * (`/media/<kind>/<id>.png?…`, same query). Uploaded covers and the video service's images are raster already.
+ * Our own generated images are WebP (or SVG in catalogs seeded before), which not every link preview shows; the
+ * media routes serve each as PNG too (`/media/<kind>/<id>.png?…`, same query). Uploaded covers and the video
+ * service's images are JPEG already.
  */
 function rasterImage(path: string): string {
-  return path.replace(/^(\/media\/(?:thumbnails|avatars)\/[^/?]+)\.svg(?=\?|$)/, '$1.png');
+  return path.replace(/^(\/media\/(?:thumbnails|avatars)\/[^/?]+)\.(?:svg|webp)(?=\?|$)/, '$1.png');
 }

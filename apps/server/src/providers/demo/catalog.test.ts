@@ -27,12 +27,13 @@ function share(videos: readonly ProviderVideo[], predicate: (video: ProviderVide
   return videos.filter(predicate).length / videos.length;
 }
 
+/** The drawing behind an image URL of the catalog (the media routes rasterize it for the `.webp` they serve). */
 function renderUrl(url: string): string | null {
   const parsed = new URL(url, 'http://sift.test');
   const [, media, kind, fileName] = parsed.pathname.split('/');
   expect(media).toBe('media');
   if (kind !== 'thumbnails' && kind !== 'avatars') throw new Error(`unexpected image kind in ${url}`);
-  return renderDemoImage(kind, fileName ?? '', parsed.searchParams);
+  return renderDemoImage(kind, (fileName ?? '').replace(/\.webp$/, '.svg'), parsed.searchParams);
 }
 
 describe('DEMO_TOPICS', () => {
@@ -102,7 +103,7 @@ describe('generateChannels', () => {
   it('writes descriptions and avatar URLs that render', () => {
     for (const channel of channels) {
       expect(channel.description.length).toBeGreaterThan(40);
-      expect(channel.thumbnail).toMatch(new RegExp(`^/media/avatars/${channel.externalId}\\.svg\\?h=\\d{1,3}&i=`));
+      expect(channel.thumbnail).toMatch(new RegExp(`^/media/avatars/${channel.externalId}\\.webp\\?h=\\d{1,3}&i=`));
       expect(renderUrl(channel.thumbnail)).toMatch(/^<svg/);
     }
   });
@@ -239,7 +240,7 @@ describe('generateCatalog (the default demo catalog)', () => {
     for (const file of DEMO_CLIP_FILES) expect(existsSync(`${clipsDir}${file}`)).toBe(true);
     const clips = new Set(DEMO_CLIP_FILES.map((file) => `/media/clips/${file}`));
     for (const video of videos) {
-      expect(video.thumbnail).toMatch(new RegExp(`^/media/thumbnails/${video.externalId}\\.svg\\?h=\\d{1,3}&t=\\d&l=`));
+      expect(video.thumbnail).toMatch(new RegExp(`^/media/thumbnails/${video.externalId}\\.webp\\?h=\\d{1,3}&t=\\d&l=`));
       expect(renderUrl(video.thumbnail)).toMatch(/^<svg/);
       expect(video.mediaUrl !== null && clips.has(video.mediaUrl)).toBe(true);
     }

@@ -666,7 +666,7 @@ function channelDescription(random: Random, topic: DemoTopic, creatorFirstName: 
 
 function avatarUrl(externalId: string, name: string): string {
   const query = new URLSearchParams({ h: String(hashString(name) % 360), i: initialsOf(name) });
-  return `/media/avatars/${externalId}.svg?${query.toString()}`;
+  return `/media/avatars/${externalId}.webp?${query.toString()}`;
 }
 
 /** Case- and accent-insensitive form: "Zoë Builds" and "zoe builds" compare equal. */
@@ -1017,12 +1017,12 @@ function withoutArticle(subject: string): string {
 }
 
 /**
- * The renderer (images.ts) must not need the database, so everything it draws travels in the query string:
+ * The renderer (images.ts; served as WebP by the media routes) must not need the database, so everything it draws travels in the query string:
  * h = hue, t = topic index (glyph), l = short label.
  */
 function thumbnailUrl(random: Random, externalId: string, topic: PreparedTopic, subject: PreparedSubject): string {
   const hue = (topic.topic.hue + intBetween(random, -35, 35) + 360) % 360;
-  return `/media/thumbnails/${externalId}.svg?h=${hue}&t=${topic.topicIndex}&l=${subject.encodedLabel}`;
+  return `/media/thumbnails/${externalId}.webp?h=${hue}&t=${topic.topicIndex}&l=${subject.encodedLabel}`;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
