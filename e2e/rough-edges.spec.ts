@@ -85,7 +85,12 @@ test('grid view: cards of a row line up, and SHORTS sits clear of the label', as
   const { video: short } = await findPair(page.request, (v) => v.isShort === true, () => true);
   await page.goto(`/channel/${short.channelExternalId}`);
   const shortCard = page.locator('.vcard').filter({ has: page.locator('.badge--shorts') }).first();
-  await expect(shortCard).toBeAttached();
+  // Cards are drawn as the reader comes near them (InfiniteList): scroll until the short is drawn.
+  await expect(page.locator('.vcard').first()).toBeVisible();
+  await expect(async () => {
+    if ((await shortCard.count()) === 0) await page.mouse.wheel(0, 1_500);
+    await expect(shortCard).toBeAttached({ timeout: 1_000 });
+  }).toPass();
   await shortCard.scrollIntoViewIfNeeded();
   const thumb = await box(shortCard.locator('.vcard-thumb'));
   const badge = await box(shortCard.locator('.badge--shorts'));
