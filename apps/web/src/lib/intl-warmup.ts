@@ -2,7 +2,7 @@
  * Starts ICU in a worker as the app loads (issue 18). A page's first Intl formatter costs 40–80 ms of a desktop's
  * main thread while ICU loads its data, and four times that on a phone: it used to fall inside the app's start-up
  * task and the first list's render. ICU's data is shared by the whole renderer process, so once a worker has built
- * the same kinds of formatter, the main thread's cost well under a millisecond (decision 028).
+ * the same kinds of formatter, the main thread's ones cost well under a millisecond each (decision 028).
  * Imported first by main.tsx, so that the worker starts before the app's modules are evaluated. Without workers
  * (tests, an old browser, a stricter CSP) nothing changes: the first formatter just costs what it used to.
  */

@@ -1017,8 +1017,8 @@ function withoutArticle(subject: string): string {
 }
 
 /**
- * The renderer (images.ts; served as WebP by the media routes) must not need the database, so everything it draws travels in the query string:
- * h = hue, t = topic index (glyph), l = short label.
+ * The renderer (images.ts; the media routes serve its drawing as WebP) must not need the database, so everything it
+ * draws travels in the query string: h = hue, t = topic index (glyph), l = short label.
  */
 function thumbnailUrl(random: Random, externalId: string, topic: PreparedTopic, subject: PreparedSubject): string {
   const hue = (topic.topic.hue + intBetween(random, -35, 35) + 360) % 360;
