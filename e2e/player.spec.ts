@@ -209,9 +209,14 @@ test('navigating minimises the player, which keeps playing; the bar restores it 
   await page.goBack();
   await expect(page).toHaveURL(new RegExp(`/watch\\?v=${video.externalId}`));
   await expect(dialog(page)).toBeVisible(); // /watch is the player page: maximised
+  // Under the video modal the Dashboard draws only its placeholders (issue 18); minimising draws it.
+  const latest = page.getByRole('feed', { name: 'Latest videos' });
+  await expect(latest).toHaveAttribute('aria-busy', 'true');
+  await expect(latest.getByRole('article')).toHaveCount(0);
   await dialog(page).getByRole('button', { name: 'Minimise player' }).click();
   await expect(page).toHaveURL(new RegExp(`/\\?v=${video.externalId}`));
   await expect(bar).toBeVisible();
+  await expect(latest.getByRole('article').first()).toBeVisible();
   await expect(bar.locator('video')).toHaveAttribute('data-e2e', 'same');
 
   await bar.getByRole('button', { name: 'Close player' }).click();

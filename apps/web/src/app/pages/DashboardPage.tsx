@@ -6,6 +6,7 @@ import { ReactivatedModal, useSession } from '../../features/account';
 import { ChannelStrip } from '../../features/channels';
 import { PublicFeed } from '../../features/feed';
 import { lazy } from '../../lib/lazy';
+import { paths } from '../../lib/paths';
 import type { ShowModal } from '../guard';
 import { useSubscriptionsEnabled } from '../subscriptions-option';
 
@@ -33,14 +34,19 @@ export function DashboardPage() {
     navigate({ pathname: location.pathname, search: qs ? `?${qs}` : '' }, { replace: true, state: null });
   };
   const showModal = state?.showModal;
+  // On /watch the video modal covers the Dashboard (all of it on a phone, all but a dimmed margin on a desktop), and
+  // minimising leaves /watch for a page drawn anew. So here its channels and videos are fetched, ready for that page,
+  // but only their placeholders are drawn (issue 18: drawing them cost the player's page ~200 ms of main thread while
+  // the video was starting).
+  const held = location.pathname === paths.watch;
 
   return (
     <div className="page">
       <h1 id="page-title" className="sr-only" tabIndex={-1}>
         <Trans>Dashboard</Trans>
       </h1>
-      <ChannelStrip />
-      <PublicFeed />
+      <ChannelStrip held={held} />
+      <PublicFeed held={held} />
       {state?.modal === 'reactivate' && <ReactivatedModal onClose={close} />}
       {showModal === 'login' && !session.isLoggedIn && (
         <Suspense fallback={null}>

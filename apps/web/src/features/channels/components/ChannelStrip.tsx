@@ -13,8 +13,9 @@ const STEPS: Record<string, (at: number, last: number) => number> = {
 /**
  * The Dashboard's "Channels" row: the most-followed channels, scrolling sideways. One stop in the tab order (issue 18:
  * its 20 cards stood between the search box and the first video); the arrow keys, Home and End move along it.
+ * `held`: the channels are fetched but only the placeholder is drawn (the Dashboard under the video modal).
  */
-export function ChannelStrip({ limit = 20 }: { limit?: number }) {
+export function ChannelStrip({ limit = 20, held = false }: { limit?: number; held?: boolean }) {
   const { t } = useLingui();
   const { data, isPending, isError } = useChannelSearch('', limit);
   const channels = data?.items ?? [];
@@ -40,7 +41,7 @@ export function ChannelStrip({ limit = 20 }: { limit?: number }) {
           <Trans>Arrow keys move between channels.</Trans>
         </p>
       </div>
-      {isPending ? (
+      {isPending || held ? (
         <div className="strip strip--loading" aria-hidden="true">
           {Array.from({ length: 8 }, (_, i) => (
             <div key={i} className="ctile ctile--ghost" />

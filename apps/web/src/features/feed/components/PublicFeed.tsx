@@ -8,12 +8,15 @@ import { usePublicFeed, type FeedParams } from '../api/queries';
 import { PAGE_SIZE } from '../../../lib/paging';
 
 const keyOf = (v: Video) => v.externalId;
+const NONE: Video[] = [];
+const HELD = { loading: true, hasMore: false } as const;
 
 /**
  * The Dashboard's main list: the public feed, newest first, loading more as the reader scrolls. A visitor's feed page
- * passes the feed parameters its address carries (SPEC §7).
+ * passes the feed parameters its address carries (SPEC §7). `held`: the feed is fetched but only the first-load
+ * placeholder is drawn (the Dashboard under the video modal).
  */
-export function PublicFeed({ params }: { params?: FeedParams }) {
+export function PublicFeed({ params, held = false }: { params?: FeedParams; held?: boolean }) {
   const { t } = useLingui();
   const feed = usePublicFeed(PAGE_SIZE, params);
   const [gridType] = usePreference('gridType');
@@ -29,10 +32,11 @@ export function PublicFeed({ params }: { params?: FeedParams }) {
       <InfiniteList
         label={t`Latest videos`}
         layout={gridType}
-        items={feed.videos}
+        items={held ? NONE : feed.videos}
         getKey={keyOf}
         renderItem={(video, position) => <VideoCard video={video} position={position} now={now} />}
         {...pagingOf(feed)}
+        {...(held && HELD)}
       />
     </section>
   );
