@@ -28,17 +28,11 @@ const shareVideo = (video: Video) => openShare({ kind: 'video', title: video.tit
  * - every other path change minimises it to the bar; the bar restores it in place, over the current page.
  */
 export function WatchHost() {
-  const location = useLocation();
   const navigate = useNavigate();
-  const navigationType = useNavigationType();
-  const session = useSession();
-  const { pathname, search, hash } = location;
+  const { pathname, search } = useLocation();
   const params = new URLSearchParams(search);
   const v = params.get('v');
   const onWatch = pathname === paths.watch;
-  // The page /watch was opened over (a channel, a sift…): minimising and closing go back to it.
-  const background = onWatch ? watchBackground(location.state) : null;
-  const state = useLatest(location.state);
 
   // SPEC §2 "On every path change … the player minimises": restoring in place holds only for the path it was
   // restored on.
@@ -51,6 +45,34 @@ export function WatchHost() {
   useEffect(() => {
     if (wantsIntro && intro.data) navigate(`${paths.watch}?v=${encodeURIComponent(intro.data)}`, { replace: true });
   }, [wantsIntro, intro.data, navigate]);
+
+  // The player's hooks (the playlist and sift it plays from, their menus) run only while there is a video: the pages
+  // without one (most first visits) do not pay for them at start-up (issue 18).
+  if (!v) return null;
+  return <WatchPlayer v={v} max={max} onRestore={() => setRestoredOn(pathname)} onMinimiseInPlace={() => setRestoredOn(null)} />;
+}
+
+interface WatchPlayerProps {
+  v: string;
+  max: boolean;
+  /** The bar was opened in place, over the current page. */
+  onRestore: () => void;
+  /** Minimised where it was restored (not on /watch): back to the bar. */
+  onMinimiseInPlace: () => void;
+}
+
+/** The current video `v`: the player overlay, with the playlist (`p`) or sift (`s`) it plays from. */
+function WatchPlayer({ v, max, onRestore, onMinimiseInPlace }: WatchPlayerProps) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const navigationType = useNavigationType();
+  const session = useSession();
+  const { pathname, search, hash } = location;
+  const params = new URLSearchParams(search);
+  const onWatch = pathname === paths.watch;
+  // The page /watch was opened over (a channel, a sift…): minimising and closing go back to it.
+  const background = onWatch ? watchBackground(location.state) : null;
+  const state = useLatest(location.state);
 
   // The engine moved on (autoplay, next): the URL follows without a history entry of its own.
   const onVideoChange = useCallback(
@@ -71,7 +93,6 @@ export function WatchHost() {
     [playlist.menuHandlers, sift.menuHandlers],
   );
 
-  if (!v) return null;
   return (
     <ChunkBoundary variant="overlay">
       <Suspense fallback={null}>
@@ -93,9 +114,9 @@ export function WatchHost() {
           onMinimise={() => {
             if (background) navigate(backgroundPath(background, v));
             else if (onWatch) navigate(`${paths.home}?${new URLSearchParams({ v })}`);
-            else setRestoredOn(null);
+            else onMinimiseInPlace();
           }}
-          onRestore={() => setRestoredOn(pathname)}
+          onRestore={onRestore}
         />
       </Suspense>
     </ChunkBoundary>
