@@ -1,7 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { ChannelTile } from '../../../components/Cards';
 import { useChannelSearch } from '../api/queries';
+
+/**
+ * Tiles drawn when the channels arrive: more than a 1280 px screen shows (~7). The others are drawn once the strip is
+ * scrolled near its end or takes the focus (issue 18: drawing all 20 with the first cards held a phone's main thread
+ * for ~150 ms, for tiles off to the right that few scroll to).
+ */
+const FIRST_TILES = 8;
+/** How near (px) the last drawn tile comes to the strip's visible part before the rest are drawn. */
+const DRAW_AHEAD_PX = 300;
 
 const STEPS: Record<string, (at: number, last: number) => number> = {
   ArrowRight: (at, last) => Math.min(at + 1, last),
@@ -20,6 +29,19 @@ export function ChannelStrip({ limit = 20, held = false }: { limit?: number; hel
   const { data, isPending, isError } = useChannelSearch('', limit);
   const channels = data?.items ?? [];
   const [active, setActive] = useState(0);
+  const [all, setAll] = useState(typeof IntersectionObserver === 'undefined');
+  const drawn = all ? channels : channels.slice(0, FIRST_TILES);
+  const lastDrawn = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    const el = lastDrawn.current;
+    if (!el || all) return;
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setAll(true), {
+      root: el.parentElement,
+      rootMargin: `0px ${DRAW_AHEAD_PX}px`,
+    });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [all, drawn.length]);
   // The tile in the tab order (the list may have shrunk since it was chosen).
   const current = Math.min(active, channels.length - 1);
   const onKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {
@@ -48,9 +70,10 @@ export function ChannelStrip({ limit = 20, held = false }: { limit?: number; hel
           ))}
         </div>
       ) : (
-        <ul className="strip" aria-label={t`Popular channels`} aria-describedby="channels-keys" onKeyDown={onKeyDown}>
-          {channels.map((c, i) => (
-            <li key={c.externalId}>
+        // Focus draws every tile first: the arrow keys, Home and End move along all of them.
+        <ul className="strip" aria-label={t`Popular channels`} aria-describedby="channels-keys" onKeyDown={onKeyDown} onFocus={() => setAll(true)}>
+          {drawn.map((c, i) => (
+            <li key={c.externalId} ref={i === drawn.length - 1 ? lastDrawn : undefined}>
               <ChannelTile channel={c} tabIndex={i === current ? 0 : -1} />
             </li>
           ))}
