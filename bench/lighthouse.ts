@@ -106,7 +106,14 @@ let installErrors: string[] = [];
 try {
   for (const [name, url] of await pages()) {
     const runs: Array<Omit<Row, 'page'>> = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await audit(chrome.port, `${BASE}${url}`));
+    // A run now and then ends without metrics (Lighthouse's runtimeError, NaN throughout): it is run again, up to
+    // three times a page, rather than taken into the median.
+    for (let tries = 0; runs.length < RUNS && tries < RUNS + 3; tries++) {
+      const run = await audit(chrome.port, `${BASE}${url}`);
+      if (Number.isFinite(run.tbtMs) && Number.isFinite(run.fcpMs)) runs.push(run);
+      else console.warn(`${url}: a run without metrics, run again`);
+    }
+    if (runs.length < RUNS) throw new Error(`${url}: only ${runs.length} of ${RUNS} runs had metrics`);
     const mid = (key: keyof Omit<Row, 'page'>) => median(runs.map((r) => r[key]));
     const row = { page: `${name} (\`${url.length > 40 ? `${url.slice(0, 37)}…` : url}\`)`, performance: mid('performance'), cls: mid('cls'), tbtMs: mid('tbtMs'), lcpMs: mid('lcpMs'), fcpMs: mid('fcpMs'), cpuIndex: mid('cpuIndex') };
     console.log(row);
