@@ -163,8 +163,13 @@ describe("a public item's page", () => {
     expect(p.tags['og:image']).toBe(`${TEST_PUBLIC_URL}${asPng(video.thumbnail)}`);
     expect(p.tags['og:url']).toBe(`${TEST_PUBLIC_URL}/watch?v=${video.externalId}`);
     expect(p.tags['og:type']).toBe('video.other');
+    // The player's poster (its <video> plays the clip) is asked for with the page, at the address the player uses.
+    const preloads = [...p.document.head.querySelectorAll('link[rel="preload"][as="image"]')].map((l) => l.getAttribute('href'));
+    expect(preloads).toEqual([video.thumbnail]);
     // The carried-over v on another page is not that page's item.
-    expectSiteTags(await page(`/search?v=${video.externalId}`));
+    const search = await page(`/search?v=${video.externalId}`);
+    expectSiteTags(search);
+    expect(search.document.head.querySelectorAll('link[rel="preload"][as="image"]')).toHaveLength(0);
   });
 
   it("a person's profile: their name (escaped) and what the page lists", async () => {

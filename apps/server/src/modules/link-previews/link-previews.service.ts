@@ -126,7 +126,10 @@ export class LinkPreviewService {
       case 'video': {
         const v = await this.sources.video(id);
         if (!v) return null;
-        return this.preview(v.title, v.description || `A video from ${v.channelName}.`, `/watch?v=${enc(v.externalId)}`, v.thumbnail, 'video.other');
+        // A video with a clip plays in the page's own <video>, whose poster is the thumbnail (player/adapters/html5.ts);
+        // other providers play in their own frame, which paints its own.
+        const preloadImage = v.mediaUrl ? v.thumbnail : null;
+        return { ...this.preview(v.title, v.description || `A video from ${v.channelName}.`, `/watch?v=${enc(v.externalId)}`, v.thumbnail, 'video.other'), preloadImage };
       }
       case 'user': {
         if (!UUID.test(id)) return null;

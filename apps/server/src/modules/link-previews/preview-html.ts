@@ -12,6 +12,11 @@ export interface Preview {
   image: string | null;
   /** og:type: `video.other` for a video, `profile` for a person, else `website`. */
   type: 'website' | 'video.other' | 'profile';
+  /**
+   * An image the page itself will show first and largest, as the client will ask for it (same address): fetched
+   * while the scripts load instead of after them. The watch page's poster (issue 18: the page's largest paint).
+   */
+  preloadImage?: string | null;
 }
 
 export interface Site {
@@ -47,6 +52,7 @@ export function headTags(preview: Preview | null, site: Site): string {
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(description)}" />`,
     ...meta.filter(([, , value]) => value).map(([attribute, key, value]) => `<meta ${attribute}="${key}" content="${escapeHtml(value!)}" />`),
+    ...(preview?.preloadImage ? [`<link rel="preload" as="image" href="${escapeHtml(preview.preloadImage)}" fetchpriority="high" />`] : []),
   ].join('\n    ');
 }
 
