@@ -41,6 +41,9 @@ export default defineConfig(({ mode }) => {
       outDir: 'dist',
       emptyOutDir: true,
       target: 'es2022',
+      // dist/.vite/manifest.json: the server announces the player's chunk with the pages that open with a video
+      // (apps/server/src/infra/http/route-chunks.ts).
+      manifest: true,
       rolldownOptions: {
         output: {
           // Libraries in one long-cached chunk, app code in the entry; lazy routes split off by themselves.

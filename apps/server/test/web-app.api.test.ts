@@ -25,6 +25,16 @@ function makeDist(): string {
   fs.writeFileSync(path.join(dir, 'robots.txt'), 'User-agent: *\nDisallow: /api/\n');
   fs.writeFileSync(path.join(dir, 'assets', 'index-AbC123.js'), `console.log(${JSON.stringify('x'.repeat(2000))});\n`);
   fs.writeFileSync(path.join(dir, 'assets', 'index-AbC123.css'), `body{margin:0}\n`);
+  // Vite's build manifest: the player's lazy chunk, which imports a chunk of its own.
+  fs.mkdirSync(path.join(dir, '.vite'));
+  fs.writeFileSync(
+    path.join(dir, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-AbC123.js', isEntry: true, css: ['assets/index-AbC123.css'] },
+      'src/features/watch/components/WatchOverlay.tsx': { file: 'assets/WatchOverlay-Pl4y3r.js', isDynamicEntry: true, imports: ['_media-M3d1a.js'], css: ['assets/WatchOverlay-Pl4y3r.css'] },
+      '_media-M3d1a.js': { file: 'assets/media-M3d1a.js' },
+    }),
+  );
   return dir;
 }
 
@@ -46,6 +56,21 @@ describe('the web app as served', () => {
       expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
       expect(res.headers['permissions-policy'], url).toContain('camera=()');
     }
+  });
+
+  it('announces the player\'s chunk with the pages that open with a video, and with no other', async () => {
+    const links = async (url: string) => {
+      const { document } = new JSDOM(gunzipSync((await get(url)).rawPayload).toString('utf8')).window;
+      return [...document.head.querySelectorAll('link[rel="modulepreload"], link[rel="preload"][as="style"]')].map(
+        (l) => `${l.getAttribute('rel')} ${l.getAttribute('href')} ${l.getAttribute('crossorigin') === null ? 'no-cors' : 'cors'}`,
+      );
+    };
+    const player = ['modulepreload /assets/WatchOverlay-Pl4y3r.js cors', 'preload /assets/WatchOverlay-Pl4y3r.css cors', 'modulepreload /assets/media-M3d1a.js cors'];
+    expect(await links('/watch?v=abc123')).toEqual(player);
+    expect(await links('/watch')).toEqual(player);
+    expect(await links('/channel/UC123?v=abc123')).toEqual(player); // the minimised player
+    expect(await links('/')).toEqual([]);
+    expect(await links('/channel/UC123')).toEqual([]);
   });
 
   it("carries the message bar's content in the page, so the bar is there at the first paint; no text can close its element", async () => {

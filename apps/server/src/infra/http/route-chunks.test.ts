@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { preloadTags } from './route-chunks.js';
+
+describe('preloadTags', () => {
+  const manifest = {
+    'src/Player.tsx': { file: 'assets/Player-1.js', imports: ['_vendor-2.js', '_shared-3.js'], css: ['assets/Player-1.css'] },
+    '_vendor-2.js': { file: 'assets/vendor-2.js' },
+    '_shared-3.js': { file: 'assets/shared-3.js', imports: ['_vendor-2.js', 'src/Player.tsx'] },
+  };
+
+  it('announces a chunk, its CSS and what it imports, once each, leaving out what the page already loads', () => {
+    const page = '<script type="module" src="/assets/index-0.js"></script><link rel="modulepreload" href="/assets/vendor-2.js">';
+    expect(preloadTags(manifest, ['src/Player.tsx'], page)).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/Player-1.js" />',
+      '<link rel="preload" as="style" crossorigin href="/assets/Player-1.css" />',
+      '<link rel="modulepreload" crossorigin href="/assets/shared-3.js" />',
+    ]);
+  });
+
+  it('announces nothing for a module the build does not know (renamed, or a build without a manifest)', () => {
+    expect(preloadTags(manifest, ['src/Gone.tsx'], '')).toEqual([]);
+    expect(preloadTags({}, ['src/Player.tsx'], '')).toEqual([]);
+  });
+});
