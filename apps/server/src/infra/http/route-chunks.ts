@@ -1,6 +1,5 @@
-import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { SpaPage } from './spa.js';
+import { changedFileReader, type SpaPage } from './spa.js';
 
 /**
  * The SPA's page with the lazy chunks its address needs at once announced in its <head> (issue 18). The player is a
@@ -9,12 +8,13 @@ import type { SpaPage } from './spa.js';
  * from Vite's build manifest (`build.manifest` in apps/web/vite.config.ts), read again when a build replaces it.
  */
 export function withRouteChunks(page: SpaPage, distDir: string, chunksFor: (url: URL) => readonly string[]): SpaPage {
-  const manifest = manifestReader(path.join(distDir, '.vite', 'manifest.json'));
+  const manifest = changedFileReader(path.join(distDir, '.vite', 'manifest.json'), (text) => JSON.parse(text) as Manifest);
   return async (url) => {
     const html = await page(url);
     const sources = chunksFor(new URL(url, 'http://x'));
     if (sources.length === 0) return html;
-    const tags = preloadTags(await manifest(), sources, html);
+    // A build without the manifest (or an unreadable one) announces nothing.
+    const tags = preloadTags(await manifest().catch((): Manifest => ({})), sources, html);
     const at = html.search(/<\/head>/i);
     return tags.length === 0 || at < 0 ? html : `${html.slice(0, at)}  ${tags.join('\n    ')}\n  ${html.slice(at)}`;
   };
@@ -47,17 +47,4 @@ export function preloadTags(manifest: Manifest, sources: readonly string[], html
   };
   sources.forEach(visit);
   return tags;
-}
-
-/** The manifest, read again only when the file changed; none (a build without it) announces nothing. */
-function manifestReader(file: string): () => Promise<Manifest> {
-  let kept: { mtimeMs: number; manifest: Promise<Manifest> } | undefined;
-  return async () => {
-    const info = await stat(file).catch(() => null);
-    if (!info) return {};
-    if (kept?.mtimeMs !== info.mtimeMs) {
-      kept = { mtimeMs: info.mtimeMs, manifest: readFile(file, 'utf8').then((text) => JSON.parse(text) as Manifest, () => ({})) };
-    }
-    return kept.manifest;
-  };
 }

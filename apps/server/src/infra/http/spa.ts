@@ -57,15 +57,22 @@ function wantsSpaPage(method: string, url: string): boolean {
  * at once, as `sendFile` did), so a page costs one stat instead of a read.
  */
 export function indexHtmlReader(distDir: string): () => Promise<string> {
-  const file = path.join(distDir, 'index.html');
-  let kept: { mtimeMs: number; size: number; text: Promise<string> } | undefined;
+  return changedFileReader(path.join(distDir, 'index.html'), (text) => text);
+}
+
+/**
+ * A built file's content (`parse`d), read again only when the file's time or size changed; rejects while it is
+ * missing or unreadable, and tries again on the next call.
+ */
+export function changedFileReader<T>(file: string, parse: (text: string) => T): () => Promise<T> {
+  let kept: { mtimeMs: number; size: number; value: Promise<T> } | undefined;
   return async () => {
     const { mtimeMs, size } = await stat(file);
     if (!kept || kept.mtimeMs !== mtimeMs || kept.size !== size) {
-      const text = readFile(file, 'utf8');
-      kept = { mtimeMs, size, text };
-      text.catch(() => (kept = undefined));
+      const value = readFile(file, 'utf8').then(parse);
+      kept = { mtimeMs, size, value };
+      value.catch(() => (kept = undefined));
     }
-    return kept.text;
+    return kept.value;
   };
 }
