@@ -16,7 +16,7 @@ import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling, sendR
 import { registerLoadShedding } from './infra/http/load-shedding.js';
 import { registerNulGuard } from './infra/http/nul-guard.js';
 import { registerSecurityHeaders } from './infra/http/security-headers.js';
-import { withRouteChunks } from './infra/http/route-chunks.js';
+import { firstScreenModules, withRouteChunks } from './infra/http/route-chunks.js';
 import { indexHtmlReader, registerSpa } from './infra/http/spa.js';
 import { RequestLogController } from './infra/logging/logger.js';
 import { InProcessJobQueue } from './infra/jobs/in-process-queue.js';
@@ -58,6 +58,7 @@ import { ImportsRepository } from './modules/imports/imports.repository.js';
 import { importsRoutes } from './modules/imports/imports.routes.js';
 import { ImportsService } from './modules/imports/imports.service.js';
 import { previewPages } from './modules/link-previews/link-previews.page.js';
+import { withOpenedVideo } from './modules/catalog/catalog.page.js';
 import { LinkPreviewService } from './modules/link-previews/link-previews.service.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { MessagesRepository } from './modules/messages/messages.repository.js';
@@ -89,12 +90,6 @@ import { NEW_VIDEO_JOBS, registerNewVideoJobs } from './jobs/new-videos.js';
 import type { VideoProvider } from './providers/video-provider.js';
 import { ignoreUnavailable } from './providers/video-service-errors.js';
 
-/**
- * The web app's player (apps/web/src/app/layout/WatchHost.tsx loads it lazily): a page that opens with a video, `/watch`
- * or any address with `v` (the minimised player), announces its chunk with the page (infra/http/route-chunks.ts).
- */
-const PLAYER_MODULE = 'src/features/watch/components/WatchOverlay.tsx';
-const playerChunkFor = (url: URL) => (url.pathname === '/watch' || url.searchParams.has('v') ? [PLAYER_MODULE] : []);
 
 /** What accounts need from the configuration; `Config` has every field, so main passes it whole. */
 export interface AccountSettings {
@@ -417,7 +412,8 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
   // route answers, a JSON 404.
   if (deps.webDistDir) {
     const previews = previewPages(linkPreviews(services, settings.publicUrl), { name: deps.appName, description: SITE_DESCRIPTION }, indexHtmlReader(deps.webDistDir));
-    const page = withRouteChunks(withSiteMessages(previews, services.messages, DEFAULT_MESSAGE_PAGE_ID), deps.webDistDir, playerChunkFor);
+    const withData = withOpenedVideo(withSiteMessages(previews, services.messages, DEFAULT_MESSAGE_PAGE_ID), services.catalog);
+    const page = withRouteChunks(withData, deps.webDistDir, firstScreenModules);
     await registerSpa(app, deps.webDistDir, page);
   }
   app.setNotFoundHandler(sendRouteNotFound);

@@ -272,3 +272,28 @@ describe('the PNG form of a generated image', () => {
     expect((await t.app.inject({ method: 'GET', url: '/media/thumbnails/x.gif?h=1' })).statusCode).toBe(404);
   });
 });
+
+describe('the video a page opens is in the page (issue 18: the player draws it in the first paint)', () => {
+  const island = (p: Page) => p.document.head.querySelectorAll('script#sift-video[type="application/json"]')[0] ?? null;
+
+  it('as GET /api/videos/{v} answers it, on /watch and on any page carrying v; no text can close its element', async () => {
+    const answer = await t.app.inject({ method: 'GET', url: `/api/videos/${video.externalId}` });
+    for (const url of [`/watch?v=${video.externalId}`, `/search?v=${video.externalId}`]) {
+      const p = await page(url);
+      const element = island(p);
+      expect(element, url).not.toBeNull();
+      expect(JSON.parse(element!.innerHTML), url).toEqual(answer.json());
+      // The title's "<basics>" is escaped in the page's source and made no element.
+      expect(p.document.head.querySelectorAll('basics')).toHaveLength(0);
+    }
+    const html = (await t.app.inject({ method: 'GET', url: `/watch?v=${video.externalId}` })).body;
+    expect(html).toContain('Sourdough \\u003cbasics>');
+  });
+
+  it('only for a video the catalog holds: an unknown id costs the video service nothing', async () => {
+    const calls = t.videoService.calls;
+    expect(island(await page('/watch?v=vUnknown0001'))).toBeNull();
+    expect(island(await page('/'))).toBeNull();
+    expect(t.videoService.calls).toBe(calls);
+  });
+});

@@ -1,11 +1,35 @@
 import path from 'node:path';
-import { changedFileReader, type SpaPage } from './spa.js';
+import { appendToHead, changedFileReader, type SpaPage } from './spa.js';
 
 /**
- * The SPA's page with the lazy chunks its address needs at once announced in its <head> (issue 18). The player is a
- * lazy chunk, asked for by the client only once the first route's scripts have run; on a page that opens with a video
- * (`/watch`, or any address with `v`) it is announced with the page and downloads beside them. The chunks' files come
- * from Vite's build manifest (`build.manifest` in apps/web/vite.config.ts), read again when a build replaces it.
+ * The web app's lazy chunks an address draws in its first screen (apps/web/src/app/first-screen.ts waits for them
+ * before the first render), by their source module (the keys of Vite's manifest):
+ * - the page of the addresses people land on from a shared link or a search (apps/web/src/app/routes.tsx loads each
+ *   lazily; the Dashboard is in the first route's chunks);
+ * - the player (apps/web/src/app/layout/WatchHost.tsx) on a page that opens with a video: `/watch`, or any address
+ *   with `v` (the minimised player).
+ * route-chunks.test.ts checks that each module exists.
+ */
+export const PAGE_MODULES: ReadonlyArray<readonly [path: RegExp, module: string]> = [
+  [/^\/sifts\/[^/]+\/?$/, 'src/app/pages/SiftRoutes.tsx'],
+  [/^\/playlists\/[^/]+\/?$/, 'src/app/pages/PlaylistRoutes.tsx'],
+  [/^\/channel\/[^/]+\/?$/, 'src/app/pages/ChannelRoute.tsx'],
+  [/^\/search(\/main)?\/?$/, 'src/app/pages/SearchRoute.tsx'],
+  [/^\/user-profile\/[^/]+\/?$/, 'src/app/pages/UserProfileRoute.tsx'],
+];
+export const PLAYER_MODULE = 'src/features/watch/components/WatchOverlay.tsx';
+
+export function firstScreenModules(url: URL): string[] {
+  const modules = PAGE_MODULES.filter(([pattern]) => pattern.test(url.pathname)).map(([, module]) => module);
+  if (url.pathname === '/watch' || url.searchParams.has('v')) modules.push(PLAYER_MODULE);
+  return modules;
+}
+
+/**
+ * The SPA's page with the lazy chunks its address needs at once announced in its <head> (issue 18). A lazy chunk is
+ * asked for by the client only once the first route's scripts have run; announced with the page, it downloads beside
+ * them. The chunks' files come from Vite's build manifest (`build.manifest` in apps/web/vite.config.ts), read again
+ * when a build replaces it.
  */
 export function withRouteChunks(page: SpaPage, distDir: string, chunksFor: (url: URL) => readonly string[]): SpaPage {
   const manifest = changedFileReader(path.join(distDir, '.vite', 'manifest.json'), (text) => JSON.parse(text) as Manifest);
@@ -15,8 +39,7 @@ export function withRouteChunks(page: SpaPage, distDir: string, chunksFor: (url:
     if (sources.length === 0) return html;
     // A build without the manifest (or an unreadable one) announces nothing.
     const tags = preloadTags(await manifest().catch((): Manifest => ({})), sources, html);
-    const at = html.search(/<\/head>/i);
-    return tags.length === 0 || at < 0 ? html : `${html.slice(0, at)}  ${tags.join('\n    ')}\n  ${html.slice(at)}`;
+    return appendToHead(html, tags.join('\n    '));
   };
 }
 

@@ -36,6 +36,22 @@ export async function registerSpa(app: FastifyInstance, distDir: string, page: S
 /** The HTML of a client route: index.html, with the card tags of a shared item's page (modules/link-previews). */
 export type SpaPage = (url: string) => Promise<string>;
 
+/** `html` with `fragment` at the end of its <head> (unchanged when it has none). */
+export function appendToHead(html: string, fragment: string): string {
+  const at = html.search(/<\/head>/i);
+  return at < 0 || fragment === '' ? html : `${html.slice(0, at)}  ${fragment}\n  ${html.slice(at)}`;
+}
+
+/**
+ * A JSON island: data the client would otherwise ask for after it starts, in the page. Not a script, so it runs
+ * nothing and the CSP's script rules do not apply; `<` is escaped so no text can close the element (and U+2028/9,
+ * which some parsers take for line ends).
+ */
+export function jsonIsland(id: string, data: unknown): string {
+  const json = JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return `<script type="application/json" id="${id}">${json}</script>`;
+}
+
 /** The SPA's page for a client route; a JSON 404 for unknown API, media and asset addresses. */
 async function sendSpaPage(page: SpaPage, request: FastifyRequest, reply: FastifyReply) {
   if (!wantsSpaPage(request.method, request.url)) return sendRouteNotFound(request, reply);
