@@ -2,11 +2,13 @@
 import './lib/intl-warmup';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { preloadFirstScreen } from './app/first-screen';
 import { initI18n } from './lib/i18n';
 import './styles/app.css';
 
-// The language's catalogue first (none for English), so that the first paint is already in the reader's language.
-void initI18n().finally(() => createRoot(document.getElementById('root')!).render(<App />));
+// The language's catalogue first (none for English), so that the first paint is already in the reader's language,
+// and the chunks of the address's page and player, so that it is already that page (app/first-screen.ts).
+void Promise.all([initI18n(), preloadFirstScreen(location)]).finally(() => createRoot(document.getElementById('root')!).render(<App />));
 
 // The service worker (SPEC §4) is registered after the page has loaded, from a chunk of its own, so neither
 // workbox-window nor the worker's precaching competes with the first route.

@@ -1,6 +1,8 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { createElement, Suspense, type ComponentType } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHUNK_LOAD_TIMEOUT_MS } from './config';
-import { ChunkLoadError, loadWithin } from './lazy';
+import { ChunkLoadError, lazy, loadWithin } from './lazy';
 
 describe('loadWithin (SPEC §8 chunk load timeout)', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -26,5 +28,26 @@ describe('loadWithin (SPEC §8 chunk load timeout)', () => {
   it('fails with a ChunkLoadError, the cause kept, when the load fails', async () => {
     const cause = new TypeError('Failed to fetch dynamically imported module');
     await expect(loadWithin(() => Promise.reject(cause))).rejects.toMatchObject({ name: 'ChunkLoadError', cause });
+  });
+});
+
+describe('lazy', () => {
+  afterEach(cleanup);
+  const Page = () => createElement('p', null, 'the page');
+  const view = (C: ComponentType) => render(createElement(Suspense, { fallback: createElement('p', null, 'loading') }, createElement(C)));
+
+  it('draws a preloaded page in its first render: the first paint is the page, not the fallback', async () => {
+    const Lazy = lazy(() => Promise.resolve({ default: Page }));
+    await Lazy.preload();
+    view(Lazy);
+    expect(screen.getByText('the page')).toBeTruthy();
+    expect(screen.queryByText('loading')).toBeNull();
+  });
+
+  it('suspends until its chunk arrives when it was not preloaded', async () => {
+    const Lazy = lazy(() => Promise.resolve({ default: Page }));
+    view(Lazy);
+    expect(screen.getByText('loading')).toBeTruthy();
+    expect(await screen.findByText('the page')).toBeTruthy();
   });
 });

@@ -17,6 +17,9 @@ const WatchOverlay = lazy(() =>
   import('../../features/watch/components/WatchOverlay').then((m) => ({ default: m.WatchOverlay })),
 );
 
+/** Loads the player's chunk, for a first page that opens with a video (app/first-screen.ts). */
+export const preloadPlayer = () => WatchOverlay.preload();
+
 /** The player menu's "Share video" (SPEC §2): videos are public (player/links.ts). */
 const shareVideo = (video: Video) => openShare({ kind: 'video', title: video.title, path: to.watch(video.externalId), public: true });
 

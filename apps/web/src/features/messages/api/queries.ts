@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { MessagesResponse, SiteMessage, SiteMessageLevel } from '@sift/contracts';
 import { api } from '../../../lib/api';
 import { MESSAGE_PAGE_ID } from '../../../lib/config';
+import { readJsonIsland } from '../../../lib/json-island';
 import { preferences } from '../../../lib/storage';
 
 /** The JSON island the server puts in the page (apps/server/src/modules/messages/messages.page.ts). */
@@ -18,15 +19,8 @@ const isMessagesResponse = (v: unknown): v is MessagesResponse =>
  */
 function knownMessages(pageId: number): { data: MessagesResponse; updatedAt: number } | undefined {
   if (pageId !== MESSAGE_PAGE_ID) return undefined;
-  const island = document.getElementById(INLINE_MESSAGES_ID)?.textContent;
-  if (island) {
-    try {
-      const data: unknown = JSON.parse(island);
-      if (isMessagesResponse(data)) return { data, updatedAt: performance.timeOrigin };
-    } catch {
-      // A damaged island is as good as none.
-    }
-  }
+  const inPage = readJsonIsland(INLINE_MESSAGES_ID, isMessagesResponse);
+  if (inPage) return { data: inPage, updatedAt: performance.timeOrigin };
   const stored = preferences.get('site_messages');
   return isMessagesResponse(stored) ? { data: stored, updatedAt: 0 } : undefined;
 }

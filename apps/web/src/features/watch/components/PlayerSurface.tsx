@@ -20,6 +20,12 @@ export interface PlayerSurfaceProps {
   onHelp: () => void;
   /** Shown while no video is current yet (loading, not found). */
   placeholder?: ReactNode;
+  /**
+   * The thumbnail of the video about to play, drawn under the provider's player until that covers it: the first paint
+   * of a page that opens a video has its picture (the page's largest paint), not a black box while the provider
+   * starts (issue 18). The server preloads it with the page (apps/server's link previews).
+   */
+  poster?: string;
 }
 
 const isControl = (target: EventTarget | null) =>
@@ -31,7 +37,7 @@ const isControl = (target: EventTarget | null) =>
  * toggles fullscreen. Touch: a tap shows the controls, a double-tap seeks ±5 s by half (SPEC §4), swipes go to
  * the caller.
  */
-export function PlayerSurface({ engine, snap, mode, desktop, onToggleFullscreen, onSwipe, onHelp, placeholder }: PlayerSurfaceProps) {
+export function PlayerSurface({ engine, snap, mode, desktop, onToggleFullscreen, onSwipe, onHelp, placeholder, poster }: PlayerSurfaceProps) {
   const { t } = useLingui();
   const hostRef = useRef<HTMLDivElement>(null);
   const pointer = useRef<{ x: number; y: number; t: number; onControl: boolean } | null>(null);
@@ -86,6 +92,7 @@ export function PlayerSurface({ engine, snap, mode, desktop, onToggleFullscreen,
         onToggleFullscreen();
       }}
     >
+      {poster && <img className="pl-poster" src={poster} alt="" fetchPriority="high" />}
       <div ref={hostRef} className="pl-host" />
       {!video && <div className="pl-placeholder">{placeholder}</div>}
       {showCard && video && <VideoCard engine={engine} snap={snap} video={video} desktop={desktop} compact={!max} />}

@@ -330,6 +330,7 @@ export function WatchOverlay(props: WatchOverlayProps) {
               onSwipe={onSwipe}
               onHelp={() => setHelp(true)}
               placeholder={placeholder}
+              poster={shown?.thumbnail}
             />
           </div>
           {max && !desktop && !hintDone ? (
