@@ -52,11 +52,12 @@ export const REVEAL_BATCH = 4;
  * How many of `count` items to draw now: a batch at first, then one more batch per task while `near` (the end of
  * the drawn items is within the trigger distance). What is drawn stays drawn (a refetch that puts a new video on
  * top must not shorten the page under someone scrolled down it); a list that empties (a new filter loading) starts
- * again from its first batch.
+ * again from its first batch. Shared with the player's queue (features/watch UpNext), which draws at least down to
+ * the video playing (`atLeast`).
  */
-function useRevealed(count: number, near: boolean): [shown: number, revealMore: () => void] {
+export function useRevealed(count: number, near: boolean, atLeast = 0): [shown: number, revealMore: () => void] {
   const [revealed, setRevealed] = useState(REVEAL_BATCH);
-  const shown = Math.min(count, revealed);
+  const shown = Math.min(count, Math.max(revealed, atLeast));
   useEffect(() => {
     if (count === 0 && revealed !== REVEAL_BATCH) setRevealed(REVEAL_BATCH);
   }, [count, revealed]);

@@ -55,20 +55,52 @@ describe('UpNext', () => {
     const source = fakeSource(60, { pageSize: 48 });
     render(<View engine={h.engine as unknown as PlayerEngine<Video>} />);
     await act(async () => void (await h.engine.open(video(0), source)));
-    expect(screen.getAllByRole('listitem').filter((li) => li.getAttribute('aria-hidden') !== 'true')).toHaveLength(48);
+    const items = () => screen.getAllByRole('listitem').filter((li) => li.getAttribute('aria-hidden') !== 'true');
+    // The first batch is drawn; the rest of the page waits for its end to come near.
+    expect(items()).toHaveLength(4);
 
-    const live = observers.filter((o) => !o.disconnected);
-    expect(live).toHaveLength(1);
-    expect(live[0]!.options?.rootMargin).toBe('0px 0px 100px 0px');
-    expect(live[0]!.options?.root).toBe(screen.getByTestId('scroller'));
-
-    await act(async () => {
-      live[0]!.callback([{ isIntersecting: true, target: live[0]!.targets[0]! } as IntersectionObserverEntry], {} as IntersectionObserver);
-      await Promise.resolve();
+    const reportEnd = async (isIntersecting: boolean) => {
+      const live = observers.filter((o) => !o.disconnected);
+      expect(live).toHaveLength(1);
+      expect(live[0]!.options?.rootMargin).toBe('0px 0px 100px 0px');
+      expect(live[0]!.options?.root).toBe(screen.getByTestId('scroller'));
+      await act(async () => {
+        live[0]!.callback([{ isIntersecting, target: live[0]!.targets[0]! } as IntersectionObserverEntry], {} as IntersectionObserver);
+        await new Promise((r) => setTimeout(r, 0));
+      });
+    };
+    // A report that the end is near draws one more batch; the observer made for the new end reports again.
+    await reportEnd(true);
+    await vi.waitFor(() => expect(items()).toHaveLength(8));
+    await reportEnd(false);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(items()).toHaveLength(8);
+    // Near the end, again and again: a batch each time until the page is drawn; only then is the next page asked for.
+    // (Reported until the observer made after the last batch has heard it: effects run after the paint.)
+    let askedEarly = false;
+    await vi.waitFor(async () => {
+      if (items().length < 48 && source.fetches.length > 1) askedEarly = true;
+      await reportEnd(true);
+      expect(items()).toHaveLength(48);
     });
-    await vi.waitFor(() => expect(source.fetches).toEqual([null, '48']));
-    expect(screen.getAllByRole('listitem').filter((li) => li.getAttribute('aria-hidden') !== 'true')).toHaveLength(60);
-    // The queue is complete: nothing is observed any more.
-    expect(observers.filter((o) => !o.disconnected)).toHaveLength(0);
+    expect(askedEarly).toBe(false);
+    await vi.waitFor(async () => {
+      await reportEnd(true);
+      expect(source.fetches).toEqual([null, '48']);
+    });
+    await vi.waitFor(async () => {
+      await reportEnd(true);
+      expect(items()).toHaveLength(60);
+    });
+  });
+
+  it('draws down to the video playing, however far in the queue it is', async () => {
+    const h = harness();
+    const source = fakeSource(48, { pageSize: 48 });
+    render(<View engine={h.engine as unknown as PlayerEngine<Video>} />);
+    await act(async () => void (await h.engine.open(video(30), source)));
+    const items = screen.getAllByRole('listitem').filter((li) => li.getAttribute('aria-hidden') !== 'true');
+    expect(items).toHaveLength(31);
+    expect(items[30]!.querySelector('[aria-current="true"]')).not.toBeNull();
   });
 });

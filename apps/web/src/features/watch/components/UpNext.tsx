@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { memo, useEffect, useRef } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Video } from '@sift/contracts';
+import { useRevealed } from '../../../components/InfiniteList';
 import { AREA_TRIGGER_PX } from '../../../lib/config';
 import { durationLabel, formatDuration } from '../../../lib/format';
 import { useLatest } from '../../../lib/hooks';
@@ -19,27 +20,43 @@ export interface UpNextProps {
 /**
  * The queue under the player ("Swipe up for more"): the current item's videos; choosing one plays it. Memoised:
  * the progress tick re-renders the player twice a second, the list only changes with the queue or the video.
+ * Drawn as the feeds are (decision 027): a batch of items per task while its end is near, so a page of 48 is not one
+ * long task when a video opens; always down to the video playing.
  */
 export const UpNext = memo(function UpNext({ engine, queue, item, current }: UpNextProps) {
   const { t } = useLingui();
   const sentinel = useRef<HTMLLIElement>(null);
   const loadMore = useLatest(() => void engine.loadMore());
-  const canLoad = !queue.complete && !queue.loading && !queue.error;
+  // Whether the end of the drawn items is within the trigger distance (always, without IntersectionObserver).
+  const [near, setNear] = useState(typeof IntersectionObserver === 'undefined');
+  const currentAt = queue.videos.findIndex((v) => sameVideo(v, current));
+  const [drawn, revealMore] = useRevealed(queue.videos.length, near, currentAt + 1);
+  const allDrawn = drawn === queue.videos.length;
+  const canLoad = !queue.complete && !queue.loading && !queue.error && allDrawn;
   const shown = !!item || queue.videos.length > 1;
+  // One batch per report that the end is near: the observer made for the new end (below, after the paint) reports
+  // again. A batch of the queue is cheap, so without this many would be drawn before that report came.
+  useLayoutEffect(() => {
+    if (typeof IntersectionObserver !== 'undefined') setNear(false);
+  }, [drawn]);
 
   // SPEC §9 "Infinite scroll trigger: 100 px in one area": the next page loads when the end of the queue comes within
   // 100 px of the bottom of what scrolls it (the list itself beside the desktop player, the player sheet on a phone).
-  // Re-observed when the count changes: an end still inside the margin after a page came gets no new event.
+  // Re-observed when the count changes: an end still inside the margin after a batch or a page came gets no new event.
   useEffect(() => {
     const el = sentinel.current;
-    if (!el || !canLoad || typeof IntersectionObserver === 'undefined') return;
-    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && loadMore.current(), {
-      root: scrollParent(el),
-      rootMargin: `0px 0px ${AREA_TRIGGER_PX}px 0px`,
-    });
+    if (!el || typeof IntersectionObserver === 'undefined') return;
+    const io = new IntersectionObserver(
+      (entries) => {
+        const hit = entries.some((e) => e.isIntersecting);
+        setNear(hit);
+        if (hit && canLoad) loadMore.current();
+      },
+      { root: scrollParent(el), rootMargin: `0px 0px ${AREA_TRIGGER_PX}px 0px` },
+    );
     io.observe(el);
     return () => io.disconnect();
-  }, [canLoad, shown, queue.videos.length, loadMore]);
+  }, [canLoad, shown, drawn, loadMore]);
 
   if (!shown) return null;
   const itemName = item?.name;
@@ -50,8 +67,8 @@ export const UpNext = memo(function UpNext({ engine, queue, item, current }: UpN
         {heading}
       </h3>
       <ol className="upnext-list">
-        {queue.videos.map((v, i) => {
-          const isCurrent = sameVideo(v, current);
+        {queue.videos.slice(0, drawn).map((v, i) => {
+          const isCurrent = i === currentAt;
           return (
             <li key={`${v.externalId}#${v.itemId ?? ''}`}>
               <button
@@ -88,9 +105,9 @@ export const UpNext = memo(function UpNext({ engine, queue, item, current }: UpN
       {queue.error && <p className="upnext-status">
           <Trans>Error returning results.</Trans>
         </p>}
-      {!queue.complete && (
-        <button type="button" className="btn btn-secondary upnext-more" disabled={queue.loading} onClick={() => void engine.loadMore()}>
-          {queue.loading ? t`Loading…` : t`Load more`}
+      {(!queue.complete || !allDrawn) && (
+        <button type="button" className="btn btn-secondary upnext-more" disabled={allDrawn && queue.loading} onClick={allDrawn ? () => void engine.loadMore() : revealMore}>
+          {allDrawn && queue.loading ? t`Loading…` : t`Load more`}
         </button>
       )}
     </section>
