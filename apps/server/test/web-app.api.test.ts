@@ -33,7 +33,6 @@ function makeDist(): string {
       'index.html': { file: 'assets/index-AbC123.js', isEntry: true, css: ['assets/index-AbC123.css'] },
       'src/features/watch/components/WatchOverlay.tsx': { file: 'assets/WatchOverlay-Pl4y3r.js', isDynamicEntry: true, imports: ['_media-M3d1a.js'], css: ['assets/WatchOverlay-Pl4y3r.css'] },
       '_media-M3d1a.js': { file: 'assets/media-M3d1a.js' },
-      'src/app/pages/ChannelRoute.tsx': { file: 'assets/ChannelRoute-Ch4nn3l.js', isDynamicEntry: true, imports: ['_media-M3d1a.js'] },
     }),
   );
   return dir;
@@ -59,7 +58,7 @@ describe('the web app as served', () => {
     }
   });
 
-  it("announces the page's chunk and the player's with the pages that draw them at once, and with no other", async () => {
+  it('announces the player\'s chunk with the pages that open with a video, and with no other', async () => {
     const links = async (url: string) => {
       const { document } = new JSDOM(gunzipSync((await get(url)).rawPayload).toString('utf8')).window;
       return [...document.head.querySelectorAll('link[rel="modulepreload"], link[rel="preload"][as="style"]')].map(
@@ -69,12 +68,9 @@ describe('the web app as served', () => {
     const player = ['modulepreload /assets/WatchOverlay-Pl4y3r.js cors', 'preload /assets/WatchOverlay-Pl4y3r.css cors', 'modulepreload /assets/media-M3d1a.js cors'];
     expect(await links('/watch?v=abc123')).toEqual(player);
     expect(await links('/watch')).toEqual(player);
-    const channelPage = 'modulepreload /assets/ChannelRoute-Ch4nn3l.js cors';
-    // The channel page and the minimised player: their shared import once.
-    expect(await links('/channel/UC123?v=abc123')).toEqual([channelPage, 'modulepreload /assets/media-M3d1a.js cors', player[0], player[1]]);
-    expect(await links('/channel/UC123')).toEqual([channelPage, 'modulepreload /assets/media-M3d1a.js cors']);
+    expect(await links('/channel/UC123?v=abc123')).toEqual(player); // the minimised player
     expect(await links('/')).toEqual([]);
-    expect(await links('/about')).toEqual([]);
+    expect(await links('/channel/UC123')).toEqual([]);
   });
 
   it("carries the message bar's content in the page, so the bar is there at the first paint; no text can close its element", async () => {

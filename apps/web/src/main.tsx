@@ -7,7 +7,7 @@ import { initI18n } from './lib/i18n';
 import './styles/app.css';
 
 // The language's catalogue first (none for English), so that the first paint is already in the reader's language,
-// and the chunks of the address's page and player, so that it is already that page (app/first-screen.ts).
+// and the player's chunk when the address opens a video, so that it is already the player (app/first-screen.ts).
 void Promise.all([initI18n(), preloadFirstScreen(location)]).finally(() => createRoot(document.getElementById('root')!).render(<App />));
 
 // The service worker (SPEC §4) is registered after the page has loaded, from a chunk of its own, so neither

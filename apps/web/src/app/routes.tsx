@@ -281,15 +281,6 @@ export function findRoute(pathname: string): RouteDef {
 }
 
 /**
- * Loads the chunk of the page a pathname shows (none for the Dashboard, which is in the first route's), so that the
- * first render draws the page rather than its loading spinner (main.tsx, lib/lazy.ts).
- */
-export function preloadRoute(pathname: string): Promise<void> {
-  const page = findRoute(pathname).element().type as { preload?: () => Promise<void> };
-  return page.preload?.() ?? Promise.resolve();
-}
-
-/**
  * The routed page. Memoised: <Routes> ranks the whole route table whenever it renders, and the shell around it
  * re-renders for its own reasons (the session, the viewport, preferences); only a navigation concerns the routes.
  */

@@ -2,27 +2,15 @@ import path from 'node:path';
 import { appendToHead, changedFileReader, type SpaPage } from './spa.js';
 
 /**
- * The web app's lazy chunks an address draws in its first screen (apps/web/src/app/first-screen.ts waits for them
- * before the first render), by their source module (the keys of Vite's manifest):
- * - the page of the addresses people land on from a shared link or a search (apps/web/src/app/routes.tsx loads each
- *   lazily; the Dashboard is in the first route's chunks);
- * - the player (apps/web/src/app/layout/WatchHost.tsx) on a page that opens with a video: `/watch`, or any address
- *   with `v` (the minimised player).
- * route-chunks.test.ts checks that each module exists.
+ * The web app's lazy chunks an address draws in its first screen, by their source module (the keys of Vite's
+ * manifest): the player (apps/web/src/app/layout/WatchHost.tsx) on a page that opens with a video, `/watch` or any
+ * address with `v` (the minimised player). The web app's first render waits for it (apps/web/src/app/first-screen.ts,
+ * decision 030). route-chunks.test.ts checks that the module exists.
  */
-export const PAGE_MODULES: ReadonlyArray<readonly [path: RegExp, module: string]> = [
-  [/^\/sifts\/[^/]+\/?$/, 'src/app/pages/SiftRoutes.tsx'],
-  [/^\/playlists\/[^/]+\/?$/, 'src/app/pages/PlaylistRoutes.tsx'],
-  [/^\/channel\/[^/]+\/?$/, 'src/app/pages/ChannelRoute.tsx'],
-  [/^\/search(\/main)?\/?$/, 'src/app/pages/SearchRoute.tsx'],
-  [/^\/user-profile\/[^/]+\/?$/, 'src/app/pages/UserProfileRoute.tsx'],
-];
 export const PLAYER_MODULE = 'src/features/watch/components/WatchOverlay.tsx';
 
 export function firstScreenModules(url: URL): string[] {
-  const modules = PAGE_MODULES.filter(([pattern]) => pattern.test(url.pathname)).map(([, module]) => module);
-  if (url.pathname === '/watch' || url.searchParams.has('v')) modules.push(PLAYER_MODULE);
-  return modules;
+  return url.pathname === '/watch' || url.searchParams.has('v') ? [PLAYER_MODULE] : [];
 }
 
 /**
