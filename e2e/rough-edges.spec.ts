@@ -425,22 +425,25 @@ test("the player's queue names each video in words: title, channel, duration", a
 });
 
 test("a video's first paint has its picture: drawn with the player, from the page's own copy of the video", async ({ page, request }) => {
-  // Every element ever added under the app's root is seen, from before the app's first render.
+  // Every element ever added to the page is seen (its class, and an image's address), from before the app's first render.
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { __seen: string[] }).__seen = seen;
     new MutationObserver((records) => {
-      for (const r of records) for (const n of r.addedNodes) if (n instanceof Element) seen.push(...[n, ...n.querySelectorAll('*')].map((e) => e.className).filter((c) => typeof c === 'string'));
+      for (const r of records)
+        for (const n of r.addedNodes)
+          if (n instanceof Element) for (const e of [n, ...n.querySelectorAll('*')]) if (typeof e.className === 'string') seen.push(e instanceof HTMLImageElement ? `${e.className} ${e.getAttribute('src')}` : e.className);
     }).observe(document, { childList: true, subtree: true });
   });
-  const seen = () => page.evaluate(() => (window as unknown as { __seen: string[] }).__seen);
   const { videos } = (await (await request.get('/api/feeds/public?limit=5')).json()) as { videos: { externalId: string; thumbnail: string; embeddable: boolean }[] };
   const video = videos.find((v) => v.embeddable)!;
   await page.goto(`/watch?v=${video.externalId}`);
-  // The picture is drawn with the player, before the provider's player exists (a spinner over it while the player
-  // starts, never a black box).
-  await expect(playerDialog(page).locator('img.pl-poster')).toHaveAttribute('src', video.thumbnail);
-  const added = await seen();
-  expect(added.indexOf('pl-poster')).toBeGreaterThan(-1);
-  expect(added.indexOf('pl-poster')).toBeLessThan(added.indexOf('pl-host'));
+  await expect(playerDialog(page).locator('.pl-host video')).toBeAttached();
+  // The picture was drawn with the player, before the provider's player existed (a spinner over it while the player
+  // starts, never a black box); it gives way once the player is ready, whose own poster is the same picture.
+  const added = await page.evaluate(() => (window as unknown as { __seen: string[] }).__seen);
+  const poster = added.indexOf(`pl-poster ${video.thumbnail}`);
+  expect(poster).toBeGreaterThan(-1);
+  expect(poster).toBeLessThan(added.indexOf('pl-host'));
+  await expect(playerDialog(page).locator('img.pl-poster')).toHaveCount(0);
 });

@@ -21,9 +21,9 @@ export interface PlayerSurfaceProps {
   /** Shown while no video is current yet (loading, not found). */
   placeholder?: ReactNode;
   /**
-   * The thumbnail of the video about to play, drawn under the provider's player until that covers it: the first paint
-   * of a page that opens a video has its picture (the page's largest paint), not a black box while the provider
-   * starts (issue 18). The server preloads it with the page (apps/server's link previews).
+   * The thumbnail of the video about to play, drawn under the provider's player until that is ready (it then shows the
+   * same picture as its poster): the first paint of a page that opens a video has its picture (the page's largest
+   * paint), not a black box while the provider starts (decision 030). The server preloads it with the page.
    */
   poster?: string;
 }
@@ -92,7 +92,7 @@ export function PlayerSurface({ engine, snap, mode, desktop, onToggleFullscreen,
         onToggleFullscreen();
       }}
     >
-      {poster && <img className="pl-poster" src={poster} alt="" fetchPriority="high" />}
+      {poster && snap.status !== 'ready' && <img className="pl-poster" src={poster} alt="" fetchPriority="high" />}
       <div ref={hostRef} className="pl-host" />
       {!video && <div className="pl-placeholder">{placeholder}</div>}
       {showCard && video && <VideoCard engine={engine} snap={snap} video={video} desktop={desktop} compact={!max} />}
