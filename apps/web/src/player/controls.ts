@@ -2,7 +2,7 @@ import { msg, t } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { formatDuration } from '../lib/format';
 import { LONG_SEEK_STEP_S, SEEK_STEP_S } from './constants';
-import { showsPauseIcon, type PlayerSnapshot } from './engine';
+import { showsPauseIcon, type PlayerSnapshot, type PlayerTime } from './engine';
 import type { PlayerVideo } from './types';
 
 /**
@@ -17,6 +17,10 @@ export interface ControlsModel {
   playDisabled: boolean;
   previousDisabled: boolean;
   nextDisabled: boolean;
+}
+
+/** What the seek bar and the clock show of the time (engine `getTime`, on its own subscription). */
+export interface TimeModel {
   /** 0–100 of the duration. */
   percent: number;
   elapsed: string;
@@ -25,7 +29,6 @@ export interface ControlsModel {
 
 export function controlsModel(s: PlayerSnapshot<PlayerVideo>): ControlsModel {
   const pause = showsPauseIcon(s.state);
-  const { currentTime, duration } = s.time;
   return {
     playIcon: pause ? 'pause' : 'play',
     playLabel: pause ? t`Pause` : t`Play`,
@@ -34,6 +37,11 @@ export function controlsModel(s: PlayerSnapshot<PlayerVideo>): ControlsModel {
     playDisabled: !s.video || s.blocked || s.status !== 'ready',
     previousDisabled: !s.hasPrevious,
     nextDisabled: !s.hasNext,
+  };
+}
+
+export function timeModel({ currentTime, duration }: PlayerTime): TimeModel {
+  return {
     percent: duration > 0 ? Math.min(100, Math.max(0, (currentTime / duration) * 100)) : 0,
     elapsed: formatTime(currentTime),
     duration: formatTime(duration),

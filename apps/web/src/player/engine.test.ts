@@ -8,7 +8,7 @@ import {
   PlayerState,
   PROGRESS_TICK_MS,
 } from './constants';
-import { controlsModel } from './controls';
+import { controlsModel, timeModel } from './controls';
 import { PlayerEngine } from './engine';
 import { singleVideoSource } from './queue';
 import { FakeAdapter, fakeSource, harness, video } from './test-support';
@@ -152,7 +152,24 @@ describe('progress tick (SPEC §9: 500 ms)', () => {
     adapter.currentTime = 1.5;
     await vi.advanceTimersByTimeAsync(PROGRESS_TICK_MS);
     expect(h.engine.getSnapshot().time.currentTime).toBe(1.5);
-    expect(controlsModel(h.engine.getSnapshot())).toMatchObject({ elapsed: '00:01', duration: '00:30', percent: 5 });
+    expect(timeModel(h.engine.getTime())).toEqual({ elapsed: '00:01', duration: '00:30', percent: 5 });
+  });
+
+  it("tells a moving time to the time's listeners only: the rest of the player is not drawn again (issue 18)", async () => {
+    const h = await playing();
+    const onChange = vi.fn();
+    const onTime = vi.fn();
+    h.engine.subscribe(onChange);
+    h.engine.subscribeTime(onTime);
+    h.adapter().currentTime = 2;
+    await vi.advanceTimersByTimeAsync(PROGRESS_TICK_MS);
+    expect(onTime).toHaveBeenCalledTimes(1);
+    expect(onChange).not.toHaveBeenCalled();
+    expect(h.engine.getTime()).toEqual({ currentTime: 2, duration: 30 });
+    // Anything else that changes tells both.
+    h.engine.setVolume(40);
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(onTime).toHaveBeenCalledTimes(2);
   });
 
   it('stops ticking once the player is closed', async () => {

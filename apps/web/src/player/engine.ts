@@ -64,6 +64,12 @@ export interface ViewState {
   cinema: boolean;
 }
 
+/** Where the current video is, in seconds. */
+export interface PlayerTime {
+  currentTime: number;
+  duration: number;
+}
+
 export interface PlayerSnapshot<V extends PlayerVideo = PlayerVideo> {
   video: V | null;
   /** SPEC §3 "Current item playing"; null for a video on its own. */
@@ -72,7 +78,7 @@ export interface PlayerSnapshot<V extends PlayerVideo = PlayerVideo> {
   status: PlayerStatus;
   /** The current video cannot play here: its flag, or the provider said 150. */
   blocked: boolean;
-  time: { currentTime: number; duration: number };
+  time: PlayerTime;
   volume: number;
   muted: boolean;
   playbackRate: number;
@@ -123,6 +129,7 @@ const clamp = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, n
 export class PlayerEngine<V extends PlayerVideo = PlayerVideo> {
   private readonly opts: Required<Omit<EngineOptions<V>, 'log' | 'onFirstPlay'>> & Pick<EngineOptions<V>, 'log' | 'onFirstPlay'>;
   private listeners = new Set<() => void>();
+  private timeListeners = new Set<() => void>();
   private snap: PlayerSnapshot<V>;
 
   private video: V | null = null;
@@ -177,9 +184,27 @@ export class PlayerEngine<V extends PlayerVideo = PlayerVideo> {
 
   getSnapshot = (): PlayerSnapshot<V> => this.snap;
 
+  /**
+   * The playback time alone. While a video plays it changes every PROGRESS_TICK_MS; only the seek bar and the clock
+   * listen to it, so the rest of the player is not drawn again twice a second (issue 18). `subscribe`'s listeners hear
+   * every other change (and the snapshot's `time` is kept current for whoever reads it then).
+   */
+  subscribeTime = (listener: () => void): (() => void) => {
+    this.timeListeners.add(listener);
+    return () => this.timeListeners.delete(listener);
+  };
+
+  getTime = (): PlayerTime => this.time;
+
   private emit(): void {
     this.snap = this.build();
     this.listeners.forEach((l) => l());
+    this.timeListeners.forEach((l) => l());
+  }
+
+  private emitTime(): void {
+    this.snap = { ...this.snap, time: this.time };
+    this.timeListeners.forEach((l) => l());
   }
 
   private build(): PlayerSnapshot<V> {
@@ -563,14 +588,13 @@ export class PlayerEngine<V extends PlayerVideo = PlayerVideo> {
     if (!adapter || this.status !== 'ready') return;
     const currentTime = adapter.getCurrentTime() || 0;
     const duration = adapter.getDuration() || 0;
-    let changed = false;
-    if (currentTime !== this.time.currentTime || duration !== this.time.duration) {
-      this.time = { currentTime, duration };
-      changed = true;
-    }
+    const timeChanged = currentTime !== this.time.currentTime || duration !== this.time.duration;
+    if (timeChanged) this.time = { currentTime, duration };
     // Some providers learn about captions only after playback starts.
-    if (!this.captionsAvailable && this.refreshCaptions()) changed = true;
-    if (changed && emit) this.emit();
+    const captionsChanged = !this.captionsAvailable && this.refreshCaptions();
+    if (!emit) return;
+    if (captionsChanged) this.emit();
+    else if (timeChanged) this.emitTime();
   }
 
   private refreshCaptions(): boolean {

@@ -2,9 +2,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
 import type { Video } from '@sift/contracts';
 import { PlayerState, SEEK_STEP_S } from '../../../player/constants';
-import { classifySwipe, controlsModel, formatTime, type Swipe } from '../../../player/controls';
+import { classifySwipe, controlsModel, timeModel, type Swipe } from '../../../player/controls';
 import type { PlayerEngine, PlayerSnapshot } from '../../../player/engine';
 import { externalVideoUrl, playerThumbnail, serviceName } from '../../../player/links';
+import { usePlayerTime } from '../../../player/react';
 import { CaptionsMenu, SettingsMenu, SpeedMenu } from './PlayerMenus';
 import { PlayerIcon } from './icons';
 
@@ -180,7 +181,6 @@ function Controls({
 }) {
   const { t } = useLingui();
   const m = controlsModel(snap);
-  const { elapsed, duration } = m;
   const btn = 'pl-btn';
   const transport = (big: boolean) => (
     <>
@@ -229,15 +229,7 @@ function Controls({
               onChange={(e) => engine.setVolume(Number(e.currentTarget.value))}
             />
           )}
-          <span className="pl-time">
-            <Trans comment="Elapsed time of the video, then its duration; the slash is only shown, 'of' only spoken">
-              <span className="sr-only">Elapsed </span>
-              {elapsed}
-              <span aria-hidden="true"> / </span>
-              <span className="sr-only"> of </span>
-              {duration}
-            </Trans>
-          </span>
+          <Clock engine={engine} />
           <span className="pl-spacer" />
           <CaptionsMenu engine={engine} snap={snap} className={btn} />
           <SpeedMenu engine={engine} snap={snap} className={btn} />
@@ -286,12 +278,29 @@ function CardControls({ engine, snap }: { engine: PlayerEngine<Video>; snap: Sna
   );
 }
 
+/** Elapsed time and duration, drawn again as the time moves (the engine's time subscription), alone. */
+function Clock({ engine }: { engine: PlayerEngine<Video> }) {
+  const { elapsed, duration } = timeModel(usePlayerTime(engine));
+  return (
+    <span className="pl-time">
+      <Trans comment="Elapsed time of the video, then its duration; the slash is only shown, 'of' only spoken">
+        <span className="sr-only">Elapsed </span>
+        {elapsed}
+        <span aria-hidden="true"> / </span>
+        <span className="sr-only"> of </span>
+        {duration}
+      </Trans>
+    </span>
+  );
+}
+
 /** SPEC §4: the seek slider maps to a percentage of the duration; its arrow keys seek 5 s like the player's. */
 function SeekSlider({ engine, snap }: { engine: PlayerEngine<Video>; snap: Snap }) {
   const { t } = useLingui();
-  const m = controlsModel(snap);
-  const current = formatTime(snap.time.currentTime);
-  const total = formatTime(snap.time.duration);
+  const time = usePlayerTime(engine);
+  const m = timeModel(time);
+  const current = m.elapsed;
+  const total = m.duration;
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     const by = { ArrowLeft: -SEEK_STEP_S, ArrowDown: -SEEK_STEP_S, ArrowRight: SEEK_STEP_S, ArrowUp: SEEK_STEP_S, PageDown: -60, PageUp: 60 }[e.key];
     if (by !== undefined) {
@@ -311,7 +320,7 @@ function SeekSlider({ engine, snap }: { engine: PlayerEngine<Video>; snap: Snap 
       max={100}
       step={0.1}
       value={m.percent}
-      disabled={snap.status !== 'ready' || snap.time.duration <= 0}
+      disabled={snap.status !== 'ready' || time.duration <= 0}
       aria-valuetext={t`${current} of ${total}`}
       style={{ '--pl-fill': `${m.percent}%` } as CSSProperties}
       onChange={(e) => engine.seekToPercent(Number(e.currentTarget.value))}
