@@ -36,9 +36,9 @@ export type LazyComponent<T extends ComponentType<any>> = ComponentType<Componen
 /**
  * React's `lazy` with the load timeout of SPEC §8; an error boundary (components/ChunkBoundary) shows the failure.
  * React's lazy suspends on its first render even when the chunk has arrived (it learns so a microtask later), so the
- * page's first paint would be a fallback: once `preload()` has settled, an instance mounted after it draws the
- * component itself (issue 18: the page a link opens is in its first paint). An instance keeps the way it started,
- * so that it never remounts.
+ * first paint would be its fallback: once `preload()` has settled, an instance mounted after it draws the component
+ * itself (decision 030: the player of a page that opens a video is in its first paint). An instance keeps the way it
+ * started, so that it never remounts.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the same constraint as React's own lazy
 export function lazy<T extends ComponentType<any>>(load: () => Promise<{ default: T }>): LazyComponent<T> {

@@ -19,9 +19,9 @@ export interface UpNextProps {
 
 /**
  * The queue under the player ("Swipe up for more"): the current item's videos; choosing one plays it. Memoised:
- * the progress tick re-renders the player twice a second, the list only changes with the queue or the video.
- * Drawn as the feeds are (decision 027): a batch of items per task while its end is near, so a page of 48 is not one
- * long task when a video opens; always down to the video playing.
+ * the player re-renders on each of its changes, the list only changes with the queue or the video. Drawn as the feeds
+ * are (decisions 027, 030): a batch per report that its end is near, so a page of 48 is not one long task when a
+ * video opens; always down to the video playing.
  */
 export const UpNext = memo(function UpNext({ engine, queue, item, current }: UpNextProps) {
   const { t } = useLingui();
