@@ -81,15 +81,13 @@ describe('UpNext', () => {
     await vi.waitFor(async () => {
       if (items().length < 48 && source.fetches.length > 1) askedEarly = true;
       await reportEnd(true);
-      expect(items()).toHaveLength(48);
+      // The next page may already have come and be drawing: at least the whole first page.
+      expect(items().length).toBeGreaterThanOrEqual(48);
     });
     expect(askedEarly).toBe(false);
     await vi.waitFor(async () => {
       await reportEnd(true);
       expect(source.fetches).toEqual([null, '48']);
-    });
-    await vi.waitFor(async () => {
-      await reportEnd(true);
       expect(items()).toHaveLength(60);
     });
   });
