@@ -146,12 +146,12 @@ describe('progress tick (SPEC §9: 500 ms)', () => {
     const adapter = h.adapter();
     adapter.currentTime = 1;
     await vi.advanceTimersByTimeAsync(PROGRESS_TICK_MS - 1);
-    expect(h.engine.getSnapshot().time.currentTime).toBe(0);
+    expect(h.engine.getTime().currentTime).toBe(0);
     await vi.advanceTimersByTimeAsync(1);
-    expect(h.engine.getSnapshot().time).toEqual({ currentTime: 1, duration: 30 });
+    expect(h.engine.getTime()).toEqual({ currentTime: 1, duration: 30 });
     adapter.currentTime = 1.5;
     await vi.advanceTimersByTimeAsync(PROGRESS_TICK_MS);
-    expect(h.engine.getSnapshot().time.currentTime).toBe(1.5);
+    expect(h.engine.getTime().currentTime).toBe(1.5);
     expect(timeModel(h.engine.getTime())).toEqual({ elapsed: '00:01', duration: '00:30', percent: 5 });
   });
 
@@ -543,7 +543,7 @@ describe('seeking (SPEC §4)', () => {
     expect(adapter.currentTime).toBe(30);
     h.engine.seekToPercent(50);
     expect(adapter.currentTime).toBe(15);
-    expect(h.engine.getSnapshot().time.currentTime).toBe(15);
+    expect(h.engine.getTime().currentTime).toBe(15);
   });
 });
 

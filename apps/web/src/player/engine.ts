@@ -78,7 +78,6 @@ export interface PlayerSnapshot<V extends PlayerVideo = PlayerVideo> {
   status: PlayerStatus;
   /** The current video cannot play here: its flag, or the provider said 150. */
   blocked: boolean;
-  time: PlayerTime;
   volume: number;
   muted: boolean;
   playbackRate: number;
@@ -186,8 +185,8 @@ export class PlayerEngine<V extends PlayerVideo = PlayerVideo> {
 
   /**
    * The playback time alone. While a video plays it changes every PROGRESS_TICK_MS; only the seek bar and the clock
-   * listen to it, so the rest of the player is not drawn again twice a second (issue 18). `subscribe`'s listeners hear
-   * every other change (and the snapshot's `time` is kept current for whoever reads it then).
+   * listen to it, so the rest of the player is not drawn again twice a second (issue 18). It is not in the snapshot:
+   * `subscribe`'s listeners hear every other change.
    */
   subscribeTime = (listener: () => void): (() => void) => {
     this.timeListeners.add(listener);
@@ -203,7 +202,6 @@ export class PlayerEngine<V extends PlayerVideo = PlayerVideo> {
   }
 
   private emitTime(): void {
-    this.snap = { ...this.snap, time: this.time };
     this.timeListeners.forEach((l) => l());
   }
 
@@ -217,7 +215,6 @@ export class PlayerEngine<V extends PlayerVideo = PlayerVideo> {
       state: this.state,
       status: this.status,
       blocked: this.blocked,
-      time: this.time,
       volume: this.volume,
       muted: this.muted,
       playbackRate: this.rate,
