@@ -107,9 +107,12 @@ describe('InfiniteList', () => {
   /** The sentinel's state as the newest observer reports it (a fresh observer is made after every batch). */
   const sentinelNear = (near: boolean) => act(() => FakeObserver.instances.at(-1)!.trigger(near));
   const nextTask = () => act(() => void vi.advanceTimersByTime(0));
-  /** Every batch of a 50-item page, the sentinel staying in range. */
+  /** The rest of a 50-item page, a batch for each report that its end is in range (by each observer made for it). */
   const drawPageOf50 = () => {
-    for (let task = 0; task < 50 / REVEAL_BATCH; task++) nextTask();
+    for (let batch = 0; batch < 50 / REVEAL_BATCH && document.querySelectorAll('article').length < 50; batch++) {
+      sentinelNear(true);
+      nextTask();
+    }
   };
 
   it('draws a long page a batch at a time while its end is near the screen, and asks for the next page once all of it is drawn and the sentinel is in range', () => {
@@ -123,6 +126,10 @@ describe('InfiniteList', () => {
       sentinelNear(true);
       expect(onLoadMore).not.toHaveBeenCalled();
       nextTask();
+      expect(feed.querySelectorAll('article')).toHaveLength(2 * REVEAL_BATCH);
+      // One batch per report: the next waits for the observer made for the new end (CI once saw all 50 drawn, far
+      // past the trigger distance, while that report was on its way).
+      for (let task = 0; task < 5; task++) nextTask();
       expect(feed.querySelectorAll('article')).toHaveLength(2 * REVEAL_BATCH);
       drawPageOf50();
       expect(feed.querySelectorAll('article')).toHaveLength(50);
@@ -147,6 +154,7 @@ describe('InfiniteList', () => {
       const feed = screen.getByRole('feed', { name: 'Latest videos' });
       sentinelNear(true);
       nextTask();
+      sentinelNear(true);
       nextTask();
       expect(feed.querySelectorAll('article')).toHaveLength(3 * REVEAL_BATCH);
       // Three batches fill a phone's screen and the 1,800 px below it: nothing more is drawn until someone scrolls.
@@ -157,6 +165,24 @@ describe('InfiniteList', () => {
       sentinelNear(true);
       nextTask();
       expect(feed.querySelectorAll('article')).toHaveLength(4 * REVEAL_BATCH);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("takes no report from an observer it has replaced (a stale \"not near\" stopped a list whose end was in range)", () => {
+    vi.useFakeTimers();
+    try {
+      renderList({ items: items(50), hasMore: true });
+      const feed = screen.getByRole('feed', { name: 'Latest videos' });
+      sentinelNear(true);
+      nextTask();
+      expect(feed.querySelectorAll('article')).toHaveLength(2 * REVEAL_BATCH);
+      const [replaced, current] = FakeObserver.instances.slice(-2);
+      act(() => current!.trigger(true));
+      act(() => replaced!.trigger(false));
+      nextTask();
+      expect(feed.querySelectorAll('article')).toHaveLength(3 * REVEAL_BATCH);
     } finally {
       vi.useRealTimers();
     }

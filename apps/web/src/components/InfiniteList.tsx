@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { LIST_TRIGGER_PX } from '../lib/config';
 import { useLatest } from '../lib/hooks';
 
@@ -48,16 +48,35 @@ export interface InfiniteListProps<T> {
  */
 export const REVEAL_BATCH = 4;
 
+/** What `useRevealed` gives a list: how many items to draw, where its observer reports, and the keyboard's way on. */
+export interface Revealed {
+  /** How many of the items to draw now. */
+  shown: number;
+  /** The observer's report: is the end of the drawn items within the trigger distance? */
+  reportNear: (near: boolean) => void;
+  /** Draw the next batch now ("Load more" while some are undrawn). */
+  revealMore: () => void;
+}
+
 /**
- * How many of `count` items to draw now: a batch at first, then one more batch per task while `near` (the end of
- * the drawn items is within the trigger distance). What is drawn stays drawn (a refetch that puts a new video on
- * top must not shorten the page under someone scrolled down it); a list that empties (a new filter loading) starts
- * again from its first batch. Shared with the player's queue (features/watch UpNext), which draws at least down to
- * the video playing (`atLeast`).
+ * How many of `count` items to draw: a batch at first, then one more batch for each fresh report that the end of
+ * the drawn items is near (within the trigger distance). A report counts once: the batch it draws moves the end, and
+ * the observer the list re-creates for the new end reports again after the next paint. Counting a report twice drew
+ * many cheap batches before that report came, down past the trigger distance (a whole page of 50, seen in CI).
+ * What is drawn stays drawn (a refetch that puts a new video on top must not shorten the page under someone scrolled
+ * down it); a list that empties (a new filter loading) starts again from its first batch. Without
+ * IntersectionObserver the end always counts as near: every batch is drawn, a task apart. Shared with the player's
+ * queue (features/watch UpNext), which draws at least down to the video playing (`atLeast`).
  */
-export function useRevealed(count: number, near: boolean, atLeast = 0): [shown: number, revealMore: () => void] {
+export function useRevealed(count: number, atLeast = 0): Revealed {
+  const observes = typeof IntersectionObserver !== 'undefined';
   const [revealed, setRevealed] = useState(REVEAL_BATCH);
+  const [near, setNear] = useState(!observes);
   const shown = Math.min(count, Math.max(revealed, atLeast));
+  // A new end needs a new report (set before the paint, so no effect below sees the old one).
+  useLayoutEffect(() => {
+    if (observes) setNear(false);
+  }, [shown, observes]);
   useEffect(() => {
     if (count === 0 && revealed !== REVEAL_BATCH) setRevealed(REVEAL_BATCH);
   }, [count, revealed]);
@@ -66,7 +85,7 @@ export function useRevealed(count: number, near: boolean, atLeast = 0): [shown: 
     const timer = setTimeout(() => setRevealed(shown + REVEAL_BATCH), 0);
     return () => clearTimeout(timer);
   }, [near, shown, count]);
-  return [shown, () => setRevealed(shown + REVEAL_BATCH)];
+  return { shown, reportNear: setNear, revealMore: () => setRevealed(shown + REVEAL_BATCH) };
 }
 
 /** What InfiniteList needs of a TanStack infinite query (the fields it reads, so any page shape fits). */
@@ -118,10 +137,8 @@ export function InfiniteList<T>(props: InfiniteListProps<T>) {
   } = props;
   const { i18n } = useLingui();
   const sentinel = useRef<HTMLDivElement>(null);
-  // Whether the sentinel under the drawn items is within `triggerDistance` of the screen. Without
-  // IntersectionObserver it always is: everything is drawn, and the "Load more" button fetches pages.
-  const [near, setNear] = useState(typeof IntersectionObserver === 'undefined');
-  const [shown, revealMore] = useRevealed(items.length, near);
+  // Without IntersectionObserver everything is drawn, and the "Load more" button fetches pages.
+  const { shown, reportNear, revealMore } = useRevealed(items.length);
   const allShown = shown === items.length;
   const canLoad = hasMore && !loading && !loadingMore && !error && allShown;
   const loadRef = useLatest(onLoadMore);
@@ -133,17 +150,24 @@ export function InfiniteList<T>(props: InfiniteListProps<T>) {
     // margin gets no new intersection event, but a fresh observer reports its current state at once. A page is asked
     // for only on such a fresh report: right after a batch is drawn, an older one may predate the batch that pushed
     // the sentinel down.
+    // Only this observer's latest entry counts: one replaced after a batch may still deliver a report it queued about
+    // the old end (a stale "not near", taken as the truth, stopped a list whose end sat in range: seen in the browser tests).
+    let live = true;
     const io = new IntersectionObserver(
       (entries) => {
-        const hit = entries.some((e) => e.isIntersecting);
-        setNear(hit);
+        if (!live) return;
+        const hit = entries.at(-1)?.isIntersecting === true;
+        reportNear(hit);
         if (hit && canLoad) loadRef.current();
       },
       { rootMargin: `0px 0px ${triggerDistance}px 0px` },
     );
     io.observe(el);
-    return () => io.disconnect();
-  }, [shown, canLoad, triggerDistance, loadRef]);
+    return () => {
+      live = false;
+      io.disconnect();
+    };
+  }, [shown, canLoad, triggerDistance, loadRef, reportNear]);
 
   const complete = !hasMore && !loading && !error;
   const setsize = complete ? items.length : -1;

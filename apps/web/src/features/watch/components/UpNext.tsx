@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import type { Video } from '@sift/contracts';
 import { useRevealed } from '../../../components/InfiniteList';
 import { AREA_TRIGGER_PX } from '../../../lib/config';
@@ -27,18 +27,11 @@ export const UpNext = memo(function UpNext({ engine, queue, item, current }: UpN
   const { t } = useLingui();
   const sentinel = useRef<HTMLLIElement>(null);
   const loadMore = useLatest(() => void engine.loadMore());
-  // Whether the end of the drawn items is within the trigger distance (always, without IntersectionObserver).
-  const [near, setNear] = useState(typeof IntersectionObserver === 'undefined');
   const currentAt = queue.videos.findIndex((v) => sameVideo(v, current));
-  const [drawn, revealMore] = useRevealed(queue.videos.length, near, currentAt + 1);
+  const { shown: drawn, reportNear, revealMore } = useRevealed(queue.videos.length, currentAt + 1);
   const allDrawn = drawn === queue.videos.length;
   const canLoad = !queue.complete && !queue.loading && !queue.error && allDrawn;
   const shown = !!item || queue.videos.length > 1;
-  // One batch per report that the end is near: the observer made for the new end (below, after the paint) reports
-  // again. A batch of the queue is cheap, so without this many would be drawn before that report came.
-  useLayoutEffect(() => {
-    if (typeof IntersectionObserver !== 'undefined') setNear(false);
-  }, [drawn]);
 
   // SPEC §9 "Infinite scroll trigger: 100 px in one area": the next page loads when the end of the queue comes within
   // 100 px of the bottom of what scrolls it (the list itself beside the desktop player, the player sheet on a phone).
@@ -46,17 +39,24 @@ export const UpNext = memo(function UpNext({ engine, queue, item, current }: UpN
   useEffect(() => {
     const el = sentinel.current;
     if (!el || typeof IntersectionObserver === 'undefined') return;
+    // Only this observer's latest entry counts: one replaced after a batch may still deliver a report it queued about
+    // the old end (a stale "not near", taken as the truth, stopped a list whose end sat in range: seen in the browser tests).
+    let live = true;
     const io = new IntersectionObserver(
       (entries) => {
-        const hit = entries.some((e) => e.isIntersecting);
-        setNear(hit);
+        if (!live) return;
+        const hit = entries.at(-1)?.isIntersecting === true;
+        reportNear(hit);
         if (hit && canLoad) loadMore.current();
       },
       { root: scrollParent(el), rootMargin: `0px 0px ${AREA_TRIGGER_PX}px 0px` },
     );
     io.observe(el);
-    return () => io.disconnect();
-  }, [canLoad, shown, drawn, loadMore]);
+    return () => {
+      live = false;
+      io.disconnect();
+    };
+  }, [canLoad, shown, drawn, loadMore, reportNear]);
 
   if (!shown) return null;
   const itemName = item?.name;
