@@ -88,6 +88,25 @@ export function useRevealed(count: number, atLeast = 0): Revealed {
   return { shown, reportNear: setNear, revealMore: () => setRevealed(shown + REVEAL_BATCH) };
 }
 
+/**
+ * Watches the end of a list (its sentinel) and tells `onReport` whether it is within the observer's margin: at once (a
+ * new observer reports the current state), then at each change. Returns the cleanup. Only this observer's latest
+ * entry counts: one replaced after a batch may still deliver a report it queued about the old end (a stale "not near",
+ * taken as the truth, stopped a list whose end sat in range: seen in the browser tests). Used by the feeds and the
+ * player's queue, with `useRevealed`.
+ */
+export function observeEnd(sentinel: Element, options: IntersectionObserverInit, onReport: (near: boolean) => void): () => void {
+  let live = true;
+  const io = new IntersectionObserver((entries) => {
+    if (live) onReport(entries.at(-1)?.isIntersecting === true);
+  }, options);
+  io.observe(sentinel);
+  return () => {
+    live = false;
+    io.disconnect();
+  };
+}
+
 /** What InfiniteList needs of a TanStack infinite query (the fields it reads, so any page shape fits). */
 interface PagedQuery {
   data: unknown;
@@ -150,23 +169,10 @@ export function InfiniteList<T>(props: InfiniteListProps<T>) {
     // margin gets no new intersection event, but a fresh observer reports its current state at once. A page is asked
     // for only on such a fresh report: right after a batch is drawn, an older one may predate the batch that pushed
     // the sentinel down.
-    // Only this observer's latest entry counts: one replaced after a batch may still deliver a report it queued about
-    // the old end (a stale "not near", taken as the truth, stopped a list whose end sat in range: seen in the browser tests).
-    let live = true;
-    const io = new IntersectionObserver(
-      (entries) => {
-        if (!live) return;
-        const hit = entries.at(-1)?.isIntersecting === true;
-        reportNear(hit);
-        if (hit && canLoad) loadRef.current();
-      },
-      { rootMargin: `0px 0px ${triggerDistance}px 0px` },
-    );
-    io.observe(el);
-    return () => {
-      live = false;
-      io.disconnect();
-    };
+    return observeEnd(el, { rootMargin: `0px 0px ${triggerDistance}px 0px` }, (hit) => {
+      reportNear(hit);
+      if (hit && canLoad) loadRef.current();
+    });
   }, [shown, canLoad, triggerDistance, loadRef, reportNear]);
 
   const complete = !hasMore && !loading && !error;

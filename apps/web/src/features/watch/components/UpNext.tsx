@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { memo, useEffect, useRef } from 'react';
 import type { Video } from '@sift/contracts';
-import { useRevealed } from '../../../components/InfiniteList';
+import { observeEnd, useRevealed } from '../../../components/InfiniteList';
 import { AREA_TRIGGER_PX } from '../../../lib/config';
 import { durationLabel, formatDuration } from '../../../lib/format';
 import { useLatest } from '../../../lib/hooks';
@@ -39,23 +39,10 @@ export const UpNext = memo(function UpNext({ engine, queue, item, current }: UpN
   useEffect(() => {
     const el = sentinel.current;
     if (!el || typeof IntersectionObserver === 'undefined') return;
-    // Only this observer's latest entry counts: one replaced after a batch may still deliver a report it queued about
-    // the old end (a stale "not near", taken as the truth, stopped a list whose end sat in range: seen in the browser tests).
-    let live = true;
-    const io = new IntersectionObserver(
-      (entries) => {
-        if (!live) return;
-        const hit = entries.at(-1)?.isIntersecting === true;
-        reportNear(hit);
-        if (hit && canLoad) loadMore.current();
-      },
-      { root: scrollParent(el), rootMargin: `0px 0px ${AREA_TRIGGER_PX}px 0px` },
-    );
-    io.observe(el);
-    return () => {
-      live = false;
-      io.disconnect();
-    };
+    return observeEnd(el, { root: scrollParent(el), rootMargin: `0px 0px ${AREA_TRIGGER_PX}px 0px` }, (hit) => {
+      reportNear(hit);
+      if (hit && canLoad) loadMore.current();
+    });
   }, [canLoad, shown, drawn, loadMore, reportNear]);
 
   if (!shown) return null;
