@@ -5,7 +5,7 @@ import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const sources = ['packages/contracts/src', 'apps/server/src', 'apps/web/src', 'apps/web/index.html', 'apps/web/public', 'apps/web/vite.config.ts'];
-const outputs = ['apps/server/dist/main.js', 'apps/web/dist/index.html'];
+const outputs = ['apps/server/dist/main.js', 'apps/server/dist/import-parser.worker.js', 'apps/web/dist/index.html'];
 
 function newestMtime(target) {
   if (!fs.existsSync(target)) return 0;

@@ -369,6 +369,7 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
 
   const services = createServices({ ...deps, accounts: settings, mailer, rateLimiter, log: app.log });
   app.addHook('onClose', () => services.jobs.stop());
+  app.addHook('onClose', () => services.imports.close());
   await registerNewVideoJobs(services, { refreshMinutes: deps.channelRefreshMinutes ?? 15 });
   // request.user from `Authorization: Bearer`, for every module: `onRequest: app.requireUser` or `app.optionalUser`.
   registerAuthentication(app, services.tokens);

@@ -17,7 +17,8 @@ import type { PlaylistsService } from '../playlists/playlists.service.js';
 import type { SiftsService } from '../sifts/sifts.service.js';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
 import { ImportFileError, type BundleChannel, type ImportBundle } from './formats/bundle.js';
-import { MAX_SKIPPED_LISTED, parseImportFile, SKIP_REASONS } from './formats/index.js';
+import { MAX_SKIPPED_LISTED, SKIP_REASONS } from './formats/index.js';
+import { ImportParser } from './import-parser.js';
 import type { ImportsRepository, MemberImportRow } from './imports.repository.js';
 import { presentImport } from './imports.presenter.js';
 
@@ -43,6 +44,8 @@ export interface ImportCollaborators {
   /** Called after channels are followed, so their uploads are read at once rather than at the next refresh tick. */
   onChannelsFollowed: () => Promise<void>;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  /** How long a file may take to read (import-parser.ts); tests make it short. */
+  parseTimeLimitMs?: number;
 }
 
 /** Counts, skipped rows and progress of one run, written to the row as it goes. */
@@ -83,29 +86,49 @@ const clip = (text: string | undefined, max: number) => (text ?? '').trim().slic
  * the same file adds nothing, and a run that fails half-way can simply be started again.
  */
 export class ImportsService {
+  private readonly parser: ImportParser;
+  /** Members whose file is being read on this node: one at a time, so nobody can fill the readers' queue alone. */
+  private readonly reading = new Set<number>();
+
   constructor(
     private readonly repository: ImportsRepository,
     private readonly app: ImportCollaborators,
   ) {
+    this.parser = new ImportParser({ log: app.log, ...(app.parseTimeLimitMs === undefined ? {} : { timeLimitMs: app.parseTimeLimitMs }) });
     void app.jobs.work<{ importId: number }>(MEMBER_IMPORT_JOB, ({ importId }) => this.run(importId));
   }
 
   async start(userId: number, file: Uint8Array): Promise<ImportStarted> {
-    if (await this.repository.hasUnfinished(userId)) {
-      throw new HttpError(409, 'An import is already under way. Wait for it to finish, then import the next file.', 'IMPORT_UNDER_WAY');
-    }
-    let bundle: ImportBundle;
+    const underWay = () => new HttpError(409, 'An import is already under way. Wait for it to finish, then import the next file.', 'IMPORT_UNDER_WAY');
+    // One file of a member at a time on this node, from the check to the stored row: nobody fills the readers alone.
+    if (this.reading.has(userId)) throw underWay();
+    this.reading.add(userId);
     try {
-      bundle = await parseImportFile(file);
+      if (await this.repository.hasUnfinished(userId)) throw underWay();
+      const bundle = await this.read(file);
+      const row = await this.repository.insert(userId, bundle);
+      await this.app.jobs.send(MEMBER_IMPORT_JOB, { importId: row.id });
+      return { id: row.id, status: 'PENDING', format: bundle.format };
+    } finally {
+      this.reading.delete(userId);
+    }
+  }
+
+  /** The file read in a worker thread; a file Sift cannot read is a 413 or 422 that names the field. */
+  private async read(file: Uint8Array): Promise<ImportBundle> {
+    try {
+      return await this.parser.parse(file);
     } catch (error) {
       if (error instanceof ImportFileError) {
         throw new HttpError(error.code === 'IMPORT_TOO_LARGE' ? 413 : 422, error.message, error.code, [{ field: 'file', message: error.message }]);
       }
       throw error;
     }
-    const row = await this.repository.insert(userId, bundle);
-    await this.app.jobs.send(MEMBER_IMPORT_JOB, { importId: row.id });
-    return { id: row.id, status: 'PENDING', format: bundle.format };
+  }
+
+  /** Lets the file readers' threads go (the app's onClose). */
+  close(): Promise<void> {
+    return this.parser.close();
   }
 
   /** GET /api/me/imports/{id}: only its owner may read it (anyone else gets a 404, as if it did not exist). */

@@ -7,13 +7,19 @@
  * `playlist_stream_join` (in `join_index` order), and `feed_group` + `feed_group_subscription_join` (channel groups,
  * which become sifts). Set aside with a reason: `remote_playlists` (bookmarks of others' playlists) and
  * `stream_history`. Older NewPipe versions lack some tables and columns; what is missing is simply not read.
+ *
+ * The file brings its own schema (nothing makes `streams.uid` unique or indexed), so its cost is bounded here, not by
+ * trust: every row any statement steps through counts against `MAX_STEPS`, whether it is kept or not; no statement
+ * joins or sorts the file's tables (SQLite would build a whole join product, or sort a whole table, before the first
+ * row came out): tables are read one at a time in storage order, sorted here, and streams are looked up one by one
+ * through an index made on the in-memory copy.
  */
 import { createRequire } from 'node:module';
 import initSqlJs from 'sql.js';
-import type { Database, SqlJsStatic, SqlValue } from 'sql.js';
+import type { Database, SqlJsStatic, SqlValue, Statement } from 'sql.js';
 import type { BundleBuilder, PlaylistDraft } from './builder.js';
-import { SKIP_REASONS, describeItem } from './builder.js';
-import { ImportFileError } from './bundle.js';
+import { SKIP_REASONS, describeItem, formatCount } from './builder.js';
+import { IMPORT_LIMITS, ImportFileError } from './bundle.js';
 import { isYouTubeService } from './newpipe.js';
 import { startsWithBytes } from './text.js';
 
@@ -41,12 +47,24 @@ function loadSqlJs(): Promise<SqlJsStatic> {
 
 type Row = Record<string, SqlValue>;
 
+/**
+ * Rows all statements together may step through. A real backup steps through each subscription, playlist, playlist
+ * entry (twice: the entry, then its stream) and group entry once, so this is twice what the builder may keep.
+ */
+const MAX_STEPS = 4 * IMPORT_LIMITS.maxRows;
+
+/** The file's database and the rows stepped through so far. */
+interface Reading {
+  db: Database;
+  steps: number;
+}
+
 export async function readNewPipeDb(bytes: Uint8Array, builder: BundleBuilder): Promise<void> {
   const SQL = await loadSqlJs();
   let db: Database | undefined;
   try {
     db = new SQL.Database(bytes);
-    readDatabase(db, builder);
+    readDatabase({ db, steps: 0 }, builder);
   } catch (error) {
     if (error instanceof ImportFileError) throw error;
     throw new ImportFileError('The NewPipe database in this backup is damaged and cannot be read. Make a new backup in NewPipe and upload it.', 'IMPORT_FILE_INVALID');
@@ -55,7 +73,7 @@ export async function readNewPipeDb(bytes: Uint8Array, builder: BundleBuilder): 
   }
 }
 
-function readDatabase(db: Database, builder: BundleBuilder): void {
+function readDatabase(db: Reading, builder: BundleBuilder): void {
   const tables = new Set(all(db, "SELECT name FROM sqlite_master WHERE type = 'table'").map((row) => String(row.name)));
   if (!tables.has('subscriptions') && !tables.has('playlists')) {
     throw new ImportFileError(
@@ -73,7 +91,7 @@ function readDatabase(db: Database, builder: BundleBuilder): void {
     const has = columns('remote_playlists');
     const name = has.has('name') ? 'name' : 'NULL';
     const url = has.has('url') ? 'url' : 'NULL';
-    each(db, `SELECT ${name} AS name, ${url} AS url FROM remote_playlists ORDER BY rowid`, (row) =>
+    each(db, `SELECT ${name} AS name, ${url} AS url FROM remote_playlists`, (row) =>
       builder.skip(describeItem(string(row.name), string(row.url)), SKIP_REASONS.bookmarkedPlaylist),
     );
   }
@@ -84,7 +102,7 @@ function readDatabase(db: Database, builder: BundleBuilder): void {
 }
 
 /** Follows the YouTube subscriptions; returns their ids by `uid` for the feed groups. */
-function readSubscriptions(db: Database, builder: BundleBuilder, tables: Set<string>, columns: (table: string) => Set<string>): Map<number, { id: string; name?: string }> {
+function readSubscriptions(db: Reading, builder: BundleBuilder, tables: Set<string>, columns: (table: string) => Set<string>): Map<number, { id: string; name?: string }> {
   const byUid = new Map<number, { id: string; name?: string }>();
   if (!tables.has('subscriptions')) return byUid;
   const has = columns('subscriptions');
@@ -92,59 +110,78 @@ function readSubscriptions(db: Database, builder: BundleBuilder, tables: Set<str
   const service = has.has('service_id') ? 'service_id' : 'NULL';
   const name = has.has('name') ? 'name' : 'NULL';
   const uid = has.has('uid') ? 'uid' : 'rowid';
-  each(db, `SELECT ${uid} AS uid, ${service} AS service_id, url, ${name} AS name FROM subscriptions ORDER BY ${uid}`, (row) => {
+  const rows = sorted(all(db, `SELECT ${uid} AS uid, ${service} AS service_id, url, ${name} AS name FROM subscriptions`), ['uid']);
+  for (const row of rows) {
     const channelName = string(row.name);
-    if (!isYouTubeService(row.service_id)) return builder.skip(describeItem(channelName, string(row.url)), SKIP_REASONS.notYouTube);
+    if (!isYouTubeService(row.service_id)) {
+      builder.skip(describeItem(channelName, string(row.url)), SKIP_REASONS.notYouTube);
+      continue;
+    }
     const id = builder.followChannel(string(row.url), channelName);
     if (id !== null) byUid.set(Number(row.uid), channelName === undefined ? { id } : { id, name: channelName });
-  });
+  }
   return byUid;
 }
 
-function readPlaylists(db: Database, builder: BundleBuilder, tables: Set<string>, columns: (table: string) => Set<string>): void {
+function readPlaylists(db: Reading, builder: BundleBuilder, tables: Set<string>, columns: (table: string) => Set<string>): void {
   if (!tables.has('playlists')) return;
   const has = columns('playlists');
   // `display_index` (NewPipe 0.25+) is the order the member arranged; before it, the order of creation.
-  const order = has.has('display_index') ? 'display_index, uid' : 'uid';
+  const displayIndex = has.has('display_index') ? 'display_index' : 'NULL';
   const drafts = new Map<number, PlaylistDraft>();
-  each(db, `SELECT uid, ${has.has('name') ? 'name' : 'NULL'} AS name FROM playlists ORDER BY ${order}`, (row) => {
+  const playlists = all(db, `SELECT uid, ${displayIndex} AS display_index, ${has.has('name') ? 'name' : 'NULL'} AS name FROM playlists`);
+  for (const row of sorted(playlists, ['display_index', 'uid'])) {
     drafts.set(Number(row.uid), builder.addPlaylist({ name: string(row.name) ?? 'NewPipe playlist' }));
-  });
+  }
   if (!tables.has('playlist_stream_join') || !tables.has('streams')) return;
   const streams = columns('streams');
-  const service = streams.has('service_id') ? 's.service_id' : 'NULL';
-  const title = streams.has('title') ? 's.title' : 'NULL';
-  const joinOrder = columns('playlist_stream_join').has('join_index') ? 'j.join_index' : 'j.rowid';
-  const sql = `SELECT j.playlist_id AS playlist_id, ${service} AS service_id, s.url AS url, ${title} AS title
-    FROM playlist_stream_join j JOIN streams s ON s.uid = j.stream_id ORDER BY j.playlist_id, ${joinOrder}`;
-  each(db, sql, (row) => {
-    const playlist = drafts.get(Number(row.playlist_id));
-    if (!playlist) return;
-    const videoTitle = string(row.title);
-    if (!isYouTubeService(row.service_id)) return builder.skip(describeItem(videoTitle, string(row.url), ` in playlist "${playlist.meta.name}"`), SKIP_REASONS.notYouTube);
-    builder.addVideo(playlist, string(row.url), videoTitle);
-  });
+  const service = streams.has('service_id') ? 'service_id' : 'NULL';
+  const title = streams.has('title') ? 'title' : 'NULL';
+  const position = columns('playlist_stream_join').has('join_index') ? 'join_index' : 'rowid';
+  const entries = all(db, `SELECT playlist_id, stream_id, ${position} AS position FROM playlist_stream_join`).filter((row) => drafts.has(Number(row.playlist_id)));
+  // The copy in memory is the file's: an index on it makes each lookup below a few steps, whatever the schema says.
+  db.db.run('CREATE INDEX IF NOT EXISTS sift_import_streams_uid ON streams (uid)');
+  const stream = db.db.prepare(`SELECT ${service} AS service_id, url, ${title} AS title FROM streams WHERE uid = ? LIMIT 1`);
+  try {
+    for (const entry of sorted(entries, ['playlist_id', 'position'])) {
+      const playlist = drafts.get(Number(entry.playlist_id))!;
+      stream.bind([entry.stream_id ?? null]);
+      const found = step(db, stream) ? stream.getAsObject() : null;
+      stream.reset();
+      if (!found) continue; // an entry whose stream is gone: NewPipe does not show it either
+      const videoTitle = string(found.title);
+      if (!isYouTubeService(found.service_id)) {
+        builder.skip(describeItem(videoTitle, string(found.url), ` in playlist "${playlist.meta.name}"`), SKIP_REASONS.notYouTube);
+        continue;
+      }
+      builder.addVideo(playlist, string(found.url), videoTitle);
+    }
+  } finally {
+    stream.free();
+  }
 }
 
 /** NewPipe's channel groups (the feed's tabs) become sifts of their YouTube channels. */
 function readFeedGroups(
-  db: Database,
+  db: Reading,
   builder: BundleBuilder,
   tables: Set<string>,
   columns: (table: string) => Set<string>,
   channelsByUid: Map<number, { id: string; name?: string }>,
 ): void {
   if (!tables.has('feed_group') || !tables.has('feed_group_subscription_join')) return;
-  const order = columns('feed_group').has('sort_order') ? 'sort_order, uid' : 'uid';
+  const sortOrder = columns('feed_group').has('sort_order') ? 'sort_order' : 'NULL';
   const groups = new Map<number, string>();
-  each(db, `SELECT uid, name FROM feed_group ORDER BY ${order}`, (row) => groups.set(Number(row.uid), string(row.name) ?? 'NewPipe group'));
+  for (const row of sorted(all(db, `SELECT uid, ${sortOrder} AS sort_order, name FROM feed_group`), ['sort_order', 'uid'])) {
+    groups.set(Number(row.uid), string(row.name) ?? 'NewPipe group');
+  }
   const members = new Map<number, number[]>();
-  each(db, 'SELECT group_id, subscription_id FROM feed_group_subscription_join ORDER BY group_id, subscription_id', (row) => {
+  for (const row of sorted(all(db, 'SELECT group_id, subscription_id FROM feed_group_subscription_join'), ['group_id', 'subscription_id'])) {
     const group = Number(row.group_id);
     const list = members.get(group) ?? [];
     list.push(Number(row.subscription_id));
     members.set(group, list);
-  });
+  }
   for (const [uid, name] of groups) {
     const sift = builder.addSift({ name });
     // Channels that were not followed (another service, no id) were set aside once already, with their reason.
@@ -155,19 +192,47 @@ function readFeedGroups(
   }
 }
 
-function each(db: Database, sql: string, onRow: (row: Row) => void): void {
-  const statement = db.prepare(sql);
+/** Steps `statement` once, counting the row against the file's budget. */
+function step(db: Reading, statement: Statement): boolean {
+  if (!statement.step()) return false;
+  db.steps += 1;
+  if (db.steps > MAX_STEPS) {
+    throw new ImportFileError(
+      `This NewPipe database holds more than ${formatCount(MAX_STEPS)} rows to read, more than any backup Sift imports. Export less (for example subscriptions and playlists separately) and import each file.`,
+      'IMPORT_TOO_LARGE',
+    );
+  }
+  return true;
+}
+
+function each(db: Reading, sql: string, onRow: (row: Row) => void): void {
+  const statement = db.db.prepare(sql);
   try {
-    while (statement.step()) onRow(statement.getAsObject());
+    while (step(db, statement)) onRow(statement.getAsObject());
   } finally {
     statement.free();
   }
 }
 
-function all(db: Database, sql: string): Row[] {
+function all(db: Reading, sql: string): Row[] {
   const rows: Row[] = [];
   each(db, sql, (row) => rows.push(row));
   return rows;
+}
+
+/** Rows ordered by the given columns (numbers, missing last), as `ORDER BY` would, once they are counted and read. */
+function sorted(rows: Row[], by: string[]): Row[] {
+  const key = (value: SqlValue | undefined) => (typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : Infinity);
+  return rows
+    .map((row, index) => ({ row, index }))
+    .sort((a, b) => {
+      for (const column of by) {
+        const difference = key(a.row[column]) - key(b.row[column]);
+        if (difference !== 0 && !Number.isNaN(difference)) return difference;
+      }
+      return a.index - b.index;
+    })
+    .map(({ row }) => row);
 }
 
 function string(value: SqlValue | undefined): string | undefined {

@@ -33,11 +33,41 @@ describe('unzipSafely', () => {
     expect(() => unzipSafely(bomb, { maxUncompressedBytes: 1024 * 1024, maxEntries: 10 })).toThrow(ImportFileError);
   });
 
-  it('counts what entries really unpack to when their declared size is a lie', () => {
-    // Stored (not compressed) entries are copied whole, whatever size they declare.
+  it('refuses a stored entry whose declared size is a lie', async () => {
+    // Stored (not compressed) entries are their bytes: one declaring 10 bytes while holding 2 MB is damaged.
     const stored = zipSync({ 'big.csv': new Uint8Array(2 * 1024 * 1024).fill(0x41) }, { level: 0 });
-    const lying = declareSize(stored, 10);
-    expect(() => unzipSafely(lying, { maxUncompressedBytes: 1024 * 1024, maxEntries: 10 })).toThrow(/unpacks to more than 1 MB/);
+    await importError(parseImportFile(declareSize(stored, 10)), 'IMPORT_FILE_INVALID');
+  });
+
+  it('refuses an entry longer than it declares instead of importing it cut short', async () => {
+    // Issue 28: a 13-channel subscriptions.csv declaring the length of its first line came in as 1 channel.
+    const rows = Array.from({ length: 13 }, (_, i) => `UC${String(i).padStart(22, 'x')},http://www.youtube.com/channel/UC${String(i).padStart(22, 'x')},Channel ${i}`);
+    const csv = utf8(['Channel Id,Channel Url,Channel Title', ...rows].join('\n'));
+    const zip = zipSync({ 'Takeout/YouTube and YouTube Music/subscriptions/subscriptions.csv': csv });
+    const error = await importError(parseImportFile(declareSize(zip, 100)), 'IMPORT_FILE_INVALID');
+    expect(error.message).toContain('subscriptions.csv in this .zip is damaged');
+  });
+
+  it('checks each entry against its CRC-32', async () => {
+    const zip = zipSync({ 'subscriptions.csv': utf8('Channel Id,Channel Url,Channel Title\n') });
+    const patched = zip.slice();
+    const view = new DataView(patched.buffer);
+    for (let offset = 0; offset + 4 <= patched.length; offset++) {
+      if (view.getUint32(offset, true) === CENTRAL_DIRECTORY_HEADER) view.setUint32(offset + 16, view.getUint32(offset + 16, true) ^ 1, true);
+    }
+    await importError(parseImportFile(patched), 'IMPORT_FILE_INVALID');
+  });
+
+  it('refuses directory entries that share one stream (an overlapping zip bomb)', async () => {
+    const zip = zipSync({ 'a.csv': new Uint8Array(100_000).fill(0x41), 'b.csv': utf8('b') }, { level: 9 });
+    // Point the second directory entry at the first entry's data, under a new size and CRC copied from the first.
+    const patched = zip.slice();
+    const view = new DataView(patched.buffer);
+    const headers: number[] = [];
+    for (let offset = 0; offset + 4 <= patched.length; offset++) if (view.getUint32(offset, true) === CENTRAL_DIRECTORY_HEADER) headers.push(offset);
+    const [first, second] = headers as [number, number];
+    for (const field of [10, 16, 20, 24, 42]) view.setUint32(second + field, view.getUint32(first + field, true), true);
+    await importError(parseImportFile(patched), 'IMPORT_FILE_INVALID');
   });
 
   it('refuses an archive of very many files', () => {
