@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { EMAIL_PATTERN } from '@sift/contracts';
+import type { QueryBounds } from './infra/db/query-bounds.js';
 import { parseTokenEncryptionKey } from './infra/security/token-cipher.js';
 import { DEFAULT_RATE_LIMITS, UNLIMITED_RATE_LIMITS, type RateLimits } from './infra/rate-limit/rate-limiter.js';
 
@@ -32,6 +33,13 @@ const envSchema = z.object({
    * until this process has read the answer, so too few make every request queue once per statement under load.
    */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(20),
+  /**
+   * The longest a request's SQL statement may run on PostgreSQL before it is cancelled and the request answered 503
+   * (issue 28): no single read may hold the database. Jobs and migrations are not bound by it.
+   */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  /** The longest a request's query may wait for a free connection (on PGlite, its turn) before the request is answered 503. */
+  DATABASE_POOL_WAIT_MS: z.coerce.number().int().min(10).max(60_000).default(2_000),
   APP_NAME: z.string().min(1).default('Sift'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built SPA lives; the server serves it with history fallback when the folder exists. */
@@ -148,6 +156,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** DATABASE_STATEMENT_TIMEOUT_MS and DATABASE_POOL_WAIT_MS. */
+  databaseBounds: QueryBounds;
   appName: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   webDistDir: string | undefined;
@@ -193,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseBounds: { statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS, waitMs: e.DATABASE_POOL_WAIT_MS },
     appName: e.APP_NAME,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { buildApp, type Services } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './infra/db/client.js';
+import { asBackgroundWork } from './infra/db/query-bounds.js';
 import { loggerOptions } from './infra/logging/logger.js';
 import { paths } from './infra/paths.js';
 import { PgBossJobQueue } from './infra/jobs/pg-boss-queue.js';
@@ -22,7 +23,7 @@ const QUOTA_LOG_MS = 60 * 60_000;
 /** Starts Sift: one process serving the API and the built SPA, on embedded defaults unless configured. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, pgliteDir: path.join(config.dataDir, 'db') });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, bounds: config.databaseBounds, pgliteDir: path.join(config.dataDir, 'db') });
   const startedAt = new Date();
   // The provider is made before the app and its logger: its lines go to the app's log once there is one.
   const appLog: { current?: FastifyBaseLogger } = {};
@@ -61,7 +62,7 @@ async function main(): Promise<void> {
   // Statistics and search indexes brought up to date now, not a minute later (or, on PGlite, never).
   await scheduleDatabaseUpkeep(services.jobs, database, app.log);
   await scheduleAnalyticsRetention(services, config.analyticsRetentionDays, app.log);
-  if (youtube) await startYouTube(youtube, services, app.log);
+  if (youtube) await asBackgroundWork(() => startYouTube(youtube, services, app.log));
   // Followed channels refreshed every CHANNEL_REFRESH_MINUTES; notifications dispatched every minute.
   await scheduleNewVideoJobs(services, { refreshMinutes: config.channelRefreshMinutes, remote: provider.remote });
 

@@ -13,6 +13,7 @@ import { planSchema } from '@sift/contracts';
 import { printAnalytics } from './analytics-report.js';
 import { loadConfig } from '../config.js';
 import { openDatabase, type Database } from '../infra/db/client.js';
+import { asBackgroundWork } from '../infra/db/query-bounds.js';
 import { TokenService } from '../modules/auth/tokens.service.js';
 import { AuthRepository } from '../modules/auth/auth.repository.js';
 import { UsersRepository } from '../modules/users/users.repository.js';
@@ -79,7 +80,8 @@ async function withDatabase(options: AdminOptions, command: (db: Database) => Pr
   const config = loadConfig();
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, pgliteDir: path.join(config.dataDir, 'db') });
   try {
-    return await command(handle.db);
+    // An operator's command, not a request: the request bounds do not apply.
+    return await asBackgroundWork(() => command(handle.db));
   } finally {
     await handle.close();
   }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../app.js';
+import { asBackgroundWork } from '../infra/db/query-bounds.js';
 
 const RETENTION_JOB = 'analytics-retention';
 /** Hourly: a look that finds nothing to delete is one index probe, and a day's events never pile up. */
@@ -14,7 +15,8 @@ export async function scheduleAnalyticsRetention(services: Services, days: numbe
     const gone = await services.analytics.forgetOlderThan(days);
     if (gone > 0) log.info(`Deleted ${gone} usage events older than ${days} days`);
   };
-  await forget();
+  // A first deletion after a long pause may take longer than a request may: background work.
+  await asBackgroundWork(forget);
   await services.jobs.work(RETENTION_JOB, forget);
   await services.jobs.every(RETENTION_JOB, RETENTION_MINUTES);
 }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../infra/db/client.js';
+import { asBackgroundWork } from '../infra/db/query-bounds.js';
 import { vacuumWhereDue } from '../infra/db/upkeep.js';
 import type { JobQueue } from '../infra/jobs/job-queue.js';
 
@@ -17,7 +18,8 @@ export async function scheduleDatabaseUpkeep(jobs: JobQueue, database: DatabaseH
     const tables = await vacuumWhereDue(database.db);
     if (tables.length > 0) log.info(`Vacuumed and analyzed ${tables.join(', ')} in ${Date.now() - started} ms`);
   };
-  await upkeep();
+  // VACUUM of a large table takes longer than a request may: background work (no statement timeout).
+  await asBackgroundWork(upkeep);
   if (database.kind !== 'pglite') return;
   await jobs.work(UPKEEP_JOB, upkeep);
   await jobs.every(UPKEEP_JOB, PGLITE_UPKEEP_MINUTES);

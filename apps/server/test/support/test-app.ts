@@ -5,7 +5,7 @@ import { MemoryMailer, type Mailer } from '../../src/infra/mail/mailer.js';
 import { UNLIMITED_RATE_LIMITS, type RateLimiter } from '../../src/infra/rate-limit/rate-limiter.js';
 import type { VideoProvider } from '../../src/providers/video-provider.js';
 import { FakeVideoService } from './fake-video-service.js';
-import { openTestDatabase, type TestDatabase } from './test-database.js';
+import { openTestDatabase, type TestDatabase, type TestDatabaseOptions } from './test-database.js';
 
 export const TEST_PUBLIC_URL = 'http://sift.test';
 
@@ -35,13 +35,15 @@ export interface TestAppOptions {
   embeddedDatabase?: boolean;
   /** A built web app to serve (WEB_DIST_DIR), made by the test; default none (the API alone). */
   webDistDir?: () => string;
+  /** The request pool's size and bounds; default 20 connections and bounds no busy machine reaches. */
+  database?: TestDatabaseOptions;
 }
 
 /** One app over one fresh database per test file; each test builds the rows it needs with the factories. */
 export function useTestApp(options: TestAppOptions = {}): TestContext {
   const context = {} as TestContext;
   beforeAll(async () => {
-    context.database = await openTestDatabase();
+    context.database = await openTestDatabase(options.database);
     context.videoService = new FakeVideoService();
     context.mailer = new MemoryMailer();
     const accounts = {

@@ -4,29 +4,40 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
+import { drizzle, type PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { openDatabase, type Database, type DatabaseHandle } from '../../src/infra/db/client.js';
+import { openDatabase, pgliteDatabase, type DatabaseHandle } from '../../src/infra/db/client.js';
+import type { QueryBounds } from '../../src/infra/db/query-bounds.js';
 import * as schema from '../../src/infra/db/schema.js';
 import { paths } from '../../src/infra/paths.js';
 
 /** A test file's database; `url` is its connection string on PostgreSQL (for other processes to open it too). */
 export type TestDatabase = DatabaseHandle & { url?: string };
 
+export interface TestDatabaseOptions {
+  /** Connections of the request pool on PostgreSQL; default 20. */
+  poolSize?: number;
+  /** The request bounds; default generous ones, so a busy machine never turns a test's query into a 503. */
+  bounds?: Partial<QueryBounds>;
+}
+
+const GENEROUS_BOUNDS: QueryBounds = { statementTimeoutMs: 60_000, waitMs: 60_000 };
+
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on the
  * PostgreSQL server named by DATABASE_URL (dropped afterwards), so files never see each other's rows.
  */
-export async function openTestDatabase(): Promise<TestDatabase> {
+export async function openTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return openMigratedPglite();
+  const bounds = { ...GENEROUS_BOUNDS, ...options.bounds };
+  if (!serverUrl) return openMigratedPglite(bounds);
 
   const name = `sift_test_${randomBytes(6).toString('hex')}`;
   await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), pgliteDir: 'memory://' });
+  const handle = await openDatabase({ databaseUrl: url.toString(), pgliteDir: 'memory://', poolSize: options.poolSize, bounds });
   return {
     ...handle,
     url: url.toString(),
@@ -71,12 +82,11 @@ async function adminQuery(serverUrl: string, sql: string): Promise<void> {
  * migrations (keyed by their content and the PGlite version) in the system's temp folder; the migrator still runs
  * on every copy, so a stale snapshot could only cost time, never give a wrong schema.
  */
-async function openMigratedPglite(): Promise<DatabaseHandle> {
+async function openMigratedPglite(bounds: QueryBounds): Promise<DatabaseHandle> {
   const snapshot = await migratedSnapshot();
-  const client = new PGlite({ loadDataDir: new Blob([fs.readFileSync(snapshot)]) });
-  const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder: paths.migrations });
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close(), exclusively: (work) => work() };
+  const handle = pgliteDatabase(new PGlite({ loadDataDir: new Blob([fs.readFileSync(snapshot)]) }), bounds);
+  await handle.exclusively(() => migrate(handle.db as unknown as PgliteDatabase<typeof schema>, { migrationsFolder: paths.migrations }));
+  return handle;
 }
 
 async function migratedSnapshot(): Promise<string> {

@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { paths } from '../paths.js';
+import { asBackgroundWork, DEFAULT_QUERY_BOUNDS, queuedPglite, RoutedPool, type QueryBounds } from './query-bounds.js';
 import * as schema from './schema.js';
 
 /** Both drivers share this type, so repositories never know which database they talk to. */
@@ -24,7 +25,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /**
    * Runs start-up work (migrations, the demo seed) one process at a time: on PostgreSQL under an advisory lock that
-   * every node takes; PGlite belongs to one process anyway.
+   * every node takes; PGlite belongs to one process anyway. It is background work: no request bound applies.
    */
   exclusively<T>(work: () => Promise<T>): Promise<T>;
 }
@@ -36,27 +37,43 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
   /** Folder for PGlite's files; `memory://` keeps it in memory (tests). */
   pgliteDir: string;
+  /** What a request may ask of the database (DATABASE_STATEMENT_TIMEOUT_MS, DATABASE_POOL_WAIT_MS). */
+  bounds?: QueryBounds;
 }
+
+/**
+ * Connections of the background pool on PostgreSQL (migrations, the seed, jobs): a few, because jobs run one or two
+ * at a time per process and requests never use them.
+ */
+const BACKGROUND_POOL_SIZE = 4;
 
 /** Opens the database and brings its schema up to date with the committed migrations. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const folder = paths.migrations;
+  const bounds = options.bounds ?? DEFAULT_QUERY_BOUNDS;
   if (options.databaseUrl) {
     // JIT off: PostgreSQL compiles a plan it estimates as expensive (a sift's rematch, say) with LLVM, which took
     // 200 ms of a 240 ms statement that runs in 9 ms without it; our statements are short (decision 014).
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20, options: '-c jit=off' });
-    const db = drizzlePg(pool, { schema });
-    const exclusively = <T>(work: () => Promise<T>) => underStartupLock(pool, work);
+    const common = { connectionString: options.databaseUrl, options: '-c jit=off' };
+    const requests = new pg.Pool({ ...common, max: options.poolSize ?? 20, statement_timeout: bounds.statementTimeoutMs, connectionTimeoutMillis: bounds.waitMs });
+    const background = new pg.Pool({ ...common, max: BACKGROUND_POOL_SIZE });
+    const pool = new RoutedPool(requests, background);
+    const db = drizzlePg(pool as unknown as pg.Pool, { schema });
+    const exclusively = <T>(work: () => Promise<T>) => asBackgroundWork(() => underStartupLock(background, work));
     // Nodes started together (a deploy) take turns: the first migrates, the others find nothing left to do.
     await exclusively(() => migratePg(db, { migrationsFolder: folder }));
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end(), exclusively };
   }
   if (!options.pgliteDir.startsWith('memory://')) fs.mkdirSync(options.pgliteDir, { recursive: true });
-  const client = new PGlite(options.pgliteDir);
-  yieldBeforeEachQuery(client);
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder: folder });
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close(), exclusively: (work) => work() };
+  const handle = pgliteDatabase(new PGlite(options.pgliteDir), bounds);
+  await handle.exclusively(() => migratePglite(handle.db as unknown as PgliteDatabase<typeof schema>, { migrationsFolder: folder }));
+  return handle;
+}
+
+/** A handle on an opened PGlite (its queries queued under the request bounds), for openDatabase and the tests. */
+export function pgliteDatabase(client: PGlite, bounds: QueryBounds = DEFAULT_QUERY_BOUNDS): DatabaseHandle {
+  const db = drizzlePglite({ client: queuedPglite(client, bounds.waitMs) as PGlite, schema });
+  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close(), exclusively: (work) => asBackgroundWork(work) };
 }
 
 /** Any fixed number; every Sift process on one PostgreSQL database takes the same lock for its start-up work. */
@@ -85,17 +102,4 @@ export async function databaseAnswers(db: Database): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-/**
- * PGlite runs each query synchronously on this thread and chains the next one as a promise, so under load the
- * event loop can go whole seconds without reaching its I/O phase: no new request is even read (nor can the load
- * shedding see them). A macrotask turn before each query lets the loop accept, read and refuse in between.
- */
-function yieldBeforeEachQuery(client: PGlite): void {
-  const query = client.query.bind(client);
-  client.query = (async (...args: Parameters<typeof query>) => {
-    await new Promise((resolve) => setImmediate(resolve));
-    return query(...args);
-  }) as typeof client.query;
 }

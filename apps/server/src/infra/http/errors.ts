@@ -3,6 +3,8 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError } from '@sift/contracts';
+import { databaseRefusal } from '../db/query-bounds.js';
+import { OVERLOADED_MESSAGE, RETRY_AFTER_SECONDS } from './load-shedding.js';
 
 /**
  * Errors a service throws on purpose. The error handler turns them into the JSON error shape of DESIGN §3;
@@ -56,6 +58,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON (400), too large (413), wrong content type (415) ...
       return send(reply, { status, message: error.message, code: error.code });
+    }
+    const refusal = databaseRefusal(error);
+    if (refusal) {
+      // Past a request's bounds on the database (infra/db/query-bounds.ts): the client may try again shortly.
+      const retryAfter = { 'Retry-After': String(RETRY_AFTER_SECONDS) };
+      if (refusal === 'busy') return send(reply, { status: 503, message: OVERLOADED_MESSAGE, code: 'OVERLOADED' }, retryAfter);
+      // A statement cut off by its timeout is a read to make faster: logged with its route, not its parameters.
+      request.log.warn({ route: request.routeOptions.url }, 'a query took longer than DATABASE_STATEMENT_TIMEOUT_MS and was cancelled');
+      return send(reply, { status: 503, message: 'This took too long to look up. Try again in a few seconds.', code: 'QUERY_TIMEOUT' }, retryAfter);
     }
     request.log.error({ err: error }, 'unhandled error');
     return send(reply, { status: 500, message: 'Internal server error', code: 'INTERNAL' });

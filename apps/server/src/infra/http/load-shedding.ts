@@ -16,14 +16,16 @@ const MAX_EVENT_LOOP_DELAY_MS = 1_000;
 const MIN_IN_FLIGHT_WHEN_LAGGING = 32;
 const MIN_EMBEDDED_IN_FLIGHT_WHEN_LAGGING = 101;
 /** Seconds a refused client is asked to wait. */
-const RETRY_AFTER_SECONDS = 5;
+export const RETRY_AFTER_SECONDS = 5;
+/** The words of a refusal for load (here and when the database has no connection free in time, infra/http/errors.ts). */
+export const OVERLOADED_MESSAGE = 'Sift is very busy right now. Try again in a few seconds.';
 
 function refuse(reply: FastifyReply) {
   return reply
     .status(503)
     .header('Retry-After', String(RETRY_AFTER_SECONDS))
     .type('application/json; charset=utf-8')
-    .send({ status: 503, message: 'Sift is very busy right now. Try again in a few seconds.', code: 'OVERLOADED' });
+    .send({ status: 503, message: OVERLOADED_MESSAGE, code: 'OVERLOADED' });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { asBackgroundWork } from '../db/query-bounds.js';
 import { everyMinutesCron, type JobHandler, type JobQueue, type SendOptions } from './job-queue.js';
 
 interface Job {
@@ -92,7 +93,8 @@ export class InProcessJobQueue implements JobQueue {
       if (index < 0 || this.stopped) return;
       const [job] = this.queue.splice(index, 1) as [Job];
       try {
-        await this.handlers.get(job.name)!(job.payload);
+        // A job is background work: the request bounds (statement timeout, pool wait) do not apply.
+        await asBackgroundWork(() => this.handlers.get(job.name)!(job.payload));
         if (job.singletonKey) this.keys.delete(job.singletonKey);
       } catch (error) {
         if (job.attempt < MAX_ATTEMPTS) {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
+import { asBackgroundWork } from '../db/query-bounds.js';
 import { everyMinutesCron, type JobHandler, type JobQueue, type SendOptions } from './job-queue.js';
 
 export interface PgBossQueueOptions {
@@ -76,7 +77,8 @@ export class PgBossJobQueue implements JobQueue {
     await this.queue(name);
     await this.boss.work<T>(name, { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2 }, async (jobs) => {
       for (const job of jobs) {
-        const run = handler(job.data);
+        // A job is background work: the request bounds (statement timeout, pool wait) do not apply.
+        const run = asBackgroundWork(() => handler(job.data));
         const tracked = run.catch(() => undefined).finally(() => this.running.delete(tracked));
         this.running.add(tracked);
         await run;

@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import type { Database } from '../src/infra/db/client.js';
+import { useTestApp } from './support/test-app.js';
+
+/**
+ * Issue 28 §4: no request may hold the database for long, and no read may starve the others. A request's statement
+ * runs at most DATABASE_STATEMENT_TIMEOUT_MS (PostgreSQL), and its query waits at most DATABASE_POOL_WAIT_MS for a
+ * connection (on PGlite, for its turn); past either it is answered 503 with Retry-After, while jobs keep going.
+ *
+ * The database is kept busy deterministically: a transaction holds an exclusive lock on `videos` (on PGlite, the
+ * one connection) until the test lets go, so the requests' reads cannot finish before then whatever the machine.
+ */
+const onPostgres = Boolean(process.env.DATABASE_URL);
+const FILTERED_FEED = '/api/feeds/public?any=nothingmatchesthisword';
+
+/** Holds `videos` (and on PGlite the connection) in a transaction until `release()`. */
+async function holdVideos(db: Database): Promise<{ release: () => Promise<void> }> {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let locked!: () => void;
+  const holding = new Promise<void>((resolve) => (locked = resolve));
+  const done = db.transaction(async (tx) => {
+    await tx.execute(sql`LOCK TABLE videos IN ACCESS EXCLUSIVE MODE`);
+    locked();
+    await gate;
+  });
+  await holding;
+  return { release: async () => (release(), await done) };
+}
+
+function expectRefusal(res: LightMyRequestResponse, code: string) {
+  expect(res.statusCode).toBe(503);
+  expect(res.headers['retry-after']).toBe('5');
+  expect(res.json()).toEqual({ status: 503, message: expect.any(String), code });
+}
+
+describe('a request waits a bounded time for the database', () => {
+  // Three connections, one taken by the test's lock: two requests run (and wait on the lock), the rest queue.
+  const t = useTestApp({ database: { poolSize: 3, bounds: { waitMs: 150 } } });
+
+  it('answers 503 OVERLOADED with Retry-After past the wait, serves the requests it took once the database is free, and never answers 500', async () => {
+    const held = await holdVideos(t.database.db);
+    const burst = Array.from({ length: 12 }, () => t.app.inject({ method: 'GET', url: FILTERED_FEED }));
+    // The queued requests are refused while the database is still held: none waits for the lock to go.
+    const first = await Promise.race(burst);
+    expectRefusal(first, 'OVERLOADED');
+    await held.release();
+    const answers = await Promise.all(burst);
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.every((c) => c === 200 || c === 503)).toBe(true);
+    expect(codes.filter((c) => c === 200).length).toBeGreaterThanOrEqual(1);
+    for (const refused of answers.filter((r) => r.statusCode === 503)) expectRefusal(refused, 'OVERLOADED');
+    // Nothing is left in the line: the next request is served.
+    expect((await t.app.inject({ method: 'GET', url: FILTERED_FEED })).statusCode).toBe(200);
+  });
+});
+
+describe('a request statement runs a bounded time', () => {
+  const t = useTestApp({ database: { bounds: { statementTimeoutMs: 200 } } });
+
+  // PGlite accepts statement_timeout and ignores it (WebAssembly has no timer interrupt; decisions/031): there a
+  // statement cannot be cut short, only the queries waiting behind it refused (the test above).
+  it.skipIf(!onPostgres)('answers 503 QUERY_TIMEOUT with Retry-After when a statement runs past DATABASE_STATEMENT_TIMEOUT_MS', async () => {
+    const held = await holdVideos(t.database.db);
+    try {
+      expectRefusal(await t.app.inject({ method: 'GET', url: FILTERED_FEED }), 'QUERY_TIMEOUT');
+    } finally {
+      await held.release();
+    }
+    expect((await t.app.inject({ method: 'GET', url: FILTERED_FEED })).statusCode).toBe(200);
+  });
+
+  it.skipIf(!onPostgres)('lets a job run past the request timeout', async () => {
+    const held = await holdVideos(t.database.db);
+    let read: unknown;
+    await t.services.jobs.work('test-slow-read', async () => {
+      read = await t.database.db.execute(sql`SELECT count(*) FROM videos`);
+    });
+    await t.services.jobs.send('test-slow-read', {});
+    // A request started after the job is cut off by its timeout while the job still waits on the same lock.
+    expectRefusal(await t.app.inject({ method: 'GET', url: FILTERED_FEED }), 'QUERY_TIMEOUT');
+    await held.release();
+    await t.services.jobs.drain();
+    expect(read).toMatchObject({ rows: [{ count: expect.anything() }] });
+  });
+});

@@ -1,0 +1,115 @@
+/**
+ * Heavy anonymous reads at 200 connections (issue 28 §4): the keyword-filtered public feed and searches, which are
+ * not kept pages and cost the database a few hundred ms each. What is measured is not speed but that no read starves
+ * the others: 0 timeouts, and every refusal a `503` with `Retry-After` (DATABASE_POOL_WAIT_MS,
+ * DATABASE_STATEMENT_TIMEOUT_MS; decision 031). Beside it a bare Fastify hello-world at the same 200 connections, the
+ * floor of this machine in the same run. The built app on the demo catalog, PostgreSQL (database
+ * `sift_bench_filtered`, made anew, dropped at the end unless BENCH_KEEP=1).
+ * Run: `npm run build && npx tsx bench/filtered-load.ts` (BENCH_SECONDS per row, default 20). Rewrites its section of
+ * RESULTS.md.
+ */
+import autocannon from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { admin, defaultServerUrl, recreateDatabase, writeSection } from './harness.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const CONNECTIONS = 200;
+/** autocannon's timeout, seconds: a request not answered by then counts as a timeout (what the issue measured). */
+const TIMEOUT_S = 10;
+const WORDS = ['cooking', 'science', 'guide', 'review', 'travel', 'history', 'beginner', 'music', 'zzyzxnothing'];
+const DB = 'sift_bench_filtered';
+const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const MAIN = path.join(ROOT, 'apps/server/dist/main.js');
+if (!fs.existsSync(MAIN)) throw new Error('Build first: npm run build');
+
+function start(script: string, env: Record<string, string>, port: number, ready: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [script], { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const poll = async () => {
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}${ready}`)).ok) return resolve(child);
+      } catch {
+        /* not up yet */
+      }
+      if (Date.now() - started > 180_000) return reject(new Error(`${script} did not start`));
+      setTimeout(poll, 300);
+    };
+    void poll();
+  });
+}
+
+interface Row {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  max: number;
+  timeouts: number;
+  errors: number;
+  ok: number;
+  refused: number;
+  /** 503s without Retry-After, and answers other than 200 and 503: both must be 0. */
+  badRefusals: number;
+  other: number;
+}
+
+/** 200 connections on `paths` in turn, counting every answer by its status and whether a 503 says when to come back. */
+async function hammer(name: string, base: string, paths: string[]): Promise<Row> {
+  let ok = 0;
+  let refused = 0;
+  let badRefusals = 0;
+  let other = 0;
+  const onResponse = (status: number, _body: string, _context: object, headers: IncomingHttpHeaders | undefined) => {
+    if (status === 200) ok++;
+    else if (status === 503) {
+      refused++;
+      if (!headers?.['retry-after']) badRefusals++;
+    } else other++;
+  };
+  const result = await autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    timeout: TIMEOUT_S,
+    headers: { 'accept-encoding': 'gzip' },
+    requests: paths.map((p) => ({ method: 'GET' as const, path: p, onResponse })),
+  });
+  const row = { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max, timeouts: result.timeouts, errors: result.errors - result.timeouts, ok, refused, badRefusals, other };
+  console.log(`${name}: ${row.rps.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, timeouts ${row.timeouts}, 200 ${ok}, 503 ${refused} (${badRefusals} without Retry-After), other ${other}`);
+  return row;
+}
+
+const children: ChildProcess[] = [];
+process.on('exit', () => children.forEach((c) => c.kill('SIGKILL')));
+
+await start(path.join(ROOT, 'bench/hello-world.mjs'), {}, 8311, '/');
+const serverUrl = defaultServerUrl();
+const databaseUrl = await recreateDatabase(serverUrl, DB);
+const app = await start(MAIN, { RATE_LIMITS: 'off', LOG_LEVEL: 'warn', DEMO_UPLOAD_MINUTES: '0', DATABASE_URL: databaseUrl, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'sift-filtered-')) }, 8312, '/api/health');
+
+const rows = [
+  await hammer('hello-world (floor)', 'http://127.0.0.1:8311', ['/']),
+  await hammer('public feed, any=<word> (PostgreSQL)', 'http://127.0.0.1:8312', WORDS.map((w) => `/api/feeds/public?any=${w}`)),
+  await hammer('search, q=<word> (PostgreSQL)', 'http://127.0.0.1:8312', WORDS.map((w) => `/api/search?q=${w}&type=all`)),
+];
+app.kill('SIGTERM');
+if (process.env.BENCH_KEEP !== '1') await admin(serverUrl, `DROP DATABASE IF EXISTS ${DB}`);
+
+const section = `## Heavy reads at ${CONNECTIONS} connections (issue 28)
+Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores (load average ${os.loadavg()[0]!.toFixed(1)} at the end) by
+\`npx tsx bench/filtered-load.ts\`: autocannon, ${CONNECTIONS} connections for ${SECONDS} s a row, ${TIMEOUT_S} s timeout, the built app on the
+demo catalog with the default bounds (DATABASE_POOL_WAIT_MS 2000, DATABASE_STATEMENT_TIMEOUT_MS 5000; decision 031).
+The goal is 0 timeouts and every refusal a 503 with Retry-After.
+
+| Read | req/s | p50 ms | p99 ms | max ms | timeouts | other errors | 200 | 503 | 503 without Retry-After | other status |
+|---|---|---|---|---|---|---|---|---|---|---|
+${rows.map((r) => `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.max} | ${r.timeouts} | ${r.errors} | ${r.ok} | ${r.refused} | ${r.badRefusals} | ${r.other} |`).join('\n')}`;
+console.log(section);
+writeSection(`## Heavy reads at ${CONNECTIONS} connections (issue 28)`, section);
+process.exit(0);
