@@ -59,7 +59,7 @@ function recognise(bytes: Uint8Array, path: string | undefined): Recognised | nu
   const start = source.trimStart().charAt(0);
   if (start === '{' || start === '[') return recogniseJson(source, path);
   if (start === '<') return looksLikeOpml(source) ? reader('OPML', (builder) => readOpml(source, builder)) : null;
-  const csv = recogniseTakeoutCsv(source);
+  const csv = recogniseTakeoutCsv(source, path);
   return csv ? { kind: 'takeout', format: 'TAKEOUT_CSV', file: path === undefined ? { csv } : { path, csv } } : null;
 }
 
