@@ -21,6 +21,8 @@ export const FORMAT_NAMES: Record<ImportFormatName, string | MessageDescriptor> 
   FREETUBE_DB: 'FreeTube',
   INVIDIOUS_JSON: 'Invidious',
   PIPED_JSON: 'Piped',
+  LIBRETUBE_JSON: 'LibreTube',
+  YOUTUBE_JSON: 'YouTube (.json)',
   OPML: 'OPML',
   SIFT_ZIP: msg`${APP_NAME} export`,
 };
