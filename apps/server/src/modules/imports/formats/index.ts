@@ -15,7 +15,7 @@ import { isPipedJson, readPiped } from './piped.js';
 import { isSiftExport, readSiftExport } from './sift-export.js';
 import { readTakeoutFiles, recogniseTakeoutCsv, type TakeoutFile } from './takeout.js';
 import { decodeText, isRecord, list, parseJson } from './text.js';
-import { isYouTubeSubscriptionList, readYouTubeSubscriptions } from './youtube-json.js';
+import { isYouTubePlaylistItems, isYouTubeSubscriptionList, readYouTubePlaylistItems, readYouTubeSubscriptions } from './youtube-json.js';
 import { isZip, unzipSafely } from './zip.js';
 
 export * from './bundle.js';
@@ -77,8 +77,9 @@ function recogniseJson(source: string, path: string | undefined): Recognised | n
     if (isInvidiousJson(value)) return reader('INVIDIOUS_JSON', (builder) => readInvidious(value, builder));
     // A NeDB file of one line is one JSON object.
     if (isRecord(value) && isFreeTubeRecord(value)) return reader('FREETUBE_DB', (builder) => readFreeTube([value], builder));
-    // Takeout's 2019–21 subscriptions.json (part of its .zip) or FreeTube's "Export YouTube (.json)".
+    // Takeout's 2019–21 subscriptions.json and playlist .json files (in its .zip) or FreeTube's "Export YouTube (.json)".
     if (isYouTubeSubscriptionList(value)) return reader(path === undefined ? 'YOUTUBE_JSON' : 'TAKEOUT_ZIP', (builder) => readYouTubeSubscriptions(value, builder));
+    if (isYouTubePlaylistItems(value)) return reader(path === undefined ? 'YOUTUBE_JSON' : 'TAKEOUT_ZIP', (builder) => readYouTubePlaylistItems(value, path, builder));
     // Takeout's watch-history.json (when history was exported as JSON): said once, so the member knows it was seen.
     if (path !== undefined && isTakeoutHistory(value)) return reader('TAKEOUT_ZIP', (builder) => builder.skipWatchHistory(list(value).length));
     return null;

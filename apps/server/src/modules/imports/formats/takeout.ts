@@ -211,7 +211,8 @@ function isPublic(row: string[], columns: PlaylistColumns): boolean {
   return columns.visibility !== null && (row[columns.visibility] ?? '').trim().toLowerCase() === 'public';
 }
 
-function isWatchLater(title: string, id: string | undefined): boolean {
+/** Takeout's Watch later: its id, or its title in any language Takeout writes (youtube-json.ts asks too). */
+export function isWatchLater(title: string, id: string | undefined): boolean {
   return id === 'WL' || WATCH_LATER_TITLES.has(normalise(title));
 }
 
