@@ -1,13 +1,13 @@
-import { importStartedSchema, memberImportSchema, playlistVideosSchema, siftSchema, subscriptionListSchema, type MemberImport } from '@sift/contracts';
+import { importStartedSchema, memberImportSchema, playlistListSchema, playlistVideosSchema, siftSchema, subscriptionListSchema, type MemberImport } from '@sift/contracts';
 import { sql } from 'drizzle-orm';
-import { strFromU8, unzipSync } from 'fflate';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/infra/db/client.js';
 import { SIFT_EXPORT_FILE, type SiftExportDocument } from '../src/modules/imports/formats/sift-export-document.js';
 import type { ProviderChannel, ProviderVideo } from '../src/providers/video-provider.js';
 import { aMember, call, expectError } from './support/accounts.js';
 import { aChannel, aVideo } from './support/factories.js';
-import { multipartBody } from './support/multipart.js';
+import { multipartBody, multipartBodyOf } from './support/multipart.js';
 import { useTestApp } from './support/test-app.js';
 
 /**
@@ -81,10 +81,95 @@ describe('POST /api/me/imports', () => {
     expect(await importCount()).toBe(before);
   });
 
-  it('refuses a file over 20 MiB with a 413', async () => {
+  it('refuses a file over 20 MiB with 413 IMPORT_TOO_LARGE, as decisions/016 promises', async () => {
     const member = await aMember(t);
+    const before = await importCount();
     const big = Buffer.alloc(20 * 1024 * 1024 + 1, 0x20);
-    expectError(await upload(member.token, big), 413);
+    expectError(await upload(member.token, big), 413, 'IMPORT_TOO_LARGE', 'file');
+    expect(await importCount()).toBe(before);
+  });
+
+  it('refuses two files in one request rather than importing one of them silently', async () => {
+    const member = await aMember(t);
+    const before = await importCount();
+    const csv = (c: ProviderChannel) => Buffer.from(`Channel Id,Channel Url,Channel Title\n${c.externalId},http://www.youtube.com/channel/${c.externalId},${c.name}\n`);
+    const body = multipartBodyOf([
+      { field: 'file', filename: 'subscriptions.csv', contentType: 'text/csv', bytes: csv(tides) },
+      { field: 'file', filename: 'more.csv', contentType: 'text/csv', bytes: csv(knots) },
+    ]);
+    const res = await call(t.app, { method: 'POST', url: '/api/me/imports', token: member.token, payload: body.payload, headers: body.headers });
+    const error = expectError(res, 400, 'VALIDATION', 'file');
+    expect(error.message).toMatch(/one file/);
+    expect(await importCount()).toBe(before);
+    expect(await followedNames(member)).toEqual([]);
+  });
+
+  it('imports a 2024 Takeout .zip: each playlist once, with its title, visibility and videos, and the empty one', async () => {
+    const member = await aMember(t);
+    const [brass, spring, bowline] = videos as [ProviderVideo, ProviderVideo, ProviderVideo];
+    const root = 'Takeout/YouTube and YouTube Music/playlists';
+    const zip = zipSync({
+      [`${root}/playlists.csv`]: strToU8(
+        'Playlist ID,Add new videos to top,Playlist image 1 Create timestamp,Playlist image 1 URL,Playlist image 1 Height,Playlist image 1 Width,Playlist title (original),Playlist title (original) language,Playlist create timestamp,Playlist update timestamp,Playlist video order,Playlist visibility\r\n' +
+          'PLFgquLnL59alCl_2TQvOiD5Vgm1hCaGSI,False,2024-02-01T10:00:00+00:00,https://i9.ytimg.com/s_p/x/landscape_mqdefault.jpg,180,320,Seaside,en,2024-01-01T10:00:00+00:00,2024-02-01T10:00:00+00:00,Manual,Public\r\n' +
+          'PLrAXtmErZgOdP_8GztsuKi9nrraNbKKp4,True,,,,,Someday,,2024-01-07T10:00:00+00:00,2024-01-07T10:00:00+00:00,Manual,Private\r\n',
+      ),
+      [`${root}/Seaside-videos.csv`]: strToU8(
+        `Video ID,Playlist Video Creation Timestamp\r\n${spring.externalId},2024-03-01T08:00:00+00:00\r\n${brass.externalId},2024-03-02T08:00:00+00:00\r\n`,
+      ),
+      [`${root}/Someday-videos.csv`]: strToU8('Video ID,Playlist Video Creation Timestamp\r\n'),
+      [`${root}/Watch later-videos.csv`]: strToU8(`Video ID,Playlist Video Creation Timestamp\r\n${bowline.externalId},2024-03-03T08:00:00+00:00\r\n`),
+    });
+    const result = await importFile(member, Buffer.from(zip), 'takeout-20240301T000000Z-001.zip');
+    expect(result).toMatchObject({ format: 'TAKEOUT_ZIP', status: 'CREATED', counts: { playlists: 2, videos: 3 }, skipped: [] });
+    const mine = playlistListSchema.parse((await call(t.app, { method: 'GET', url: '/api/playlists', token: member.token })).body).items;
+    const imported = mine.filter((p) => p.imported).map((p) => ({ name: p.name, public: p.public, videos: p.numberOfVideos }));
+    expect(imported.sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+      { name: 'Seaside', public: true, videos: 2 },
+      { name: 'Someday', public: false, videos: 0 },
+    ]);
+  });
+
+  it('imports a LibreTube backup: channels, the local playlist, the group as a sift, the rest listed as skipped', async () => {
+    const member = await aMember(t);
+    const [brass, , bowline, clove] = videos as [ProviderVideo, ProviderVideo, ProviderVideo, ProviderVideo];
+    const backup = {
+      watchHistory: [{ videoId: brass.externalId, title: brass.title, uploader: lamps.name, duration: 300 }],
+      watchPositions: [{ videoId: brass.externalId, position: 120000 }],
+      subscriptions: [lamps, knots].map((c) => ({ channelId: c.externalId, url: `https://www.youtube.com/channel/${c.externalId}`, name: c.name, avatar: 'https://yt3.ggpht.com/a.jpg' })),
+      playlistBookmarks: [{ playlistId: 'PLBCF2DAC6FFB574DE', playlistName: 'Their mix' }],
+      localPlaylists: [
+        {
+          playlist: { id: 1, name: 'Knots to learn', thumbnailUrl: 'https://i.ytimg.com/vi/x/hqdefault.jpg' },
+          videos: [clove, bowline].map((v, i) => ({ id: i + 1, playlistId: 1, videoId: v.externalId, title: v.title, uploader: knots.name, duration: 300 })),
+        },
+      ],
+      playlists: [{ name: 'Knots to learn', type: 'playlist', visibility: 'private', videos: [clove, bowline].map((v) => `https://www.youtube.com/watch?v=${v.externalId}`) }],
+      groups: [{ groupName: 'Hands', channels: [knots.externalId, lamps.externalId] }],
+    };
+    const result = await importFile(member, Buffer.from(JSON.stringify(backup)), 'libretube-backup-2024-05-01.json');
+    expect(result).toMatchObject({ format: 'LIBRETUBE_JSON', status: 'CREATED', counts: { channels: 2, playlists: 1, videos: 2, sifts: 1 } });
+    expect(result.skipped).toEqual([
+      { item: 'Their mix (PLBCF2DAC6FFB574DE)', reason: expect.stringMatching(/bookmarked playlist/) },
+      { item: 'Watch history (1 video)', reason: expect.stringMatching(/watch history/) },
+    ]);
+    expect(await followedNames(member)).toEqual(['Knots für alle', 'Lamps, Lights & More']);
+    const mine = await call(t.app, { method: 'GET', url: '/api/sifts?following=false', token: member.token });
+    expect((mine.body as { items: Array<{ name: string }> }).items.map((s) => s.name)).toContain('Hands');
+  });
+
+  it("follows the channels of a YouTube-JSON subscription list (FreeTube's YouTube export, Takeout 2019–21)", async () => {
+    const member = await aMember(t);
+    const subscription = (c: ProviderChannel) => ({
+      contentDetails: { activityType: 'all', newItemCount: 0, totalItemCount: 0 },
+      etag: '',
+      id: '',
+      kind: 'youtube#subscription',
+      snippet: { channelId: c.externalId, description: '', publishedAt: '2024-05-01T09:30:00.000Z', resourceId: { channelId: c.externalId, kind: 'youtube#channel' }, thumbnails: {}, title: c.name },
+    });
+    const result = await importFile(member, Buffer.from(JSON.stringify([subscription(tides), subscription(lamps)])), 'youtube-subscriptions-2024-05-01.json');
+    expect(result).toMatchObject({ format: 'YOUTUBE_JSON', status: 'CREATED', counts: { channels: 2 }, skipped: [] });
+    expect(await followedNames(member)).toEqual(['Lamps, Lights & More', 'Tides']);
   });
 
   it('follows the channels of a Takeout subscriptions.csv with a localised header, says what it skipped, and adds nothing the second time', async () => {

@@ -13,6 +13,8 @@ export const importFormatSchema = z.enum([
   'FREETUBE_DB',
   'INVIDIOUS_JSON',
   'PIPED_JSON',
+  'LIBRETUBE_JSON',
+  'YOUTUBE_JSON',
   'OPML',
   'SIFT_ZIP',
 ]);

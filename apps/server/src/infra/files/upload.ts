@@ -16,32 +16,47 @@ export interface UploadedFile {
 
 const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 
+export interface UploadOptions {
+  /** The code of the 413 past `maxBytes` (an import promises `IMPORT_TOO_LARGE`); `TOO_LARGE` by default. */
+  tooLargeCode?: string;
+}
+
 /**
- * Reads the one file part named `field` into memory, stopping at `maxBytes`: a larger file is a 413, no file or a
- * request that is not multipart a 400 naming the field.
+ * Reads the one file part named `field` into memory, stopping at `maxBytes`: a larger file is a 413, no file, a
+ * second file or a request that is not multipart a 400 naming the field.
  */
-export async function readUploadedFile(request: FastifyRequest, field: string, maxBytes: number): Promise<UploadedFile> {
+export async function readUploadedFile(request: FastifyRequest, field: string, maxBytes: number, options: UploadOptions = {}): Promise<UploadedFile> {
   const missing = () => new HttpError(400, `Send the file as the multipart file field "${field}"`, 'VALIDATION', [
     { field, message: 'is required' },
   ]);
   if (!request.isMultipart()) throw missing();
-  let part;
+  const tooLarge = () => new HttpError(413, `The file is too large: at most ${megabytes(maxBytes)}`, options.tooLargeCode ?? 'TOO_LARGE', [
+    { field, message: `must be at most ${megabytes(maxBytes)}` },
+  ]);
+  const oneFile = () => new HttpError(400, 'Send one file at a time', 'VALIDATION', [{ field, message: 'must be one file, not several' }]);
+  const codeOf = (error: unknown) => (error as { code?: string }).code;
+
+  // The parts are read to the end of the form, so a second file is seen (busboy's files limit), not left unread.
+  const parts = request.parts({ limits: { fileSize: maxBytes, files: 1 } });
+  let file: UploadedFile | null = null;
   try {
-    part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
-  } catch {
-    throw missing();
-  }
-  if (!part || part.fieldname !== field) throw missing();
-  try {
-    const bytes = await part.toBuffer();
-    return { bytes, filename: part.filename, mimetype: part.mimetype };
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new HttpError(413, `The file is too large: at most ${megabytes(maxBytes)}`, 'TOO_LARGE', [
-        { field, message: `must be at most ${megabytes(maxBytes)}` },
-      ]);
+    for await (const part of parts) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== field) throw missing();
+      try {
+        file = { bytes: await part.toBuffer(), filename: part.filename, mimetype: part.mimetype };
+      } catch (error) {
+        if (codeOf(error) === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+        // The body ended before the file did (a connection cut, a form without its closing boundary): the client's fault.
+        throw new HttpError(400, 'The upload was cut short: send the file again', 'UPLOAD_INCOMPLETE', [{ field, message: 'arrived incomplete' }]);
+      }
     }
-    // The body ended before the file did (a connection cut, a form without its closing boundary): the client's fault.
-    throw new HttpError(400, 'The upload was cut short: send the file again', 'UPLOAD_INCOMPLETE', [{ field, message: 'arrived incomplete' }]);
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    if (codeOf(error) === 'FST_FILES_LIMIT') throw oneFile();
+    // A form broken before its file names none; one broken after a whole file still delivered it.
+    if (file === null) throw missing();
   }
+  if (file === null) throw missing();
+  return file;
 }

@@ -26,7 +26,7 @@ export const importsRoutes =
       },
       async (req, reply) => {
         const user = currentUser(req);
-        const file = await readUploadedFile(req, 'file', IMPORT_LIMITS.maxFileBytes);
+        const file = await readUploadedFile(req, 'file', IMPORT_LIMITS.maxFileBytes, { tooLargeCode: 'IMPORT_TOO_LARGE' });
         const started = await imports.start(user.id, file.bytes);
         return reply.status(202).header('Location', `/api/me/imports/${started.id}`).send(started);
       },

@@ -13,6 +13,8 @@ export const IMPORT_FORMATS = [
   'FREETUBE_DB', // FreeTube's NDJSON .db files: profiles, playlists or subscriptions
   'INVIDIOUS_JSON', // Invidious's JSON export
   'PIPED_JSON', // Piped's JSON export (playlists, channel groups)
+  'LIBRETUBE_JSON', // LibreTube's backup (subscriptions, local playlists, channel groups)
+  'YOUTUBE_JSON', // a JSON array of YouTube Data API subscriptions: Takeout 2019–21, FreeTube's "Export YouTube"
   'OPML', // any feed reader's (and Invidious's) OPML of YouTube channel feeds
   'SIFT_ZIP', // Sift's own personal-data export (GET /api/me/exports/data.zip)
 ] as const;

@@ -7,6 +7,7 @@ import { BundleBuilder } from './builder.js';
 import { IMPORT_LIMITS, ImportFileError, type ImportBundle, type ImportFormat } from './bundle.js';
 import { isFreeTubeRecord, readFreeTube, readNedbLines } from './freetube.js';
 import { isInvidiousJson, readInvidious } from './invidious.js';
+import { isLibreTubeJson, readLibreTube } from './libretube.js';
 import { isSqlite, readNewPipeDb } from './newpipe-db.js';
 import { isNewPipeJson, readNewPipeJson } from './newpipe.js';
 import { looksLikeOpml, readOpml } from './opml.js';
@@ -14,6 +15,7 @@ import { isPipedJson, readPiped } from './piped.js';
 import { isSiftExport, readSiftExport } from './sift-export.js';
 import { readTakeoutFiles, recogniseTakeoutCsv, type TakeoutFile } from './takeout.js';
 import { decodeText, isRecord, list, parseJson } from './text.js';
+import { isYouTubePlaylistItems, isYouTubeSubscriptionList, readYouTubePlaylistItems, readYouTubeSubscriptions } from './youtube-json.js';
 import { isZip, unzipSafely } from './zip.js';
 
 export * from './bundle.js';
@@ -22,7 +24,7 @@ export { IMPORTED_PLAYLIST_NAME } from './takeout.js';
 export { SIFT_EXPORT_FILE, SIFT_EXPORT_FORMAT, SIFT_EXPORT_VERSION, type SiftExportDocument } from './sift-export.js';
 
 export const UNKNOWN_FORMAT_MESSAGE =
-  "This file is not an export Sift can read. Sift reads Google Takeout (subscriptions.csv, playlists, or the .zip), NewPipe, FreeTube, Invidious, Piped, OPML and Sift's own export.";
+  "This file is not an export Sift can read. Sift reads Google Takeout (subscriptions.csv or .json, playlists, or the .zip), NewPipe, FreeTube, Invidious, Piped, LibreTube, OPML and Sift's own export.";
 
 /**
  * Reads an uploaded file. Throws `ImportFileError`: IMPORT_FORMAT_UNKNOWN (no format Sift reads), IMPORT_TOO_LARGE
@@ -59,7 +61,7 @@ function recognise(bytes: Uint8Array, path: string | undefined): Recognised | nu
   const start = source.trimStart().charAt(0);
   if (start === '{' || start === '[') return recogniseJson(source, path);
   if (start === '<') return looksLikeOpml(source) ? reader('OPML', (builder) => readOpml(source, builder)) : null;
-  const csv = recogniseTakeoutCsv(source);
+  const csv = recogniseTakeoutCsv(source, path);
   return csv ? { kind: 'takeout', format: 'TAKEOUT_CSV', file: path === undefined ? { csv } : { path, csv } } : null;
 }
 
@@ -68,11 +70,16 @@ function recogniseJson(source: string, path: string | undefined): Recognised | n
   if (parsed.ok) {
     const value = parsed.value;
     if (isSiftExport(value)) return reader('SIFT_ZIP', (builder) => readSiftExport(value, builder));
+    // Before Piped's and NewPipe's: LibreTube writes their shapes too, and more.
+    if (isLibreTubeJson(value)) return reader('LIBRETUBE_JSON', (builder) => readLibreTube(value, builder));
     if (isPipedJson(value)) return reader('PIPED_JSON', (builder) => readPiped(value, builder));
     if (isNewPipeJson(value)) return reader('NEWPIPE_JSON', (builder) => readNewPipeJson(value, builder));
     if (isInvidiousJson(value)) return reader('INVIDIOUS_JSON', (builder) => readInvidious(value, builder));
     // A NeDB file of one line is one JSON object.
     if (isRecord(value) && isFreeTubeRecord(value)) return reader('FREETUBE_DB', (builder) => readFreeTube([value], builder));
+    // Takeout's 2019–21 subscriptions.json and playlist .json files (in its .zip) or FreeTube's "Export YouTube (.json)".
+    if (isYouTubeSubscriptionList(value)) return reader(path === undefined ? 'YOUTUBE_JSON' : 'TAKEOUT_ZIP', (builder) => readYouTubeSubscriptions(value, builder));
+    if (isYouTubePlaylistItems(value)) return reader(path === undefined ? 'YOUTUBE_JSON' : 'TAKEOUT_ZIP', (builder) => readYouTubePlaylistItems(value, path, builder));
     // Takeout's watch-history.json (when history was exported as JSON): said once, so the member knows it was seen.
     if (path !== undefined && isTakeoutHistory(value)) return reader('TAKEOUT_ZIP', (builder) => builder.skipWatchHistory(list(value).length));
     return null;

@@ -4,6 +4,9 @@ import { parseImportFile, SKIP_REASONS } from './index.js';
 import { CHANNELS, VIDEOS, utf8 } from './test-support.js';
 
 const crlf = (...lines: string[]): string => lines.join('\r\n') + '\r\n';
+const utf16le = (text: string): Uint8Array => new Uint8Array(Buffer.from(text, 'utf16le'));
+/** UTF-16 BE: the LE bytes with each pair swapped. */
+const utf16be = (text: string): Uint8Array => new Uint8Array(Buffer.from(text, 'utf16le').swap16());
 
 describe('Takeout subscriptions.csv', () => {
   it('reads a German file (BOM, CRLF, localised header, quoted commas) by column position', async () => {
@@ -102,6 +105,100 @@ describe('Takeout playlist CSVs', () => {
     const bundle = await parseImportFile(utf8(csv));
     expect(bundle.playlists).toEqual([]);
     expect(bundle.skipped).toEqual([{ item: 'List of playlists (1 playlist)', reason: SKIP_REASONS.playlistListOnly }]);
+  });
+});
+
+describe('Takeout CSVs re-saved by Excel', () => {
+  const subscriptionRows = [
+    `${CHANNELS.kurzgesagt}\thttp://www.youtube.com/channel/${CHANNELS.kurzgesagt}\tKurzgesagt – In a Nutshell`,
+    `${CHANNELS.vsauce}\thttp://www.youtube.com/channel/${CHANNELS.vsauce}\t"Vsauce, mit ""Michael"""`,
+  ];
+  const expected = [
+    { externalId: CHANNELS.kurzgesagt, name: 'Kurzgesagt – In a Nutshell' },
+    { externalId: CHANNELS.vsauce, name: 'Vsauce, mit "Michael"' },
+  ];
+
+  it('reads "Unicode text" (UTF-16 LE with its BOM, tab-separated), as Excel on Windows saves it', async () => {
+    const text = '\uFEFF' + crlf('Kanal-ID\tKanal-URL\tKanaltitel', ...subscriptionRows);
+    const bundle = await parseImportFile(utf16le(text));
+    expect(bundle).toMatchObject({ format: 'TAKEOUT_CSV', channels: expected, skipped: [] });
+  });
+
+  it('reads UTF-16 BE with its BOM, comma-separated', async () => {
+    const text = '\uFEFF' + crlf('Channel Id,Channel Url,Channel Title', ...subscriptionRows.map((row) => row.replaceAll('\t', ',')));
+    const bundle = await parseImportFile(utf16be(text));
+    expect(bundle).toMatchObject({ format: 'TAKEOUT_CSV', channels: expected, skipped: [] });
+  });
+
+  it('reads a semicolon-separated save (Excel with German or French settings) and a tab-separated playlist', async () => {
+    const csv = crlf('Kanal-ID;Kanal-URL;Kanaltitel', ...subscriptionRows.map((row) => row.replaceAll('\t', ';')));
+    expect((await parseImportFile(utf8(csv))).channels).toEqual(expected);
+    const playlist = crlf('Video ID\tPlaylist Video Creation Timestamp', `${VIDEOS.zoo}\t2023-04-01T10:00:00+00:00`, `${VIDEOS.gangnam}\t2023-04-02T10:00:00+00:00`);
+    expect((await parseImportFile(utf16le('\uFEFF' + playlist))).playlists).toEqual([
+      { name: 'Imported playlist', videos: [{ externalId: VIDEOS.zoo }, { externalId: VIDEOS.gangnam }] },
+    ]);
+  });
+});
+
+describe('Takeout playlists.csv layouts', () => {
+  const videosCsv = (...ids: string[]) =>
+    utf8(crlf('Video ID,Playlist Video Creation Timestamp', ...ids.map((id, i) => `${id},2024-03-0${i + 1}T08:00:00+00:00`)));
+
+  it('reads the 2024 layout (image columns before the title): each playlist once, with its title, visibility and videos, empty ones too', async () => {
+    const root = 'Takeout/YouTube and YouTube Music/playlists';
+    const zip = zipSync({
+      [`${root}/playlists.csv`]: utf8(
+        crlf(
+          'Playlist ID,Add new videos to top,Playlist image 1 Create timestamp,Playlist image 1 URL,Playlist image 1 Height,Playlist image 1 Width,Playlist title (original),Playlist title (original) language,Playlist create timestamp,Playlist update timestamp,Playlist video order,Playlist visibility',
+          'PLFgquLnL59alCl_2TQvOiD5Vgm1hCaGSI,False,2024-02-01T10:00:00+00:00,https://i9.ytimg.com/s_p/PLFgquLnL59alCl_2TQvOiD5Vgm1hCaGSI/landscape_mqdefault.jpg,180,320,Road trip,en,2024-01-01T10:00:00+00:00,2024-02-01T10:00:00+00:00,Manual,Public',
+          'PLrAXtmErZgOeiKm4sgNOknGvNjby9efdf,False,,,,,"Cooking: pasta, bread",,2024-01-05T10:00:00+00:00,2024-01-06T10:00:00+00:00,Added date (newest),Unlisted',
+          'PLrAXtmErZgOdP_8GztsuKi9nrraNbKKp4,True,,,,,Someday,,2024-01-07T10:00:00+00:00,2024-01-07T10:00:00+00:00,Manual,Private',
+          'PLrAXtmErZgOcHl6EkmY-TvwYP_5hNHJvo,False,,,,,Ideas,,2024-01-08T10:00:00+00:00,2024-01-08T10:00:00+00:00,Manual,Public',
+        ),
+      ),
+      [`${root}/Road trip-videos.csv`]: videosCsv(VIDEOS.despacito, VIDEOS.gangnam),
+      [`${root}/Cooking_ pasta, bread-videos.csv`]: videosCsv(VIDEOS.zoo),
+      // Takeout writes an empty playlist's file with its header only…
+      [`${root}/Someday-videos.csv`]: utf8(crlf('Video ID,Playlist Video Creation Timestamp')),
+      // …or, for some, no file at all ("Ideas").
+      [`${root}/Watch later-videos.csv`]: videosCsv(VIDEOS.hotline),
+    });
+    const bundle = await parseImportFile(zip);
+    expect(bundle.playlists).toEqual([
+      { name: 'Road trip', public: true, videos: [{ externalId: VIDEOS.despacito }, { externalId: VIDEOS.gangnam }] },
+      { name: 'Cooking: pasta, bread', public: false, videos: [{ externalId: VIDEOS.zoo }] },
+      { name: 'Someday', public: false, videos: [] },
+      { name: 'Watch later', watchLater: true, videos: [{ externalId: VIDEOS.hotline }] },
+      { name: 'Ideas', public: true, videos: [] },
+    ]);
+    expect(bundle.skipped).toEqual([]);
+  });
+
+  it('finds the columns by their words in another language (French)', async () => {
+    const root = 'Takeout/YouTube et YouTube Music/playlists';
+    const zip = zipSync({
+      [`${root}/playlists.csv`]: utf8(
+        crlf(
+          "ID de la playlist,Ajouter les nouvelles vidéos en haut,Horodatage de création de l'image 1 de la playlist,URL de l'image 1 de la playlist,Hauteur de l'image 1 de la playlist,Largeur de l'image 1 de la playlist,Titre de la playlist (original),Langue du titre de la playlist (original),Horodatage de création de la playlist,Horodatage de mise à jour de la playlist,Ordre des vidéos de la playlist,Visibilité de la playlist",
+          'PLFgquLnL59alCl_2TQvOiD5Vgm1hCaGSI,False,,,,,Vacances,fr,2024-01-01T10:00:00+00:00,2024-02-01T10:00:00+00:00,Manual,Public',
+        ),
+      ),
+      [`${root}/Vacances-vidéos.csv`]: utf8(crlf('ID de la vidéo,Horodatage de création de la vidéo de la playlist', `${VIDEOS.zoo},2024-03-01T08:00:00+00:00`)),
+    });
+    expect((await parseImportFile(zip)).playlists).toEqual([{ name: 'Vacances', public: true, videos: [{ externalId: VIDEOS.zoo }] }]);
+  });
+
+  it('finds the title and visibility by what the cells hold when the header is in a language it has no words for (Swahili)', async () => {
+    const zip = zipSync({
+      'Takeout/YouTube/orodha za kucheza/orodha za kucheza.csv': utf8(
+        crlf(
+          'Kitambulisho cha orodha,Ongeza video mpya juu,Muhuri wa muda wa picha 1,URL ya picha 1,Urefu wa picha 1,Upana wa picha 1,Kichwa cha orodha (asili),Lugha ya kichwa (asili),Muhuri wa kuundwa,Muhuri wa kusasishwa,Mpangilio wa video,Mwonekano wa orodha',
+          'PLFgquLnL59alCl_2TQvOiD5Vgm1hCaGSI,False,2024-02-01T10:00:00+00:00,https://i9.ytimg.com/x.jpg,180,320,Safari,sw,2024-01-01T10:00:00+00:00,2024-02-01T10:00:00+00:00,Manual,Public',
+        ),
+      ),
+      'Takeout/YouTube/orodha za kucheza/Safari-video.csv': utf8(crlf('Kitambulisho cha video,Muhuri wa muda', `${VIDEOS.gangnam},2024-03-01T08:00:00+00:00`)),
+    });
+    expect((await parseImportFile(zip)).playlists).toEqual([{ name: 'Safari', public: true, videos: [{ externalId: VIDEOS.gangnam }] }]);
   });
 });
 

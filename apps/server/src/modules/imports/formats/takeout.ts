@@ -1,16 +1,21 @@
 /**
- * Google Takeout's YouTube CSVs. Headers are localised ("Channel Id" is "Kanal-ID", "ID des chaînes" …), so columns
- * are read by position and a file is recognised by its rows: subscriptions start with a `UC…` id and a channel
- * address, a playlist's videos with a video id and a timestamp. Three playlist layouts exist:
+ * Google Takeout's YouTube CSVs. Headers are localised ("Channel Id" is "Kanal-ID", "ID des chaînes" …), so a file is
+ * recognised by its rows: subscriptions start with a `UC…` id and a channel address, a playlist's videos with a video
+ * id and a timestamp. Subscriptions are read by position (three columns that never moved); the playlist CSVs, whose
+ * columns Google has changed, by their header words (takeout-headers.ts). Three playlist layouts exist:
  * - the current one: `<Title>-videos.csv` (`Video ID,Playlist Video Creation Timestamp`) per playlist, named in a
- *   `playlists.csv` list (`Playlist ID,Add new videos to top,Playlist Title (Original),…,Playlist Visibility`);
+ *   `playlists.csv` list (2023: `Playlist ID,Add new videos to top,Playlist Title (Original),…,Playlist Visibility`;
+ *   2024: `Playlist ID,Add new videos to top,Playlist image 1 Create timestamp,…,Playlist title (original),…`);
  * - the older one-file layout: a block `Playlist Id,Channel Id,Time Created,Time Updated,Title,Description,
  *   Visibility` + one row, a blank line, then `Video Id,Time Added` and the videos.
  * Inside a .zip the file's name gives the current layout's title (the list, when present, gives it exactly).
+ * Excel re-saves these files tab- or semicolon-separated (and as UTF-16, which text.ts decodes): the separator is
+ * taken from the first line.
  */
 import { parse } from 'csv-parse/sync';
 import type { BundleBuilder } from './builder.js';
 import { SKIP_REASONS, formatCount } from './builder.js';
+import { playlistColumns, type PlaylistColumns } from './takeout-headers.js';
 import { CHANNEL_ID_PATTERN, VIDEO_ID_PATTERN, channelIdFrom } from './youtube-ids.js';
 
 /** The name of a playlist whose file says nothing of it (a lone `-videos.csv`); the service may rename it. */
@@ -65,13 +70,16 @@ const WATCH_LATER_TITLES = new Set(
   ].map(normalise),
 );
 
-/** What kind of Takeout CSV `source` is, or null when it is none (or not CSV at all). */
-export function recogniseTakeoutCsv(source: string): TakeoutCsv | null {
+/**
+ * What kind of Takeout CSV `source` is, or null when it is none (or not CSV at all). `path` (inside a .zip) lets an
+ * empty playlist's `<Title>-videos.csv`, a header alone, count as one.
+ */
+export function recogniseTakeoutCsv(source: string, path?: string): TakeoutCsv | null {
   const rows = readCsv(source);
   if (!rows) return null;
   const filled = rows.filter((row) => !isBlank(row));
   if (filled.length === 0) return null;
-  return subscriptions(filled) ?? playlistFile(rows) ?? playlistList(filled) ?? playlistVideos(filled);
+  return subscriptions(filled) ?? playlistFile(rows) ?? playlistList(filled) ?? playlistVideos(filled) ?? emptyPlaylistVideos(filled, path);
 }
 
 /** Reads one CSV uploaded alone, or every Takeout CSV of a .zip (which the playlist list ties together). */
@@ -85,7 +93,7 @@ export function readTakeoutFiles(files: TakeoutFile[], builder: BundleBuilder, o
         builder.followChannel(channelIdFrom(first) ?? channelIdFrom(second) ?? first, title || undefined);
       }
     } else if (csv.kind === 'playlist-videos') {
-      const info = path === undefined ? undefined : matchListed(path, listed);
+      const info = path === undefined ? undefined : matchListed(path, listed, matched);
       if (info) matched.add(info);
       const title = info?.title ?? (path === undefined ? IMPORTED_PLAYLIST_NAME : titleFromFileName(path));
       const playlist = builder.addPlaylist({ name: title, public: info?.public, watchLater: isWatchLater(title, info?.id) });
@@ -114,6 +122,7 @@ function readCsv(source: string): string[][] | null {
   try {
     return parse(source, {
       bom: true,
+      delimiter: separatorOf(source),
       relax_column_count: true,
       // A title with a stray quote inside an unquoted field is kept as written rather than failing the file.
       relax_quotes: true,
@@ -123,6 +132,13 @@ function readCsv(source: string): string[][] | null {
   } catch {
     return null;
   }
+}
+
+/** Takeout writes commas; Excel re-saves with tabs ("Unicode text") or, in some locales, semicolons. */
+function separatorOf(source: string): string {
+  const firstLine = source.trimStart().split(/\r?\n/, 1)[0] ?? '';
+  if (firstLine.includes('\t')) return '\t';
+  return firstLine.includes(';') && !firstLine.includes(',') ? ';' : ',';
 }
 
 function isBlank(row: string[]): boolean {
@@ -153,23 +169,23 @@ function playlistFile(rows: string[][]): TakeoutCsv | null {
   // blank line has nothing after it.
   const [videoHeader, ...videos] = rows.slice(start + 3).filter((row) => !isBlank(row));
   if (!videoHeader || (videos[0] && !VIDEO_ID_PATTERN.test(videos[0][0] ?? ''))) return null;
-  const [id = '', , , , title = '', description = '', visibility = ''] = values;
-  return { kind: 'playlist-file', playlist: { id, title, description, public: isPublicVisibility(visibility) }, rows: videos };
+  const columns = playlistColumns(header, [values], ONE_FILE_LAYOUT);
+  const id = values[0] ?? '';
+  const description = columns.description === null ? '' : (values[columns.description] ?? '');
+  return { kind: 'playlist-file', playlist: { id, title: values[columns.title] ?? '', description, public: isPublic(values, columns) }, rows: videos };
 }
 
-/** The current layout's `playlists.csv`: one row per playlist, its id first and its title third. */
+/** The current layout's `playlists.csv`: one row per playlist, its id first, the other columns found by their header. */
 function playlistList(filled: string[][]): TakeoutCsv | null {
-  const data = filled.slice(1);
+  const [header = [], ...data] = filled;
   const [first] = data;
   if (!first || first.length < 3 || !PLAYLIST_ID_PATTERN.test(first[0] ?? '')) return null;
-  const playlists = data
-    .filter((row) => PLAYLIST_ID_PATTERN.test(row[0] ?? ''))
-    .map(([id = '', , original = '', originalLanguage = '', ...rest]) => ({
-      id,
-      title: original || originalLanguage || id,
-      // The visibility is the last column today; any later column saying Public will do.
-      public: rest.some(isPublicVisibility),
-    }));
+  const rows = data.filter((row) => PLAYLIST_ID_PATTERN.test(row[0] ?? ''));
+  const columns = playlistColumns(header, rows, LIST_LAYOUT_2023);
+  const playlists = rows.map((row) => {
+    const id = row[0] ?? '';
+    return { id, title: row[columns.title] || id, public: isPublic(row, columns) };
+  });
   return { kind: 'playlist-list', playlists };
 }
 
@@ -180,19 +196,35 @@ function playlistVideos(filled: string[][]): TakeoutCsv | null {
   return isVideoRow(data[0]) ? { kind: 'playlist-videos', rows: data } : null;
 }
 
-function isPublicVisibility(value: string): boolean {
-  return value.trim().toLowerCase() === 'public';
+/** The empty playlist's `<Title>-videos.csv` in a .zip: its header alone, `Video ID,<timestamp>` in any language. */
+function emptyPlaylistVideos(filled: string[][], path: string | undefined): TakeoutCsv | null {
+  const [header, ...rest] = filled;
+  const named = path !== undefined && /-[\p{L}]+\.csv$/iu.test(path);
+  return named && header && rest.length === 0 && header.length === 2 && /id/i.test(header[0] ?? '') ? { kind: 'playlist-videos', rows: [] } : null;
 }
 
-function isWatchLater(title: string, id: string | undefined): boolean {
+/** Positions in the older one-file layout's header block, and in the 2023 `playlists.csv`, for unlisted languages. */
+const ONE_FILE_LAYOUT: PlaylistColumns = { title: 4, description: 5, visibility: 6 };
+const LIST_LAYOUT_2023: PlaylistColumns = { title: 2, description: null, visibility: 7 };
+
+function isPublic(row: string[], columns: PlaylistColumns): boolean {
+  return columns.visibility !== null && (row[columns.visibility] ?? '').trim().toLowerCase() === 'public';
+}
+
+/** Takeout's Watch later: its id, or its title in any language Takeout writes (youtube-json.ts asks too). */
+export function isWatchLater(title: string, id: string | undefined): boolean {
   return id === 'WL' || WATCH_LATER_TITLES.has(normalise(title));
 }
 
-/** The listed playlist a `<Title>-videos.csv` is of, comparing letters and digits only (file names lose `/`, `:` …). */
-function matchListed(path: string, listed: TakeoutPlaylistInfo[]): TakeoutPlaylistInfo | undefined {
+/**
+ * The listed playlist a `<Title>-videos.csv` is of, comparing letters and digits only (file names lose `/`, `:` …).
+ * Of two playlists with one title, each file takes the first not already `matched`.
+ */
+function matchListed(path: string, listed: TakeoutPlaylistInfo[], matched: Set<TakeoutPlaylistInfo>): TakeoutPlaylistInfo | undefined {
   const base = baseName(path);
   const candidates = new Set([key(base), key(stripSuffix(base))]);
-  return listed.find((info) => candidates.has(key(info.title)));
+  const named = listed.filter((info) => candidates.has(key(info.title)));
+  return named.find((info) => !matched.has(info)) ?? named[0];
 }
 
 function titleFromFileName(path: string): string {

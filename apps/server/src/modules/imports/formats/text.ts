@@ -3,15 +3,22 @@
  * reads through these checks instead of trusting a field's type.
  */
 
-// `fatal` makes invalid UTF-8 (images, archives, UTF-16) an answer rather than replacement characters; the decoder
-// drops a leading UTF-8 BOM by itself (`ignoreBOM: false`), which Windows tools put before CSV and JSON.
+// `fatal` makes invalid text (images, archives) an answer rather than replacement characters; the decoders drop the
+// BOM by themselves (`ignoreBOM: false`), which Windows tools put before CSV and JSON.
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+// Excel's "Unicode text" and "CSV UTF-16" saves (a Takeout CSV opened and saved again) are UTF-16 with a BOM, little-
+// endian on Windows, big-endian from some Mac tools. Without a BOM nothing says the bytes are UTF-16: read as UTF-8.
+const utf16le = new TextDecoder('utf-16le', { fatal: true, ignoreBOM: false });
+const utf16be = new TextDecoder('utf-16be', { fatal: true, ignoreBOM: false });
+const UTF16LE_BOM = [0xff, 0xfe] as const;
+const UTF16BE_BOM = [0xfe, 0xff] as const;
 
-/** The bytes as text without a BOM, or null when they are not UTF-8 text. */
+/** The bytes as text without a BOM (UTF-8, or UTF-16 that starts with its BOM), or null when they are not text. */
 export function decodeText(bytes: Uint8Array): string | null {
+  const decoder = startsWithBytes(bytes, UTF16LE_BOM) ? utf16le : startsWithBytes(bytes, UTF16BE_BOM) ? utf16be : utf8;
   let text: string;
   try {
-    text = utf8.decode(bytes);
+    text = decoder.decode(bytes);
   } catch {
     return null;
   }

@@ -21,6 +21,8 @@ export const FORMAT_NAMES: Record<ImportFormatName, string | MessageDescriptor> 
   FREETUBE_DB: 'FreeTube',
   INVIDIOUS_JSON: 'Invidious',
   PIPED_JSON: 'Piped',
+  LIBRETUBE_JSON: 'LibreTube',
+  YOUTUBE_JSON: 'YouTube (.json)',
   OPML: 'OPML',
   SIFT_ZIP: msg`${APP_NAME} export`,
 };
@@ -40,6 +42,7 @@ const SOURCES: ReadonlyArray<[app: string | MessageDescriptor, where: MessageDes
   ['FreeTube', msg`Settings → Data settings: the profiles, playlists or subscriptions export (.db)`],
   ['Invidious', msg`Settings → Import/Export: the data export (.json) or subscriptions as OPML`],
   ['Piped', msg`The subscriptions, playlists or groups export (.json)`],
+  ['LibreTube', msg`Settings → Backup and restore → Create backup (.json)`],
   [msg`Feed readers`, msg`An OPML file of YouTube channel feeds`],
   [APP_NAME, msg`The “Everything (ZIP)” download of your profile`],
 ];
