@@ -40,14 +40,14 @@ test('a forgotten password is reset through the mailed link', async ({ page, con
   await expect(page.getByRole('alert')).toContainText('expired or was already used');
 });
 
-test('an unknown address is told so; a broken confirmation link offers a new one', async ({ page, context, baseURL }, testInfo) => {
+test('an unknown address is answered like any other (nobody learns who has an account); a broken confirmation link offers a new one', async ({ page, context, baseURL }, testInfo) => {
   await acceptCookies(context, baseURL);
   const nobody = uniqueEmail(testInfo, 'nobody');
   await page.goto('/forgot-password');
   await page.getByLabel('E-mail').fill(nobody);
   await page.getByRole('button', { name: 'Send me a reset link' }).click();
-  await expect(page).toHaveURL(`/email-not-found/${encodeURIComponent(nobody)}`);
-  await expect(page.getByText(nobody)).toBeVisible();
+  await expect(page).toHaveURL(`/check-email/${encodeURIComponent(nobody)}`);
+  await expect(page.getByText(`If ${nobody} has an account, we sent a link there.`)).toBeVisible();
 
   await page.goto('/confirmRegistration/not-a-real-token');
   await expect(page.getByRole('heading', { name: 'We could not confirm your account' })).toBeVisible();
@@ -55,7 +55,8 @@ test('an unknown address is told so; a broken confirmation link offers a new one
   await expect(page).toHaveURL('/resend-activation');
   await page.getByLabel('E-mail').fill(nobody);
   await page.getByRole('button', { name: 'Send a new link' }).click();
-  await expect(page).toHaveURL(`/email-not-found/${encodeURIComponent(nobody)}`);
+  await expect(page).toHaveURL(`/check-email/${encodeURIComponent(nobody)}`);
+  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
 });
 
 test('an unconfirmed account cannot log in yet and can ask for a new confirmation link', async ({ page, context, baseURL, request }, testInfo) => {

@@ -16,6 +16,7 @@ import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling, sendR
 import { registerLoadShedding } from './infra/http/load-shedding.js';
 import { registerNulGuard } from './infra/http/nul-guard.js';
 import { registerSecurityHeaders } from './infra/http/security-headers.js';
+import { fastifyTrustProxy, type TrustProxy } from './infra/http/trust-proxy.js';
 import { firstScreenModules, withRouteChunks } from './infra/http/route-chunks.js';
 import { indexHtmlReader, registerSpa } from './infra/http/spa.js';
 import { RequestLogController } from './infra/logging/logger.js';
@@ -129,8 +130,13 @@ export interface AppDependencies {
   /** Built SPA to serve; omit to serve the API only (API tests). */
   webDistDir?: string | undefined;
   logger?: FastifyServerOptions['logger'];
-  /** Believe X-Forwarded-For (behind a reverse proxy), so per-IP limits count people, not the proxy. */
-  trustProxy?: boolean;
+  /**
+   * The proxies whose X-Forwarded-For entries to believe (TRUST_PROXY): a hop count or their addresses, so per-IP
+   * limits count people, not the proxy. Default false: the connection's address is the client's.
+   */
+  trustProxy?: TrustProxy;
+  /** How long a request may take to arrive, headers and body; default 30 s (tests use less). */
+  requestTimeoutMs?: number;
   /** Omitted fields take `defaultAccountSettings()`. */
   accounts?: Partial<AccountSettings>;
   /** Ready-made infrastructure instead of what the settings choose (tests). */
@@ -204,6 +210,8 @@ export function defaultAccountSettings(overrides: Partial<AccountSettings> = {})
 const quietLog = { warn: () => {}, error: () => {} };
 /** How long a request may take to arrive, headers and body (issue 17: slow clients must not hold connections). */
 const REQUEST_TIMEOUT_MS = 30_000;
+/** How often Node looks for requests past that time: a stalled request is cut within REQUEST_TIMEOUT_MS + this. */
+const CONNECTIONS_CHECKING_INTERVAL_MS = 1_000;
 
 /** The composition root: wires repositories → services → routes. No module builds its own dependencies. */
 export function createServices(deps: ServiceDependencies): Services {
@@ -313,21 +321,24 @@ function linkPreviews(services: Services, publicUrl: string): LinkPreviewService
 }
 
 export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyInstance; services: Services }> {
+  const requestTimeout = deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const app = Fastify({
     logger: deps.logger ?? false,
     // One line per request, at debug, in place of Fastify's two at info (infra/logging).
     logController: new RequestLogController(),
-    trustProxy: deps.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(deps.trustProxy ?? false),
     // Ids in paths are short; anything longer than this is not a real request.
     routerOptions: { maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
     // A client that sends its request slowly (or stops half-way) is cut off after 30 s rather than hold a
-    // connection for ever; headers get the same bound below (Node's default is 60 s).
-    requestTimeout: REQUEST_TIMEOUT_MS,
+    // connection for ever; headers get the same bound below (Node's default is 60 s). Node looks for such
+    // connections only every connectionsCheckingInterval (30 s by default, so a stalled body lasted up to 60 s).
+    requestTimeout,
+    http: { connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS },
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
-  app.server.headersTimeout = REQUEST_TIMEOUT_MS;
+  app.server.headersTimeout = requestTimeout;
   app.setValidatorCompiler(validatorCompiler);
   // Responses are built by typed presenters, so serialising them again through zod would only cost time;
   // the response schemas still document the API and the API tests parse every response with them.

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { EMAIL_PATTERN } from '@sift/contracts';
 import type { QueryBounds } from './infra/db/query-bounds.js';
+import { parseTrustProxy, type TrustProxy } from './infra/http/trust-proxy.js';
 import { parseTokenEncryptionKey } from './infra/security/token-cipher.js';
 import { DEFAULT_RATE_LIMITS, UNLIMITED_RATE_LIMITS, type RateLimits } from './infra/rate-limit/rate-limiter.js';
 
@@ -46,8 +47,21 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   /** Seed the demo catalog when the database has no channels yet (default: only without YOUTUBE_API_KEY). */
   SEED_DEMO: z.enum(['true', 'false', '1', '0', 'on', 'off']).optional(),
-  /** Trust X-Forwarded-For from a reverse proxy, so per-IP rate limits see the client's address. */
-  TRUST_PROXY: flag('false'),
+  /**
+   * The reverse proxies whose X-Forwarded-For entries name the client (per-address limits count it): a hop count
+   * (`true` is one hop), or their addresses and CIDRs. Never every hop: the leftmost entries are the client's own words.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      try {
+        return parseTrustProxy(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
   /** The address people reach Sift at; mail links and the OpenID redirect URI start with it. Default http://localhost:$PORT. */
   PUBLIC_URL: z.string().url().optional(),
   /** Real part for mail: an SMTP URL (smtp://user:pass@host:587, smtps://...). Unset: .eml files in $DATA_DIR/outbox. */
@@ -162,7 +176,8 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   webDistDir: string | undefined;
   seedDemo: boolean;
-  trustProxy: boolean;
+  /** TRUST_PROXY: false (no proxy), a hop count, or the proxies' addresses and CIDRs. */
+  trustProxy: TrustProxy;
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;

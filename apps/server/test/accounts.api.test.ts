@@ -192,17 +192,38 @@ describe('POST /api/accounts/resend-confirmation', () => {
     await expireToken(first);
     const res = await resend(body.email.toUpperCase());
     expect(res.status).toBe(202);
-    expect(res.body).toEqual({ email: body.email });
+    expect(res.body).toEqual({ email: body.email.toUpperCase() });
     const second = tokenOf(t.mailer.last(body.email)!.link!);
     expect(second).not.toBe(first);
     expectError(await confirm(first), 400, 'TOKEN_INVALID');
     expect((await confirm(second)).status).toBe(200);
   });
 
-  it('answers 404 EMAIL_NOT_FOUND without such an account, 409 when confirmed, 400 for a malformed e-mail', async () => {
-    expectError(await resend(anEmail('nobody')), 404, 'EMAIL_NOT_FOUND');
+  it('answers the same 202 whether the address has no account, an unconfirmed or a confirmed one; the mail tells the difference', async () => {
+    const nobody = anEmail('nobody');
+    const { body: unconfirmed } = await signUp(t.app);
     const member = await aMember(t);
-    expectError(await resend(member.email), 409, 'ALREADY_CONFIRMED');
+    const sent = t.mailer.sent.length;
+    const answers = await Promise.all([nobody, unconfirmed.email, member.email].map(async (email) => resend(email)));
+    expect(answers.map((res) => [res.status, res.body])).toEqual([
+      [202, { email: nobody }],
+      [202, { email: unconfirmed.email }],
+      [202, { email: member.email }],
+    ]);
+
+    // Nothing goes to an address without an account; the unconfirmed account gets a link, the confirmed one a note.
+    expect(t.mailer.sent.slice(sent).map((mail) => mail.to).sort()).toEqual([unconfirmed.email, member.email].sort());
+    expect(t.mailer.last(unconfirmed.email)!.subject).toBe('Confirm your Sift account');
+    const note = t.mailer.last(member.email)!;
+    expect(note.subject).toBe('Your Sift account is confirmed already');
+    expect(note.link).toBe(`${TEST_PUBLIC_URL}/login`);
+    expect(note.text).toContain(`${TEST_PUBLIC_URL}/forgot-password`);
+    expect(note.html).toContain(`href="${TEST_PUBLIC_URL}/forgot-password"`);
+    // The note carries no token: the account stays as it is.
+    expect((await login(t.app, member.email)).status).toBe(200);
+  });
+
+  it('answers 400 for a malformed e-mail', async () => {
     expectError(await resend('nope'), 400, 'VALIDATION', 'email');
   });
 });
@@ -283,8 +304,17 @@ describe('password reset: POST /api/accounts/reset-password, PUT /api/accounts/c
     expect(t.mailer.last(member.email)!.link).toMatch(new RegExp(`^${TEST_PUBLIC_URL}/password-reset\\?from=mail&token=`));
   });
 
-  it('answers 404 EMAIL_NOT_FOUND for an e-mail without an account and 400 for a malformed one', async () => {
-    expectError(await resetPassword(anEmail('nobody')), 404, 'EMAIL_NOT_FOUND');
+  it('answers the same 202 for an e-mail without an account, and mails nothing', async () => {
+    const nobody = anEmail('nobody');
+    const member = await aMember(t);
+    const sent = t.mailer.sent.length;
+    const [unknown, known] = [await resetPassword(nobody), await resetPassword(member.email)];
+    expect([unknown.status, unknown.body]).toEqual([202, { email: nobody }]);
+    expect([known.status, known.body]).toEqual([202, { email: member.email }]);
+    expect(t.mailer.sent.slice(sent).map((mail) => mail.to)).toEqual([member.email]);
+  });
+
+  it('answers 400 for a malformed e-mail or a missing token', async () => {
     expectError(await resetPassword('nope'), 400, 'VALIDATION', 'email');
     expectError(await call(t.app, { method: 'PUT', url: '/api/accounts/change-password', payload: { password: 'a completely new phrase' } }), 400, 'VALIDATION', 'token');
   });

@@ -1,7 +1,7 @@
 import { AUTH_TOKEN_HEADER, type UserData } from '@sift/contracts';
 import { describe, expect, it } from 'vitest';
 import { call, GOOD_PASSWORD, login, signUp } from './support/accounts.js';
-import { decodeMail, linksIn, useSmtpCatcher } from './support/smtp-catcher.js';
+import { decodeMail, linksIn, readMail, useSmtpCatcher } from './support/smtp-catcher.js';
 import { TEST_PUBLIC_URL, useTestApp } from './support/test-app.js';
 
 // A real SMTP server on loopback, and the app configured with SMTP_URL pointing at it: mail leaves through nodemailer.
@@ -57,6 +57,30 @@ describe('account mail over SMTP', () => {
     expect(changed.status).toBe(204);
     expect((await login(t.app, body.email, GOOD_PASSWORD)).status).toBe(401);
     expect((await login(t.app, body.email, 'sea glass and pebbles')).status).toBe(200);
+  });
+
+  it('a confirmation link asked for a confirmed account brings a "confirmed already" mail; an address without an account gets none', async () => {
+    const { body } = await signUp(t.app, { firstName: 'Grace', locale: 'fr' });
+    const confirmLink = linksIn((await smtp.waitFor(body.email)).raw, `${TEST_PUBLIC_URL}/confirmRegistration/`)[0]!;
+    await call(t.app, { method: 'POST', url: '/api/accounts/confirm', payload: { token: confirmLink.split('/').pop() } });
+    const nobody = `nobody-${Date.now()}@example.com`;
+    const before = smtp.mails.length;
+
+    for (const email of [nobody, body.email]) {
+      expect((await call(t.app, { method: 'POST', url: '/api/accounts/resend-confirmation', payload: { email } })).status).toBe(202);
+    }
+    // The app answers once the relay has taken the mail: what arrived by now is all that was sent.
+    const arrived = smtp.mails.slice(before);
+    expect(arrived.map((mail) => mail.to)).toEqual([[body.email]]);
+    const mail = readMail(arrived[0]!.raw);
+    expect(mail.subject).toBe('Votre compte Sift est déjà confirmé');
+    expect(mail.text).toContain('Bonjour Grace,');
+    expect(linksIn(arrived[0]!.raw, `${TEST_PUBLIC_URL}/login`).length).toBeGreaterThan(0);
+    expect(linksIn(arrived[0]!.raw, `${TEST_PUBLIC_URL}/forgot-password`).length).toBeGreaterThan(0);
+    expect(linksIn(arrived[0]!.raw, `${TEST_PUBLIC_URL}/confirmRegistration/`)).toEqual([]);
+
+    expect((await call(t.app, { method: 'POST', url: '/api/accounts/reset-password', payload: { email: nobody, url: `${TEST_PUBLIC_URL}/passwordReset` } })).status).toBe(202);
+    expect(smtp.mails.length).toBe(before + 1);
   });
 
   it("is written in the member's language: German from sign-up, then the language the member switches to", async () => {

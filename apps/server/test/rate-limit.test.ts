@@ -234,7 +234,7 @@ describe('rate limits on sign-up and mails (429 RATE_LIMITED with Retry-After)',
     const ip = anIp();
     for (let i = 0; i < 5; i++) {
       const res = await call(t.app, { method: 'POST', url: '/api/accounts/resend-confirmation', remoteAddress: ip, payload: { email: anEmail('probe') } });
-      expectError(res, 404, 'EMAIL_NOT_FOUND');
+      expect(res.status).toBe(202);
     }
     expectRateLimited(await call(t.app, { method: 'POST', url: '/api/accounts/reset-password', remoteAddress: ip, payload: { email: anEmail('probe'), url: `${TEST_PUBLIC_URL}/x` } }), HOUR);
   });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type AccountSettings, type Services } from '../../src/app.js';
+import type { TrustProxy } from '../../src/infra/http/trust-proxy.js';
 import { MemoryMailer, type Mailer } from '../../src/infra/mail/mailer.js';
 import { UNLIMITED_RATE_LIMITS, type RateLimiter } from '../../src/infra/rate-limit/rate-limiter.js';
 import type { VideoProvider } from '../../src/providers/video-provider.js';
@@ -37,6 +38,10 @@ export interface TestAppOptions {
   webDistDir?: () => string;
   /** The request pool's size and bounds; default 20 connections and bounds no busy machine reaches. */
   database?: TestDatabaseOptions;
+  /** The proxies in front (TRUST_PROXY); default none. */
+  trustProxy?: TrustProxy;
+  /** How long a request may take to arrive; default the app's 30 s. */
+  requestTimeoutMs?: number;
 }
 
 /** One app over one fresh database per test file; each test builds the rows it needs with the factories. */
@@ -62,6 +67,8 @@ export function useTestApp(options: TestAppOptions = {}): TestContext {
       subscriptionsEnabled: options.subscriptionsEnabled,
       embeddedDatabase: options.embeddedDatabase,
       webDistDir: options.webDistDir?.(),
+      trustProxy: options.trustProxy,
+      requestTimeoutMs: options.requestTimeoutMs,
     });
     context.app = built.app;
     context.services = built.services;

@@ -13,6 +13,11 @@ export interface AccountMailTexts {
   resetIntro: (app: string) => string;
   resetButton: string;
   resetNote: string;
+  /** To a confirmed account that asked for a confirmation link: log in; the note leads to the forgotten-password page. */
+  confirmedSubject: (app: string) => string;
+  confirmedIntro: (app: string) => string;
+  confirmedButton: string;
+  confirmedNote: string;
 }
 
 export const ACCOUNT_MAIL_TEXTS: Translations<AccountMailTexts> = {
@@ -28,6 +33,10 @@ export const ACCOUNT_MAIL_TEXTS: Translations<AccountMailTexts> = {
     resetIntro: (app) => `Someone (we hope you) asked to reset the password of your ${app} account. Choose a new password here:`,
     resetButton: 'Choose a new password',
     resetNote: 'The link works once, for 1 hour. If you did not ask for it, ignore this e-mail: your password stays as it is.',
+    confirmedSubject: (app) => `Your ${app} account is confirmed already`,
+    confirmedIntro: (app) => `Someone (we hope you) asked for a new link to confirm this e-mail address, but your ${app} account is confirmed already. You can log in:`,
+    confirmedButton: 'Log in',
+    confirmedNote: 'Forgot your password? Choose a new one here:',
   },
   de: {
     greeting: (name) => `Hallo ${name},`,
@@ -41,6 +50,10 @@ export const ACCOUNT_MAIL_TEXTS: Translations<AccountMailTexts> = {
     resetIntro: (app) => `Jemand (hoffentlich du) möchte das Passwort deines ${app}-Kontos zurücksetzen. Wähle hier ein neues Passwort:`,
     resetButton: 'Neues Passwort wählen',
     resetNote: 'Der Link funktioniert einmal und 1 Stunde lang. Wenn du ihn nicht angefordert hast, ignoriere diese E-Mail: Dein Passwort bleibt unverändert.',
+    confirmedSubject: (app) => `Dein ${app}-Konto ist bereits bestätigt`,
+    confirmedIntro: (app) => `Jemand (hoffentlich du) hat einen neuen Link zur Bestätigung dieser E-Mail-Adresse angefordert, aber dein ${app}-Konto ist bereits bestätigt. Du kannst dich anmelden:`,
+    confirmedButton: 'Anmelden',
+    confirmedNote: 'Passwort vergessen? Wähle hier ein neues:',
   },
   es: {
     greeting: (name) => `Hola, ${name}:`,
@@ -54,6 +67,10 @@ export const ACCOUNT_MAIL_TEXTS: Translations<AccountMailTexts> = {
     resetIntro: (app) => `Alguien (esperamos que tú) ha pedido restablecer la contraseña de tu cuenta de ${app}. Elige una nueva contraseña aquí:`,
     resetButton: 'Elegir una nueva contraseña',
     resetNote: 'El enlace funciona una sola vez, durante 1 hora. Si no lo has pedido, ignora este correo: tu contraseña no cambia.',
+    confirmedSubject: (app) => `Tu cuenta de ${app} ya está confirmada`,
+    confirmedIntro: (app) => `Alguien (esperamos que tú) ha pedido un nuevo enlace para confirmar esta dirección de correo, pero tu cuenta de ${app} ya está confirmada. Puedes iniciar sesión:`,
+    confirmedButton: 'Iniciar sesión',
+    confirmedNote: '¿Has olvidado tu contraseña? Elige una nueva aquí:',
   },
   fr: {
     greeting: (name) => `Bonjour ${name},`,
@@ -67,6 +84,10 @@ export const ACCOUNT_MAIL_TEXTS: Translations<AccountMailTexts> = {
     resetIntro: (app) => `Quelqu’un (vous, nous l’espérons) a demandé à réinitialiser le mot de passe de votre compte ${app}. Choisissez un nouveau mot de passe ici :`,
     resetButton: 'Choisir un nouveau mot de passe',
     resetNote: 'Le lien fonctionne une seule fois, pendant 1 heure. Si vous ne l’avez pas demandé, ignorez cet e-mail : votre mot de passe reste inchangé.',
+    confirmedSubject: (app) => `Votre compte ${app} est déjà confirmé`,
+    confirmedIntro: (app) => `Quelqu’un (vous, nous l’espérons) a demandé un nouveau lien pour confirmer cette adresse e-mail, mais votre compte ${app} est déjà confirmé. Vous pouvez vous connecter :`,
+    confirmedButton: 'Se connecter',
+    confirmedNote: 'Mot de passe oublié ? Choisissez-en un nouveau ici :',
   },
   'pt-BR': {
     greeting: (name) => `Olá, ${name},`,
@@ -80,5 +101,9 @@ export const ACCOUNT_MAIL_TEXTS: Translations<AccountMailTexts> = {
     resetIntro: (app) => `Alguém (esperamos que você) pediu para redefinir a senha da sua conta no ${app}. Escolha uma nova senha aqui:`,
     resetButton: 'Escolher uma nova senha',
     resetNote: 'O link funciona uma vez, por 1 hora. Se você não pediu, ignore este e-mail: sua senha continua a mesma.',
+    confirmedSubject: (app) => `Sua conta no ${app} já está confirmada`,
+    confirmedIntro: (app) => `Alguém (esperamos que você) pediu um novo link para confirmar este endereço de e-mail, mas sua conta no ${app} já está confirmada. Você pode entrar:`,
+    confirmedButton: 'Entrar',
+    confirmedNote: 'Esqueceu a senha? Escolha uma nova aqui:',
   },
 };

@@ -25,9 +25,27 @@ export function passwordResetMail({ appName, to, firstName, link, locale = 'en' 
   return accountMail({ appName, to, firstName, link, locale }, t.resetSubject(appName), t.resetIntro(appName), t.resetButton, t.resetNote);
 }
 
-function accountMail({ appName, to, firstName, link, locale = 'en' }: MailInput, subject: string, intro: string, action: string, note: string): MailMessage {
+/**
+ * To a confirmed member who asked for a new confirmation link (or someone who typed their address): the account is
+ * confirmed, here is where to log in and where to choose a new password. It stands in for the 409 the API no longer
+ * gives, so the answer does not tell who has an account (decisions/031).
+ */
+export function alreadyConfirmedMail({ appName, to, firstName, link, forgotPasswordLink, locale = 'en' }: MailInput & { forgotPasswordLink: string }): MailMessage {
   const t = ACCOUNT_MAIL_TEXTS[locale];
-  const lines = [t.greeting(firstName), '', intro, '', link, '', note, '', t.signature(appName)];
+  return accountMail(
+    { appName, to, firstName, link, locale },
+    t.confirmedSubject(appName),
+    t.confirmedIntro(appName),
+    t.confirmedButton,
+    t.confirmedNote,
+    forgotPasswordLink,
+  );
+}
+
+/** `noteLink`: a second address that goes with the note (written out, after it). */
+function accountMail({ appName, to, firstName, link, locale = 'en' }: MailInput, subject: string, intro: string, action: string, note: string, noteLink?: string): MailMessage {
+  const t = ACCOUNT_MAIL_TEXTS[locale];
+  const lines = [t.greeting(firstName), '', intro, '', link, '', note, ...(noteLink ? [noteLink] : []), '', t.signature(appName)];
   return {
     to,
     subject,
@@ -37,7 +55,7 @@ function accountMail({ appName, to, firstName, link, locale = 'en' }: MailInput,
       `<p>${escapeHtml(intro)}</p>`,
       button(link, action),
       plainLink(link, t.openLink),
-      `<p style="font-size:13px;color:#555">${escapeHtml(note)}</p>`,
+      `<p style="font-size:13px;color:#555">${escapeHtml(note)}${noteLink ? ` <a href="${escapeHtml(noteLink)}">${escapeHtml(noteLink)}</a>` : ''}</p>`,
     ]),
     link,
   };

@@ -49,9 +49,10 @@ export const accountsRoutes =
       {
         schema: {
           tags: ['accounts'],
-          summary: 'Mails a new confirmation link; 404 without such an account, 409 when it is confirmed already',
+          summary:
+            'Mails a new confirmation link, or a "confirmed already, log in" note to a confirmed account. 202 whatever the address: the answer does not tell who has an account',
           body: resendConfirmationSchema,
-          response: { 202: confirmResponseSchema, 400: error, 404: error, 409: error, 429: error, 503: error },
+          response: { 202: confirmResponseSchema, 400: error, 429: error, 503: error },
         },
       },
       async (req, reply) => reply.status(202).send(await accounts.resendConfirmation(req.body.email, req.ip)),
@@ -62,9 +63,10 @@ export const accountsRoutes =
       {
         schema: {
           tags: ['accounts'],
-          summary: 'Mails a link to url?token=… (url must be a page of this app); 404 without such an account',
+          summary:
+            'Mails a link to url?token=… (url must be a page of this app) when the address has an account. 202 whatever the address: the answer does not tell who has an account',
           body: resetPasswordSchema,
-          response: { 202: confirmResponseSchema, 400: error, 404: error, 429: error, 503: error },
+          response: { 202: confirmResponseSchema, 400: error, 429: error, 503: error },
         },
       },
       async (req, reply) => reply.status(202).send(await accounts.requestPasswordReset(req.body.email, req.body.url, req.ip)),

@@ -7,16 +7,13 @@ import type { CaptchaService } from '../auth/captcha.service.js';
 import type { TokenService } from '../auth/tokens.service.js';
 import { assertAcceptablePassword, type UserRow, type UsersService } from '../users/users.service.js';
 import { asLocale } from '../../infra/i18n/locale.js';
-import { confirmationMail, passwordResetMail } from './accounts.mails.js';
+import { alreadyConfirmedMail, confirmationMail, passwordResetMail } from './accounts.mails.js';
 
 export interface AccountsOptions {
   appName: string;
   /** Where people reach the app; mail links start with it and reset pages must be on its origin. */
   publicUrl: string;
 }
-
-const emailNotFound = () =>
-  new HttpError(404, 'There is no account with this e-mail.', 'EMAIL_NOT_FOUND', [{ field: 'email', message: 'has no account' }]);
 
 /** Signing up with e-mail and password, confirming the address, and resetting a forgotten password. */
 export class AccountsService {
@@ -60,29 +57,34 @@ export class AccountsService {
     return { email: user.email };
   }
 
-  /** POST /api/accounts/resend-confirmation: a new link for an unconfirmed account (404 none, 409 confirmed already). */
+  /**
+   * POST /api/accounts/resend-confirmation. The answer is the same 202 whatever the address (OWASP ASVS V2.5: it must
+   * not tell whether an address has an account); the mail says the rest: a new link for an unconfirmed account, a
+   * "confirmed already, log in" note for a confirmed one, nothing for an address without an account (decisions/031).
+   */
   async resendConfirmation(email: string, ip: string): Promise<{ email: string }> {
     await this.limitMail(email, ip);
     const user = await this.users.findByEmail(email);
-    if (!user) throw emailNotFound();
-    if (user.confirmedAt) throw new HttpError(409, 'This account is confirmed already. Log in.', 'ALREADY_CONFIRMED');
-    await this.sendConfirmation(user);
-    return { email: user.email };
+    if (user?.confirmedAt) await this.deliver(this.alreadyConfirmed(user));
+    else if (user) await this.sendConfirmation(user);
+    return { email: email.trim() };
   }
 
   /**
-   * POST /api/accounts/reset-password: mails `${url}?token=…`. The url is the client's reset page and must be on
-   * this app's own origin, or the mail would carry a stranger's link in our name.
+   * POST /api/accounts/reset-password: mails `${url}?token=…` to the account's address, and answers the same 202 for
+   * an address without an account (which gets no mail). The url is the client's reset page and must be on this app's
+   * own origin, or the mail would carry a stranger's link in our name.
    */
   async requestPasswordReset(email: string, url: string, ip: string): Promise<{ email: string }> {
     const page = this.ownPage(url);
     await this.limitMail(email, ip);
     const user = await this.users.findByEmail(email);
-    if (!user) throw emailNotFound();
-    const token = await this.tokens.issue(user.id, 'reset');
-    page.searchParams.set('token', token);
-    await this.deliver(passwordResetMail({ appName: this.options.appName, to: user.email, firstName: user.firstName, link: page.href, locale: asLocale(user.locale) }));
-    return { email: user.email };
+    if (user) {
+      const token = await this.tokens.issue(user.id, 'reset');
+      page.searchParams.set('token', token);
+      await this.deliver(passwordResetMail({ appName: this.options.appName, to: user.email, firstName: user.firstName, link: page.href, locale: asLocale(user.locale) }));
+    }
+    return { email: email.trim() };
   }
 
   /** PUT /api/accounts/change-password: the reset link's token sets a new password and ends every session. */
@@ -97,6 +99,18 @@ export class AccountsService {
     const token = await this.tokens.issue(user.id, 'confirm');
     const link = `${this.options.publicUrl}/confirmRegistration/${token}`;
     await this.deliver(confirmationMail({ appName: this.options.appName, to: user.email, firstName: user.firstName, link, locale: asLocale(user.locale) }));
+  }
+
+  /** To a confirmed member who asked for a confirmation link: where to log in, and how to reset the password. */
+  private alreadyConfirmed(user: UserRow): MailMessage {
+    return alreadyConfirmedMail({
+      appName: this.options.appName,
+      to: user.email,
+      firstName: user.firstName,
+      link: `${this.options.publicUrl}/login`,
+      forgotPasswordLink: `${this.options.publicUrl}/forgot-password`,
+      locale: asLocale(user.locale),
+    });
   }
 
   private async deliver(message: MailMessage) {

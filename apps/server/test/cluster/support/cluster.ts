@@ -33,6 +33,8 @@ export interface Cluster {
   /** Names the run's e-mail addresses and client addresses, so the run's Redis keys can be found and deleted. */
   tag: string;
   ipPrefix: string;
+  /** A loopback address of this run (127.x.y.z) to connect to HAProxy from: HAProxy forwards it as the client's. */
+  loopbackClient: string;
 }
 
 /** Set when the tests run under scripts/test-cluster.mjs (`npm run test:cluster`). */
@@ -63,6 +65,7 @@ function readCluster(): Cluster {
     testPidsFile: need('CLUSTER_TEST_PIDS'),
     tag: need('CLUSTER_TAG'),
     ipPrefix: need('CLUSTER_IP_PREFIX'),
+    loopbackClient: need('CLUSTER_LOOPBACK_CLIENT'),
   };
 }
 
@@ -96,7 +99,10 @@ export interface CallOptions {
   token?: string | undefined;
   json?: unknown;
   form?: Record<string, string>;
-  /** The client's address, sent as X-Forwarded-For (the nodes trust it; HAProxy replaces it with the real one). */
+  /**
+   * The client's address, sent as X-Forwarded-For: a node trusts one hop, so called directly it believes it; through
+   * HAProxy, which appends the address it saw, the client is that one.
+   */
   ip?: string;
   signal?: AbortSignal;
 }

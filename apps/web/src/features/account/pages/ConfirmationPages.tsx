@@ -128,7 +128,7 @@ export function CheckEmailPage() {
       lead={
         <p>
           <Trans>
-            We sent a link to <Email value={email} />. Open it soon: it is valid for a limited time.
+            If <Email value={email} /> has an account, we sent a link there. Open it soon: it is valid for a limited time.
           </Trans>
         </p>
       }

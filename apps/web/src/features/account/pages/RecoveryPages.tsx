@@ -12,7 +12,8 @@ import type { AuthNotice } from './LoginPage';
 
 /**
  * One e-mail field and a button: used by "forgot password" and "resend the confirmation link". A 202 goes to
- * /check-email/{email}, an unknown address (404 EMAIL_NOT_FOUND) to /email-not-found/{email}.
+ * /check-email/{email}, which says a mail went out if the address has an account: the server answers the same for
+ * every address, so that nobody learns from it who has an account (decisions/031).
  */
 function EmailRequestForm({
   initialEmail,
@@ -52,10 +53,6 @@ function EmailRequestForm({
       await send(address);
       navigate(to.checkEmail(address));
     } catch (err) {
-      if (isApiError(err) && err.status === 404) {
-        navigate(to.emailNotFound(address));
-        return;
-      }
       setServer(formErrorsFrom(err, { email: t`E-mail` }));
       setBusy(false);
     }
