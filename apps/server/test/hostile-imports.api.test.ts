@@ -1,13 +1,12 @@
-import { importStartedSchema, memberImportSchema, type MemberImport } from '@sift/contracts';
+import { importStartedSchema } from '@sift/contracts';
 import { zipSync } from 'fflate';
-import { performance } from 'node:perf_hooks';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SKIP_REASONS } from '../src/modules/imports/formats/index.js';
 import type { ProviderVideo } from '../src/providers/video-provider.js';
 import { aMember, call, expectError } from './support/accounts.js';
 import { aChannel, aVideo } from './support/factories.js';
 import { inflatesPastItsSizeZip, newPipeJoinBlowUp, overlappingZip } from './support/hostile-files.js';
-import { multipartBody } from './support/multipart.js';
+import { finishedImport, uploadImport, whilePinging, WORST_PING_MS } from './support/import-uploads.js';
 import { useTestApp } from './support/test-app.js';
 
 /**
@@ -18,41 +17,11 @@ import { useTestApp } from './support/test-app.js';
 const t = useTestApp();
 type Member = Awaited<ReturnType<typeof aMember>>;
 
-/** What another client waits for at worst: 250 ms is the issue's bound; a file read on the loop took seconds. */
-const WORST_PING_MS = 250;
-
 function upload(member: Member, bytes: Buffer) {
-  const body = multipartBody('file', 'export', 'application/octet-stream', bytes);
-  return call(t.app, { method: 'POST', url: '/api/me/imports', token: member.token, payload: body.payload, headers: body.headers });
+  return uploadImport(t, member.token, bytes);
 }
 
-/** Runs `work` while another client asks `/api/health` again and again; answers its result and the slowest answer. */
-async function whilePinging<T>(work: () => Promise<T>): Promise<{ result: T; worstPingMs: number }> {
-  let done = false;
-  let worstPingMs = 0;
-  const pinging = (async () => {
-    while (!done) {
-      const started = performance.now();
-      const res = await t.app.inject({ method: 'GET', url: '/api/health' });
-      worstPingMs = Math.max(worstPingMs, performance.now() - started);
-      expect(res.statusCode).toBe(200);
-      // An answer can come within one turn of the loop: let the rest of the process (the upload) have the next.
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-  })();
-  try {
-    return { result: await work(), worstPingMs };
-  } finally {
-    done = true;
-    await pinging;
-  }
-}
-
-async function finished(member: Member, id: number): Promise<MemberImport> {
-  await t.services.jobs.drain();
-  const res = await call(t.app, { method: 'GET', url: `/api/me/imports/${id}`, token: member.token });
-  return memberImportSchema.parse(res.body);
-}
+const finished = (member: Member, id: number) => finishedImport(t, member.token, id);
 
 let video: ProviderVideo;
 
@@ -70,7 +39,7 @@ describe('hostile import files', () => {
     const member = await aMember(t);
     const zip = overlappingZip(190);
     expect(zip.length).toBeLessThan(64 * 1024);
-    const { result, worstPingMs } = await whilePinging(() => upload(member, zip));
+    const { result, worstPingMs } = await whilePinging(t, () => upload(member, zip));
     expectError(result, 422, 'IMPORT_FILE_INVALID', 'file');
     expect(worstPingMs).toBeLessThan(WORST_PING_MS);
   });
@@ -79,7 +48,7 @@ describe('hostile import files', () => {
     const member = await aMember(t);
     const zip = inflatesPastItsSizeZip(128);
     expect(zip.length).toBeLessThan(256 * 1024);
-    const { result, worstPingMs } = await whilePinging(() => upload(member, zip));
+    const { result, worstPingMs } = await whilePinging(t, () => upload(member, zip));
     expectError(result, 422, 'IMPORT_FILE_INVALID', 'file');
     expect(worstPingMs).toBeLessThan(WORST_PING_MS);
   });
@@ -89,7 +58,7 @@ describe('hostile import files', () => {
     const database = await newPipeJoinBlowUp(1_000, video.externalId);
     expect(database.length).toBeLessThan(256 * 1024);
     for (const file of [database, Buffer.from(zipSync({ 'newpipe.db': database }))]) {
-      const { result, worstPingMs } = await whilePinging(() => upload(member, file));
+      const { result, worstPingMs } = await whilePinging(t, () => upload(member, file));
       expect(result.status, JSON.stringify(result.body)).toBe(202);
       expect(worstPingMs).toBeLessThan(WORST_PING_MS);
       const done = await finished(member, importStartedSchema.parse(result.body).id);
