@@ -16,6 +16,14 @@ export interface TestContext {
   videoService: FakeVideoService;
   /** The mails the app sent, unless the file configured real SMTP (then this stays empty). */
   mailer: MemoryMailer;
+  /** The app's log lines (pino's JSON objects: level 40 warn, 50 error), when the file asked for `captureLogs`. */
+  logs: LogLine[];
+}
+
+export interface LogLine {
+  level: number;
+  msg?: string;
+  [key: string]: unknown;
 }
 
 export interface TestAppOptions {
@@ -35,6 +43,8 @@ export interface TestAppOptions {
   embeddedDatabase?: boolean;
   /** A built web app to serve (WEB_DIST_DIR), made by the test; default none (the API alone). */
   webDistDir?: () => string;
+  /** Keep the app's log lines (info and up) in `context.logs`; default no logger. */
+  captureLogs?: boolean;
 }
 
 /** One app over one fresh database per test file; each test builds the rows it needs with the factories. */
@@ -44,6 +54,10 @@ export function useTestApp(options: TestAppOptions = {}): TestContext {
     context.database = await openTestDatabase();
     context.videoService = new FakeVideoService();
     context.mailer = new MemoryMailer();
+    context.logs = [];
+    const logs = context.logs;
+    // pino writes each line whole, synchronously, to a stream's write().
+    const logger = options.captureLogs ? { level: 'info', stream: { write: (line: string) => void logs.push(JSON.parse(line) as LogLine) } } : undefined;
     const accounts = {
       publicUrl: TEST_PUBLIC_URL,
       rateLimits: UNLIMITED_RATE_LIMITS,
@@ -60,6 +74,7 @@ export function useTestApp(options: TestAppOptions = {}): TestContext {
       subscriptionsEnabled: options.subscriptionsEnabled,
       embeddedDatabase: options.embeddedDatabase,
       webDistDir: options.webDistDir?.(),
+      logger,
     });
     context.app = built.app;
     context.services = built.services;
