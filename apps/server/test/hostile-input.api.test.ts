@@ -47,6 +47,26 @@ describe('a NUL character is a 400 naming the field, wherever it comes', () => {
   });
 });
 
+describe('a lone surrogate is a 400 naming the field, as a NUL is (text entering the database is well-formed)', () => {
+  const LONE = '\ud800';
+  it.each(['/api/feeds/public?any=%ED%A0%80', `/api/search?q=${encodeURIComponent('a')}%ED%B0%80`])('an ill-formed %-escape in the address: GET %s', async (url) => {
+    // A UTF-8 decoder reads these bytes (an encoded surrogate) as U+FFFD, not as a lone surrogate: never a 500.
+    expect((await call(t.app, { method: 'GET', url })).status).toBeLessThan(500);
+  });
+
+  it('in JSON and form bodies, values and keys alike', async () => {
+    expectError(await call(t.app, { method: 'POST', url: '/api/playlists', token: member.token, payload: { name: `Mix${LONE}tape` } }), 400, 'VALIDATION', 'name');
+    expectError(await call(t.app, { method: 'POST', url: '/api/sifts', token: member.token, payload: { name: 'ok', description: `\udc00a` } }), 400, 'VALIDATION', 'description');
+    expectError(await call(t.app, { method: 'PUT', url: '/api/users', token: member.token, payload: { firstName: 'Ada', lastName: `L${LONE}` } }), 400, 'VALIDATION', 'lastName');
+    expectError(await call(t.app, { method: 'POST', url: '/api/subscriptions/sifts', token: member.token, payload: { sifts: ['ok', `x${LONE}`] } }), 400, 'VALIDATION', 'sifts.1');
+    const error = expectError(await call(t.app, { method: 'POST', url: '/api/playlists', token: member.token, payload: { name: 'x', [`k${LONE}`]: 1 } }), 400, 'VALIDATION');
+    expect(error.message).toMatch(/well-formed/);
+    // A form login with an encoded surrogate: the form parser reads it as U+FFFD; never a 500.
+    const form = 'username=a%40b.c&password=pw%ED%A0%80';
+    expect((await call(t.app, { method: 'POST', url: '/api/login', payload: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status).toBeLessThan(500);
+  });
+});
+
 describe('ids and cursors that name nothing', () => {
   it.each(['zz', 'null', '1e309', '99999999999999999999999', '-1', '0'])('playlist %s is a 404, as an unknown sift is', async (id) => {
     expectError(await call(t.app, { method: 'GET', url: `/api/playlists/${id}`, token: member.token }), 404, 'NOT_FOUND');
@@ -129,6 +149,15 @@ describe('framework and HTTP-level refusals speak the app’s shape', () => {
       const res = await raw('HELLO THERE\r\n\r\n');
       expect(res.status).toBe(400);
       expect(JSON.parse(res.body)).toMatchObject({ status: 400, code: 'BAD_REQUEST' });
+    });
+
+    it('a HTTP/1.1 request without Host is a 400 in the app’s shape (Node alone answers it with an empty body)', async () => {
+      const res = await raw('GET /api/sifts/categories HTTP/1.1\r\nConnection: close\r\n\r\n');
+      expect(res.status).toBe(400);
+      expect(JSON.parse(res.body)).toEqual({ status: 400, message: expect.stringMatching(/Host/), code: 'BAD_REQUEST' });
+      // HTTP/1.0 needs none, and with one the same request is answered.
+      expect((await raw('GET /api/sifts/categories HTTP/1.0\r\n\r\n')).status).toBe(200);
+      expect((await raw('GET /api/sifts/categories HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')).status).toBe(200);
     });
 
     it('keeps no connection waiting for ever: the server is set to cut a request that takes over 30 s to arrive', () => {
