@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import net from 'node:net';
+import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aMember, call, expectError } from './support/accounts.js';
@@ -11,7 +12,7 @@ import { useTestApp } from './support/test-app.js';
  * `{status, message, code}`, never a 500; a visitor is asked to log in before anything else is said about the
  * request; framework and HTTP-level refusals speak the same shape; a stalled request is cut off.
  */
-const t = useTestApp();
+const t = useTestApp({ captureLogs: true });
 type Member = Awaited<ReturnType<typeof aMember>>;
 let member: Member;
 
@@ -165,6 +166,26 @@ describe('framework and HTTP-level refusals speak the app’s shape', () => {
       expect(t.app.server.requestTimeout).toBe(30_000);
       expect(t.app.server.headersTimeout).toBe(30_000);
     });
+  });
+});
+
+describe('the log', () => {
+  it('keeps a failed query’s text and the database’s message, never its parameters (a whole import file, say)', async () => {
+    const secret = `member data ${'x'.repeat(50)}`;
+    const failure: unknown = await t.database.db.execute(sql`SELECT ${secret}::int AS n`).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(Error);
+    expect(String((failure as Error).message)).toContain(secret);
+    const before = t.logs.length;
+    t.app.log.error({ err: failure }, 'unhandled error');
+    const line = JSON.stringify(t.logs.slice(before));
+    expect(line).toContain('unhandled error');
+    expect(line).toMatch(/SELECT \$1::int/);
+    expect(line).toMatch(/invalid input syntax for type integer/);
+    expect(line).toContain('22P02');
+    expect(line).not.toContain('member data');
   });
 });
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type AccountSettings, type Services } from '../../src/app.js';
+import { LOG_SERIALIZERS } from '../../src/infra/logging/logger.js';
 import { MemoryMailer, type Mailer } from '../../src/infra/mail/mailer.js';
 import { UNLIMITED_RATE_LIMITS, type RateLimiter } from '../../src/infra/rate-limit/rate-limiter.js';
 import type { VideoProvider } from '../../src/providers/video-provider.js';
@@ -43,7 +44,7 @@ export interface TestAppOptions {
   embeddedDatabase?: boolean;
   /** A built web app to serve (WEB_DIST_DIR), made by the test; default none (the API alone). */
   webDistDir?: () => string;
-  /** Keep the app's log lines (info and up) in `context.logs`; default no logger. */
+  /** Keep the app's log lines (info and up, as the server writes them) in `context.logs`; default no logger. */
   captureLogs?: boolean;
 }
 
@@ -57,7 +58,9 @@ export function useTestApp(options: TestAppOptions = {}): TestContext {
     context.logs = [];
     const logs = context.logs;
     // pino writes each line whole, synchronously, to a stream's write().
-    const logger = options.captureLogs ? { level: 'info', stream: { write: (line: string) => void logs.push(JSON.parse(line) as LogLine) } } : undefined;
+    const logger = options.captureLogs
+      ? { level: 'info', serializers: LOG_SERIALIZERS, stream: { write: (line: string) => void logs.push(JSON.parse(line) as LogLine) } }
+      : undefined;
     const accounts = {
       publicUrl: TEST_PUBLIC_URL,
       rateLimits: UNLIMITED_RATE_LIMITS,
