@@ -12,9 +12,9 @@ import { databaseAnswers, type Database } from './infra/db/client.js';
 import { createFileStore, type FileStore } from './infra/files/file-store.js';
 import { registerMultipart } from './infra/files/upload.js';
 import { uploadsRoutes } from './infra/files/uploads.routes.js';
-import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling, sendRouteNotFound } from './infra/http/errors.js';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling, requireHostHeader, sendRouteNotFound } from './infra/http/errors.js';
 import { registerLoadShedding } from './infra/http/load-shedding.js';
-import { registerNulGuard } from './infra/http/nul-guard.js';
+import { registerTextGuard } from './infra/http/text-guard.js';
 import { registerSecurityHeaders } from './infra/http/security-headers.js';
 import { fastifyTrustProxy, type TrustProxy } from './infra/http/trust-proxy.js';
 import { firstScreenModules, withRouteChunks } from './infra/http/route-chunks.js';
@@ -334,17 +334,19 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
     // connection for ever; headers get the same bound below (Node's default is 60 s). Node looks for such
     // connections only every connectionsCheckingInterval (30 s by default, so a stalled body lasted up to 60 s).
     requestTimeout,
-    http: { connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS },
+    // Host is checked by requireHostHeader instead, to answer in the app's shape (infra/http/errors.ts).
+    http: { connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS, requireHostHeader: false },
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', requireHostHeader);
   app.server.headersTimeout = requestTimeout;
   app.setValidatorCompiler(validatorCompiler);
   // Responses are built by typed presenters, so serialising them again through zod would only cost time;
   // the response schemas still document the API and the API tests parse every response with them.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   registerErrorHandling(app);
-  registerNulGuard(app);
+  registerTextGuard(app);
   await registerLoadShedding(app, { embedded: deps.embeddedDatabase ?? false, databaseAnswers: () => databaseAnswers(deps.db) });
 
   await registerSecurityHeaders(app);

@@ -118,6 +118,15 @@ describe('POST /api/analytics/events', () => {
     await bad({ visitorId, events: [{ name: 'eca_play', props: { title: 'x'.repeat(201) } }] }, 'events.0.props');
     await bad({ visitorId, events: [{ name: 'eca_play', at: 'yesterday' }] }, 'events.0.at');
     await bad({ visitorId, events: [{ name: 'eca_play', path: `/${'x'.repeat(600)}` }] }, 'events.0.path');
+    // Text the database cannot store (issue 28): JSON.stringify writes the escapes \ud800 and \u0000, which parse back.
+    await bad({ visitorId, events: [{ name: 'eca_play', props: { title: 'a\ud800b' } }] }, 'events.0.props.title');
+    await bad({ visitorId, events: [{ name: 'eca_play', props: { 'ke\udc00y': 'x' } }] }, 'events.0.props.ke');
+    await bad({ visitorId, events: [{ name: 'eca_play', path: '/\u0000' }] }, 'events.0.path');
+    for (const contentType of ['application/json', 'text/plain;charset=UTF-8']) {
+      const beacon = JSON.stringify({ visitorId, events: [{ name: 'eca_play', props: { title: '\ud800' } }] });
+      expect(beacon).toContain('\\ud800');
+      expectError(await post(t.app, beacon, { contentType }), 400, 'VALIDATION', 'events.0.props.title');
+    }
     expect(await rowsOf(visitorId)).toHaveLength(0);
     const huge = await post(t.app, JSON.stringify({ visitorId, events: [{ name: 'eca_play', path: 'x'.repeat(70_000) }] }));
     expect(huge.status).toBe(413);

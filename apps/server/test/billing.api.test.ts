@@ -28,6 +28,7 @@ describe('billing through Stripe (against the stand-in)', () => {
   beforeAll(() => standIn.start());
   afterAll(() => standIn.stop());
   const t = useTestApp({
+    captureLogs: true,
     accounts: () => ({
       billing: { secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, prices: { monthly: MONTHLY!.id, annual: ANNUAL!.id }, apiBase: standIn.url },
     }),
@@ -125,6 +126,34 @@ describe('billing through Stripe (against the stand-in)', () => {
     // A signature older than Stripe's five-minute tolerance (a captured request replayed later).
     expectError(await postWebhook(t, payload, signStripePayload(payload, WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 3600)), 400, 'INVALID_SIGNATURE');
 
+    expect((await me(member.token)).plan).toBe('PREMIUM');
+    expect((await billing(member.token)).subscription?.status).toBe('active');
+  });
+
+  it('refuses a signed event it cannot read with 400 INVALID_EVENT, logs why at warn, and changes nothing', async () => {
+    const member = await aPayingMember();
+    const subscription = standIn.subscriptionObject(standIn.subscriptions.get(member.subscriptionId)!) as Record<string, unknown>;
+    const { items: _items, ...withoutItems } = subscription;
+    const signed = (payload: string) => postWebhook(t, payload, signStripePayload(payload, WEBHOOK_SECRET));
+    const malformed = [
+      'this is not JSON',
+      '[1, 2]',
+      JSON.stringify(standIn.event('customer.subscription.deleted', withoutItems)),
+      JSON.stringify({ ...standIn.event('customer.subscription.updated', {}), data: { object: null } }),
+      JSON.stringify({ ...standIn.event('customer.subscription.deleted', subscription), data: null }),
+      JSON.stringify(standIn.event('customer.subscription.deleted', { ...subscription, items: { data: 'none' } })),
+      JSON.stringify(standIn.event('checkout.session.completed', { mode: 'subscription', subscription: 42 })),
+      // Text the database cannot store (JSON.stringify writes it as the escapes \u0000 and \ud800).
+      JSON.stringify(standIn.event('customer.subscription.deleted', { ...subscription, customer: 'cus_\u0000' })),
+      JSON.stringify({ ...standIn.event('invoice.payment_failed', { id: 'in_1' }), id: 'evt_\ud800' }),
+    ];
+    for (const payload of malformed) {
+      const warnings = t.logs.filter((line) => line.level === 40).length;
+      expectError(await signed(payload), 400, 'INVALID_EVENT');
+      expect(t.logs.filter((line) => line.level === 40).length, payload).toBe(warnings + 1);
+      expect(t.logs.at(-1)?.msg).toMatch(/^Refused a signed billing webhook/);
+    }
+    expect(t.logs.filter((line) => line.level >= 50)).toEqual([]);
     expect((await me(member.token)).plan).toBe('PREMIUM');
     expect((await billing(member.token)).subscription?.status).toBe('active');
   });

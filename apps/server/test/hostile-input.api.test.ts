@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import net from 'node:net';
+import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aMember, call, expectError } from './support/accounts.js';
@@ -11,7 +12,7 @@ import { useTestApp } from './support/test-app.js';
  * `{status, message, code}`, never a 500; a visitor is asked to log in before anything else is said about the
  * request; framework and HTTP-level refusals speak the same shape; a stalled request is cut off.
  */
-const t = useTestApp();
+const t = useTestApp({ captureLogs: true });
 type Member = Awaited<ReturnType<typeof aMember>>;
 let member: Member;
 
@@ -44,6 +45,26 @@ describe('a NUL character is a 400 naming the field, wherever it comes', () => {
     expectError(await call(t.app, { method: 'PUT', url: '/api/users', token: member.token, payload: { firstName: `Ada${NUL}`, lastName: 'L' } }), 400, 'VALIDATION', 'firstName');
     expectError(await call(t.app, { method: 'POST', url: '/api/subscriptions', token: member.token, payload: { externalId: `UC${NUL}` } }), 400, 'VALIDATION', 'externalId');
     expectError(await call(t.app, { method: 'POST', url: '/api/subscriptions/sifts', token: member.token, payload: { sifts: [`x${NUL}`] } }), 400, 'VALIDATION', 'sifts.0');
+  });
+});
+
+describe('a lone surrogate is a 400 naming the field, as a NUL is (text entering the database is well-formed)', () => {
+  const LONE = '\ud800';
+  it.each(['/api/feeds/public?any=%ED%A0%80', `/api/search?q=${encodeURIComponent('a')}%ED%B0%80`])('an ill-formed %-escape in the address: GET %s', async (url) => {
+    // A UTF-8 decoder reads these bytes (an encoded surrogate) as U+FFFD, not as a lone surrogate: never a 500.
+    expect((await call(t.app, { method: 'GET', url })).status).toBeLessThan(500);
+  });
+
+  it('in JSON and form bodies, values and keys alike', async () => {
+    expectError(await call(t.app, { method: 'POST', url: '/api/playlists', token: member.token, payload: { name: `Mix${LONE}tape` } }), 400, 'VALIDATION', 'name');
+    expectError(await call(t.app, { method: 'POST', url: '/api/sifts', token: member.token, payload: { name: 'ok', description: `\udc00a` } }), 400, 'VALIDATION', 'description');
+    expectError(await call(t.app, { method: 'PUT', url: '/api/users', token: member.token, payload: { firstName: 'Ada', lastName: `L${LONE}` } }), 400, 'VALIDATION', 'lastName');
+    expectError(await call(t.app, { method: 'POST', url: '/api/subscriptions/sifts', token: member.token, payload: { sifts: ['ok', `x${LONE}`] } }), 400, 'VALIDATION', 'sifts.1');
+    const error = expectError(await call(t.app, { method: 'POST', url: '/api/playlists', token: member.token, payload: { name: 'x', [`k${LONE}`]: 1 } }), 400, 'VALIDATION');
+    expect(error.message).toMatch(/well-formed/);
+    // A form login with an encoded surrogate: the form parser reads it as U+FFFD; never a 500.
+    const form = 'username=a%40b.c&password=pw%ED%A0%80';
+    expect((await call(t.app, { method: 'POST', url: '/api/login', payload: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status).toBeLessThan(500);
   });
 });
 
@@ -131,11 +152,40 @@ describe('framework and HTTP-level refusals speak the app’s shape', () => {
       expect(JSON.parse(res.body)).toMatchObject({ status: 400, code: 'BAD_REQUEST' });
     });
 
+    it('a HTTP/1.1 request without Host is a 400 in the app’s shape (Node alone answers it with an empty body)', async () => {
+      const res = await raw('GET /api/sifts/categories HTTP/1.1\r\nConnection: close\r\n\r\n');
+      expect(res.status).toBe(400);
+      expect(JSON.parse(res.body)).toEqual({ status: 400, message: expect.stringMatching(/Host/), code: 'BAD_REQUEST' });
+      // HTTP/1.0 needs none, and with one the same request is answered.
+      expect((await raw('GET /api/sifts/categories HTTP/1.0\r\n\r\n')).status).toBe(200);
+      expect((await raw('GET /api/sifts/categories HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')).status).toBe(200);
+    });
+
     it('keeps no connection waiting for ever: the server is set to cut a request that takes over 30 s to arrive', () => {
       // Waiting 30 s in a test would slow every run; the settings Node enforces are what is checked.
       expect(t.app.server.requestTimeout).toBe(30_000);
       expect(t.app.server.headersTimeout).toBe(30_000);
     });
+  });
+});
+
+describe('the log', () => {
+  it('keeps a failed query’s text and the database’s message, never its parameters (a whole import file, say)', async () => {
+    const secret = `member data ${'x'.repeat(50)}`;
+    const failure: unknown = await t.database.db.execute(sql`SELECT ${secret}::int AS n`).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(Error);
+    expect(String((failure as Error).message)).toContain(secret);
+    const before = t.logs.length;
+    t.app.log.error({ err: failure }, 'unhandled error');
+    const line = JSON.stringify(t.logs.slice(before));
+    expect(line).toContain('unhandled error');
+    expect(line).toMatch(/SELECT \$1::int/);
+    expect(line).toMatch(/invalid input syntax for type integer/);
+    expect(line).toContain('22P02');
+    expect(line).not.toContain('member data');
   });
 });
 

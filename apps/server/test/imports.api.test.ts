@@ -254,6 +254,53 @@ describe('POST /api/me/imports', () => {
     expect(again.counts).toEqual({ channels: 0, playlists: 0, videos: 0, sifts: 0 });
   });
 
+  it('imports a file whose strings hold \\u0000 or a lone surrogate: NULs dropped, the surrogate shown as �, nothing refused by the database', async () => {
+    const member = await aMember(t);
+    const [brass, spring] = videos as [ProviderVideo, ProviderVideo];
+    // JSON.stringify writes both as the escapes \u0000 and \ud800, as a broken or hostile export would.
+    const db = [
+      { playlistName: 'Lamps\u0000 & tides\ud800', protected: false, description: '\u0000', videos: [{ videoId: brass.externalId, title: 'Brass\u0000', timeAdded: 1 }, { videoId: `${spring.externalId}\u0000`, title: '\ud800', timeAdded: 2 }], _id: 'p\u0000' },
+      { _id: 'p1x9', name: 'Out\u0000doors\udc00', bgColor: '#00ff00', textColor: '#000000', subscriptions: [{ id: tides.externalId, name: 'Tides\ud800', thumbnail: '' }] },
+    ]
+      .map((p) => JSON.stringify(p))
+      .join('\n');
+    expect(db).toContain('\\u0000');
+    const result = await importFile(member, Buffer.from(db + '\n'), 'playlists.db');
+    expect(result).toMatchObject({ format: 'FREETUBE_DB', status: 'CREATED', error: null, counts: { playlists: 1, videos: 1, sifts: 1 } });
+    expect(result.skipped).toContainEqual({ item: expect.stringContaining('\ufffd'), reason: expect.any(String) });
+
+    const list = await call(t.app, { method: 'GET', url: '/api/playlists', token: member.token });
+    expect((list.body as { items: Array<{ name: string }> }).items.map((p) => p.name)).toContain('Lamps & tides\ufffd');
+    const mine = await call(t.app, { method: 'GET', url: '/api/sifts?following=false', token: member.token });
+    expect((mine.body as { items: Array<{ name: string }> }).items.map((s) => s.name)).toContain('Outdoors\ufffd');
+
+    // Sift's own export, every string escaped likewise.
+    const own = JSON.stringify({
+      format: 'Sift',
+      version: 1,
+      follows: { channels: [{ externalId: knots.externalId, name: 'Knots\u0000' }], sifts: [{ hash: '\ud800', name: '\u0000' }] },
+      playlists: [{ name: '\u0000', description: 'a\ud800', videos: [{ externalId: brass.externalId, title: '\u0000' }] }],
+      sifts: [{ name: 'Rules\u0000', keywords: { all: ['knot\u0000'], any: ['tide\ud800'], none: [] }, channels: [{ externalId: knots.externalId, name: '\u0000' }] }],
+    });
+    const ownResult = await importFile(member, Buffer.from(own), 'sift-export.json');
+    expect(ownResult).toMatchObject({ format: 'SIFT_ZIP', status: 'CREATED', error: null, counts: { channels: 1, playlists: 1, sifts: 1 } });
+    expect(ownResult.skipped).toEqual([{ item: '\ufffd', reason: expect.stringMatching(/followed sift/) }]);
+  });
+
+  it('reads OPML folders nested 150 deep, and calls OPML the XML parser refuses damaged (422), never a 500', async () => {
+    const member = await aMember(t);
+    const feed = `xmlUrl="https://www.youtube.com/feeds/videos.xml?channel_id=${lamps.externalId}"`;
+    const nested = `<opml version="2.0"><body>${'<outline text="Folder">'.repeat(150)}<outline type="rss" text="Lamps" ${feed}/>${'</outline>'.repeat(150)}</body></opml>`;
+    expect((await importFile(member, Buffer.from(nested), 'feeds.opml')).counts.channels).toBe(1);
+    for (const opml of [
+      `<opml version="2.0"><body>${'<outline>'.repeat(5_000)}${'</outline>'.repeat(5_000)}</body></opml>`,
+      `<opml version="2.0"><body><outline __proto__="x" ${feed}/></body></opml>`,
+      `<opml version="2.0"><body><constructor/><outline ${feed}/></body></opml>`,
+    ]) {
+      expectError(await upload(member.token, Buffer.from(opml), 'feeds.opml'), 422, 'IMPORT_FILE_INVALID');
+    }
+  });
+
   it('mails about none of the old uploads the refresh brings for channels an import followed', async () => {
     const member = await aMember(t);
     const quiet = aChannel({ name: 'Quiet channel' });

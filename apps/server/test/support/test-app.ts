@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type AccountSettings, type Services } from '../../src/app.js';
 import type { TrustProxy } from '../../src/infra/http/trust-proxy.js';
+import { LOG_SERIALIZERS } from '../../src/infra/logging/logger.js';
 import { MemoryMailer, type Mailer } from '../../src/infra/mail/mailer.js';
 import { UNLIMITED_RATE_LIMITS, type RateLimiter } from '../../src/infra/rate-limit/rate-limiter.js';
 import type { VideoProvider } from '../../src/providers/video-provider.js';
@@ -17,6 +18,14 @@ export interface TestContext {
   videoService: FakeVideoService;
   /** The mails the app sent, unless the file configured real SMTP (then this stays empty). */
   mailer: MemoryMailer;
+  /** The app's log lines (pino's JSON objects: level 40 warn, 50 error), when the file asked for `captureLogs`. */
+  logs: LogLine[];
+}
+
+export interface LogLine {
+  level: number;
+  msg?: string;
+  [key: string]: unknown;
 }
 
 export interface TestAppOptions {
@@ -42,6 +51,8 @@ export interface TestAppOptions {
   trustProxy?: TrustProxy;
   /** How long a request may take to arrive; default the app's 30 s. */
   requestTimeoutMs?: number;
+  /** Keep the app's log lines (info and up, as the server writes them) in `context.logs`; default no logger. */
+  captureLogs?: boolean;
 }
 
 /** One app over one fresh database per test file; each test builds the rows it needs with the factories. */
@@ -51,6 +62,12 @@ export function useTestApp(options: TestAppOptions = {}): TestContext {
     context.database = await openTestDatabase(options.database);
     context.videoService = new FakeVideoService();
     context.mailer = new MemoryMailer();
+    context.logs = [];
+    const logs = context.logs;
+    // pino writes each line whole, synchronously, to a stream's write().
+    const logger = options.captureLogs
+      ? { level: 'info', serializers: LOG_SERIALIZERS, stream: { write: (line: string) => void logs.push(JSON.parse(line) as LogLine) } }
+      : undefined;
     const accounts = {
       publicUrl: TEST_PUBLIC_URL,
       rateLimits: UNLIMITED_RATE_LIMITS,
@@ -69,6 +86,7 @@ export function useTestApp(options: TestAppOptions = {}): TestContext {
       webDistDir: options.webDistDir?.(),
       trustProxy: options.trustProxy,
       requestTimeoutMs: options.requestTimeoutMs,
+      logger,
     });
     context.app = built.app;
     context.services = built.services;

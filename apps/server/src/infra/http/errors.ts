@@ -109,3 +109,15 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
   }
   socket.destroy(error);
 }
+
+/**
+ * HTTP/1.1 requires a Host header. Node refuses a request without one itself (`requireHostHeader`), with a bare 400
+ * and no body, before the app sees it; the app turns Node's check off (`http: { requireHostHeader: false }`) and makes
+ * it here, as the first hook of every request, so the refusal speaks the app's shape. HTTP/1.0 needs no Host.
+ */
+export async function requireHostHeader(request: FastifyRequest): Promise<void> {
+  const { headers, httpVersionMajor, httpVersionMinor } = request.raw;
+  if (headers.host === undefined && httpVersionMajor === 1 && httpVersionMinor >= 1) {
+    throw new HttpError(400, 'The request has no Host header, which HTTP/1.1 requires.', 'BAD_REQUEST');
+  }
+}

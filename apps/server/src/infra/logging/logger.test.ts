@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { loggerOptions, RequestLogController } from './logger.js';
+import { LOG_SERIALIZERS, loggerOptions, RequestLogController } from './logger.js';
 
 /** An app whose log lines (JSON) are kept, at the given level. */
 function appLogging(level: string) {
@@ -36,9 +36,25 @@ describe('server logs', () => {
   });
 
   it('are JSON lines unless stdout is a terminal, where they go through pino-pretty', async () => {
-    expect(await loggerOptions('info', false)).toEqual({ level: 'info' });
+    expect(await loggerOptions('info', false)).toEqual({ level: 'info', serializers: LOG_SERIALIZERS });
     const pretty = (await loggerOptions('warn', true)) as { level: string; stream: unknown };
     expect(pretty.level).toBe('warn');
     expect(pretty.stream).toBeDefined();
+  });
+
+  it('log a failed query, also as the cause of another error, without its parameters', () => {
+    const query = Object.assign(new Error('Failed query: insert into t values ($1)\nparams: the whole file'), {
+      query: 'insert into t values ($1)',
+      params: ['the whole file'],
+      cause: Object.assign(new Error('unsupported Unicode escape sequence'), { code: '22P05', detail: 'the whole file' }),
+    });
+    const wrapped = new Error('Import failed', { cause: query });
+    for (const error of [query, wrapped]) {
+      const logged = JSON.stringify(LOG_SERIALIZERS.err(error));
+      expect(logged).toContain('insert into t values ($1)');
+      expect(logged).toContain('unsupported Unicode escape sequence');
+      expect(logged).not.toContain('the whole file');
+    }
+    expect(wrapped.cause).toBe(query);
   });
 });

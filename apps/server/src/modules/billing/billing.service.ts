@@ -6,7 +6,8 @@ import { HttpError } from '../../infra/http/errors.js';
 import type { Limit, RateLimiter, RateLimits } from '../../infra/rate-limit/rate-limiter.js';
 import type { SessionUser } from '../auth/tokens.service.js';
 import type { BillingRepository, BillingRow, EventOutcome } from './billing.repository.js';
-import { isStripeError, MEMBER_METADATA_KEY, WebhookSignatureError, type PaymentGateway, type SubscriptionSnapshot } from './stripe-gateway.js';
+import { checkEvent } from './stripe-event.js';
+import { isStripeError, MalformedEventError, MEMBER_METADATA_KEY, WebhookSignatureError, type PaymentGateway, type SubscriptionSnapshot } from './stripe-gateway.js';
 
 /**
  * Statuses in which the member has PREMIUM: paid up, on trial, or a renewal payment failed and Stripe is still
@@ -98,23 +99,34 @@ export class BillingService {
 
   /**
    * POST /api/billing/webhook. A bad or missing signature is a 400 and changes nothing; a replayed event is found
-   * in `billing_events` and changes nothing twice; event types we do not use are answered 200 and ignored.
+   * in `billing_events` and changes nothing twice; event types we do not use are answered 200 and ignored. A signed
+   * event that lacks what its type must carry is a 400 INVALID_EVENT, logged: Stripe shows it failed and sends it
+   * again, so a Sift taught to read it applies it then.
    */
   async handleWebhook(payload: string, signature: string | undefined): Promise<{ received: true; outcome: EventOutcome | 'ignored' }> {
     const { gateway } = this.require();
-    let event: Stripe.Event;
+    let verified: unknown;
     try {
-      event = gateway.verifyEvent(payload, signature);
+      verified = gateway.verifyEvent(payload, signature);
     } catch (error) {
       if (error instanceof WebhookSignatureError) {
         this.log.warn(`Refused a billing webhook: ${error.message}`);
         throw new HttpError(400, 'The webhook signature does not verify.', 'INVALID_SIGNATURE');
       }
+      if (error instanceof MalformedEventError) throw this.invalidEvent(`its body is not a Stripe event (${error.message})`);
       throw error;
     }
+    const checked = checkEvent(verified);
+    if (!checked.ok) throw this.invalidEvent(checked.problem);
+    const { event } = checked;
     const outcome = await this.apply(event);
     if (outcome !== 'ignored' && outcome !== 'duplicate') this.log.info?.(`Billing event ${event.id} (${event.type}): ${outcome}`);
     return { received: true, outcome };
+  }
+
+  private invalidEvent(problem: string): HttpError {
+    this.log.warn(`Refused a signed billing webhook: ${problem}`);
+    return new HttpError(400, 'The webhook event is not one Sift can read.', 'INVALID_EVENT');
   }
 
   /** Account deletion: a member deleted for good is never charged again. Must not throw (UsersService.beforeDelete). */

@@ -35,12 +35,18 @@ export interface PaymentGateway {
   /** Ends a subscription at once (an account deleted for good must not be charged again). */
   cancelNow(id: string): Promise<void>;
   price(id: string): Promise<{ amount: number | null; currency: string }>;
-  /** The event of a webhook request whose signature verifies; throws `WebhookSignatureError` otherwise. */
-  verifyEvent(payload: string, signature: string | undefined): Stripe.Event;
+  /**
+   * The parsed body of a webhook request whose signature verifies (its shape still to be checked: stripe-event.ts);
+   * throws `WebhookSignatureError` when it does not verify, `MalformedEventError` when it verifies but is not JSON.
+   */
+  verifyEvent(payload: string, signature: string | undefined): unknown;
 }
 
 /** The webhook's `Stripe-Signature` is missing, malformed, too old, or not made with our signing secret. */
 export class WebhookSignatureError extends Error {}
+
+/** The webhook's signature verifies but its body is not an event (not JSON, or a kind of event Sift does not take). */
+export class MalformedEventError extends Error {}
 
 /** The member uuid's key in the metadata of checkout sessions and subscriptions. */
 export const MEMBER_METADATA_KEY = 'sift_member';
@@ -96,13 +102,14 @@ export class StripeGateway implements PaymentGateway {
     return { amount: price.unit_amount, currency: price.currency };
   }
 
-  verifyEvent(payload: string, signature: string | undefined): Stripe.Event {
+  verifyEvent(payload: string, signature: string | undefined): unknown {
     if (!signature) throw new WebhookSignatureError('No Stripe-Signature header');
     try {
       return this.stripe.webhooks.constructEvent(payload, signature, this.settings.webhookSecret);
     } catch (error) {
       if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw new WebhookSignatureError(error.message);
-      throw error;
+      // Past the signature check, the library only parses the body (SyntaxError) or refuses a v2 "thin" event.
+      throw new MalformedEventError(error instanceof Error ? error.message : String(error));
     }
   }
 

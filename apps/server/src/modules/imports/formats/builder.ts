@@ -2,9 +2,13 @@
  * Collects what the format parsers read into one `ImportBundle`, so every format follows the same rules: ids are
  * checked once here, channels are followed once (the first occurrence wins), a playlist holds a video once, every
  * Watch later merges into one, the rows are counted against IMPORT_LIMITS.maxRows as they are read (a huge file fails
- * early), and what is set aside is listed with a reason from SKIP_REASONS, up to MAX_SKIPPED_LISTED entries.
+ * early), and what is set aside is listed with a reason from SKIP_REASONS, up to MAX_SKIPPED_LISTED entries. Every
+ * text a file brings (names, titles, descriptions, keywords, skipped items) is made storable here, the one place it
+ * enters the bundle: a file may hold a NUL or a lone surrogate (`\u0000`, `\ud800` in JSON, a SQLite name) that
+ * PostgreSQL refuses; an id holding one is simply not an id.
  */
 import type { SiftFilters, SiftKeywords } from '@sift/contracts';
+import { storableText } from '../../../infra/text/storable-text.js';
 import { IMPORT_LIMITS, ImportFileError } from './bundle.js';
 import type { BundleChannel, BundlePlaylist, BundleSift, BundleVideo, ImportBundle, ImportFormat, SkippedItem } from './bundle.js';
 import { channelIdFrom, videoIdFrom } from './youtube-ids.js';
@@ -29,6 +33,12 @@ export const SKIP_REASONS = {
 export const MAX_SKIPPED_LISTED = 1_000;
 /** The Watch later every format's watch-later list merges into (the service merges it into the member's own). */
 export const WATCH_LATER_NAME = 'Watch later';
+/**
+ * The name of a playlist whose file says nothing of it (a lone Takeout `-videos.csv`, or a name of nothing but NULs);
+ * the service may rename it. A sift's likewise.
+ */
+export const IMPORTED_PLAYLIST_NAME = 'Imported playlist';
+const IMPORTED_SIFT_NAME = 'Imported sift';
 /** A skipped item's text is cut to this many characters (a row may hold anything). */
 const MAX_ITEM_LENGTH = 200;
 
@@ -70,7 +80,7 @@ export class BundleBuilder {
       if (!options.quiet) this.note(describeItem(name, id), SKIP_REASONS.duplicate);
       return id;
     }
-    this.channels.set(id, withOptional({ externalId: id }, 'name', name));
+    this.channels.set(id, withOptional({ externalId: id }, 'name', optionalText(name)));
     return id;
   }
 
@@ -81,8 +91,8 @@ export class BundleBuilder {
       this.watchLater ??= this.pushPlaylist({ name: WATCH_LATER_NAME, watchLater: true });
       return this.watchLater;
     }
-    let playlist: Omit<BundlePlaylist, 'videos'> = { name: meta.name };
-    playlist = withOptional(playlist, 'description', meta.description);
+    let playlist: Omit<BundlePlaylist, 'videos'> = { name: optionalText(meta.name) ?? IMPORTED_PLAYLIST_NAME };
+    playlist = withOptional(playlist, 'description', optionalText(meta.description));
     if (meta.public !== undefined) playlist = { ...playlist, public: meta.public };
     return this.pushPlaylist(playlist);
   }
@@ -93,7 +103,7 @@ export class BundleBuilder {
     const where = ` in playlist "${playlist.meta.name}"`;
     if (id === null) return this.note(describeItem(title, candidate, where), SKIP_REASONS.badId);
     if (playlist.videos.has(id)) return this.note(describeItem(title, id, where), SKIP_REASONS.duplicate);
-    playlist.videos.set(id, withOptional({ externalId: id }, 'title', title));
+    playlist.videos.set(id, withOptional({ externalId: id }, 'title', optionalText(title)));
   }
 
   /**
@@ -105,12 +115,13 @@ export class BundleBuilder {
     options: { keepEmpty?: boolean } = {},
   ): SiftDraft {
     this.countRow();
-    let sift: Omit<BundleSift, 'channels'> = { name: meta.name };
-    sift = withOptional(sift, 'description', meta.description);
+    let sift: Omit<BundleSift, 'channels'> = { name: optionalText(meta.name) ?? IMPORTED_SIFT_NAME };
+    sift = withOptional(sift, 'description', optionalText(meta.description));
     if (meta.public !== undefined) sift = { ...sift, public: meta.public };
-    if (meta.keywords) sift = { ...sift, keywords: meta.keywords };
+    if (meta.keywords) sift = { ...sift, keywords: storableKeywords(meta.keywords) };
     if (meta.filters) sift = { ...sift, filters: meta.filters };
-    if (meta.category) sift = { ...sift, category: meta.category };
+    const category = optionalText(meta.category ?? undefined);
+    if (category) sift = { ...sift, category };
     const draft: SiftDraft = { meta: sift, channels: new Map(), keepEmpty: options.keepEmpty ?? false };
     this.sifts.push(draft);
     return draft;
@@ -126,7 +137,7 @@ export class BundleBuilder {
       return null;
     }
     if (sift.channels.has(id)) this.note(describeItem(name, id, where), SKIP_REASONS.duplicate);
-    else sift.channels.set(id, withOptional({ externalId: id }, 'name', name));
+    else sift.channels.set(id, withOptional({ externalId: id }, 'name', optionalText(name)));
     return id;
   }
 
@@ -165,7 +176,7 @@ export class BundleBuilder {
   }
 
   private note(item: string, reason: string): void {
-    if (this.skipped.length < MAX_SKIPPED_LISTED) this.skipped.push({ item, reason });
+    if (this.skipped.length < MAX_SKIPPED_LISTED) this.skipped.push({ item: storableText(item), reason });
     else this.unlisted += 1;
   }
 
@@ -191,6 +202,18 @@ export function describeItem(name: string | undefined, value: unknown, suffix = 
 
 export function formatCount(count: number): string {
   return count.toLocaleString('en-US');
+}
+
+/** The text made storable and trimmed, or undefined when nothing is left of it. */
+function optionalText(value: string | undefined): string | undefined {
+  const text = value === undefined ? '' : storableText(value).trim();
+  return text || undefined;
+}
+
+/** A sift's keyword rules with each word made storable (a word of nothing but NULs is dropped). */
+function storableKeywords(keywords: SiftKeywords): SiftKeywords {
+  const words = (list: readonly string[]) => list.map(optionalText).filter((word): word is string => word !== undefined);
+  return { all: words(keywords.all), any: words(keywords.any), none: words(keywords.none) };
 }
 
 /** `target` with `key` set only when the value is there, so bundles carry no `name: undefined` keys. */

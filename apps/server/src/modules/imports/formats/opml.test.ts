@@ -41,4 +41,17 @@ describe('OPML from a feed reader', () => {
     const entities = '<?xml version="1.0"?><!DOCTYPE opml [<!ENTITY a "aaaaaaaaaa">]><opml version="1.0"><body><outline text="&a;"/></body></opml>';
     await importError(parseImportFile(utf8(entities)), 'IMPORT_FILE_INVALID');
   });
+
+  it('reads folders nested far deeper than the XML parser allows by default', async () => {
+    const nested = (depth: number) =>
+      `<opml version="2.0"><body>${'<outline text="Folder">'.repeat(depth)}<outline type="rss" text="Deep" xmlUrl="https://www.youtube.com/feeds/videos.xml?channel_id=${CHANNELS.veritasium}"/>${'</outline>'.repeat(depth)}</body></opml>`;
+    expect((await parseImportFile(utf8(nested(150)))).channels).toEqual([{ externalId: CHANNELS.veritasium, name: 'Deep' }]);
+    await importError(parseImportFile(utf8(nested(1_200))), 'IMPORT_FILE_INVALID');
+  });
+
+  it('calls names the parser refuses (__proto__, constructor) damaged, as the validator does not', async () => {
+    const feed = `xmlUrl="https://www.youtube.com/feeds/videos.xml?channel_id=${CHANNELS.veritasium}"`;
+    await importError(parseImportFile(utf8(`<opml version="2.0"><body><outline __proto__="x" ${feed}/></body></opml>`)), 'IMPORT_FILE_INVALID');
+    await importError(parseImportFile(utf8(`<opml version="2.0"><body><constructor/><outline ${feed}/></body></opml>`)), 'IMPORT_FILE_INVALID');
+  });
 });

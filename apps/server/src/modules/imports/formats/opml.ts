@@ -11,6 +11,12 @@ import { ImportFileError } from './bundle.js';
 import { channelIdFrom } from './youtube-ids.js';
 import { isRecord, list, text, type JsonRecord } from './text.js';
 
+/**
+ * Folders nested deeper than this are refused. The parser's own default (100) is below what a reader's folder tree
+ * exported as it is may reach; this bound keeps its recursive pass over the tree far from the stack's end.
+ */
+const MAX_NESTING = 1_000;
+
 const parser = new XMLParser({
   ignoreAttributes: false,
   // Attributes under one key, apart from the child `outline` elements.
@@ -21,6 +27,7 @@ const parser = new XMLParser({
   // Numeric character references (`&#39;`) besides the five XML entities, which feed titles use.
   htmlEntities: true,
   isArray: (name) => name === 'outline',
+  maxNestedTags: MAX_NESTING,
 });
 
 export function looksLikeOpml(source: string): boolean {
@@ -32,7 +39,7 @@ export function readOpml(source: string, builder: BundleBuilder): void {
   if (/<!ENTITY/i.test(source)) throw damaged('it declares XML entities');
   const valid = XMLValidator.validate(source);
   if (valid !== true) throw damaged(`line ${valid.err.line}: ${valid.err.msg}`);
-  const document: unknown = parser.parse(source);
+  const document = parse(source);
   const body = child(child(document, 'opml'), 'body');
 
   // Depth first in document order, without recursion (folders may nest deeply).
@@ -47,6 +54,19 @@ export function readOpml(source: string, builder: BundleBuilder): void {
       else builder.followChannel(id, name);
     }
     pending.push(...[...list(child(outline, 'outline'))].reverse());
+  }
+}
+
+/**
+ * The parser refuses some documents its validator accepts (folders nested past MAX_NESTING, an element or attribute
+ * named `__proto__` or `constructor`): those are damaged files too, never a server error.
+ */
+function parse(source: string): unknown {
+  try {
+    return parser.parse(source) as unknown;
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    throw damaged(/nested/i.test(detail) ? `folders nested more than ${MAX_NESTING} deep` : detail.replace(/^\[SECURITY\]\s*/, ''));
   }
 }
 

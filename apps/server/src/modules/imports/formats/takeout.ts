@@ -14,12 +14,11 @@
  */
 import { parse } from 'csv-parse/sync';
 import type { BundleBuilder } from './builder.js';
-import { SKIP_REASONS, formatCount } from './builder.js';
+import { IMPORTED_PLAYLIST_NAME, SKIP_REASONS, formatCount } from './builder.js';
 import { playlistColumns, type PlaylistColumns } from './takeout-headers.js';
 import { CHANNEL_ID_PATTERN, VIDEO_ID_PATTERN, channelIdFrom } from './youtube-ids.js';
 
-/** The name of a playlist whose file says nothing of it (a lone `-videos.csv`); the service may rename it. */
-export const IMPORTED_PLAYLIST_NAME = 'Imported playlist';
+export { IMPORTED_PLAYLIST_NAME } from './builder.js';
 
 export interface TakeoutPlaylistInfo {
   id: string;

@@ -3,6 +3,8 @@
  * reads through these checks instead of trusting a field's type.
  */
 
+import { storableText } from '../../../infra/text/storable-text.js';
+
 // `fatal` makes invalid text (images, archives) an answer rather than replacement characters; the decoders drop the
 // BOM by themselves (`ignoreBOM: false`), which Windows tools put before CSV and JSON.
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
@@ -36,10 +38,13 @@ export function isRecord(value: unknown): value is JsonRecord {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A non-empty trimmed string, or undefined (numbers too: some exports write ids or names as numbers). */
+/**
+ * A non-empty trimmed string, or undefined (numbers too: some exports write ids or names as numbers). Storable
+ * (infra/text): a name of nothing but NULs reads as absent, so the parser's own fallback name applies.
+ */
 export function text(value: unknown): string | undefined {
   const string = typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
-  const trimmed = string?.trim();
+  const trimmed = string === undefined ? undefined : storableText(string).trim();
   return trimmed ? trimmed : undefined;
 }
 
