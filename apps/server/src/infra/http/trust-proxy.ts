@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 
 /**
- * Which hops in front of Sift may tell it the client's address (TRUST_PROXY, decisions/031): `false` (no proxy: the
+ * Which hops in front of Sift may tell it the client's address (TRUST_PROXY, decisions/034): `false` (no proxy: the
  * connection's address is the client's), a number of hops (that many proxies in front, the connection's peer
  * included: the client is the entry they added, counted from the right of X-Forwarded-For), or the proxies'
  * addresses and CIDR ranges (every hop from one of them is believed; the first address that is not one is the client).

@@ -1,5 +1,5 @@
 /**
- * The one rule for text that may enter the database (decisions/031): well-formed Unicode without U+0000.
+ * The one rule for text that may enter the database (decisions/035): well-formed Unicode without U+0000.
  * PostgreSQL's text and jsonb cannot hold U+0000, and jsonb refuses a lone surrogate's `\ud800` escape
  * (`unsupported Unicode escape sequence`); a text column would store it as U+FFFD behind the writer's back.
  * Requests are held to it by `infra/http/text-guard.ts` (a 400 naming the field); file contents, which a member

@@ -28,7 +28,7 @@ export function passwordResetMail({ appName, to, firstName, link, locale = 'en' 
 /**
  * To a confirmed member who asked for a new confirmation link (or someone who typed their address): the account is
  * confirmed, here is where to log in and where to choose a new password. It stands in for the 409 the API no longer
- * gives, so the answer does not tell who has an account (decisions/031).
+ * gives, so the answer does not tell who has an account (decisions/034).
  */
 export function alreadyConfirmedMail({ appName, to, firstName, link, forgotPasswordLink, locale = 'en' }: MailInput & { forgotPasswordLink: string }): MailMessage {
   const t = ACCOUNT_MAIL_TEXTS[locale];

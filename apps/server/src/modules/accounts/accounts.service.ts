@@ -60,7 +60,7 @@ export class AccountsService {
   /**
    * POST /api/accounts/resend-confirmation. The answer is the same 202 whatever the address (OWASP ASVS V2.5: it must
    * not tell whether an address has an account); the mail says the rest: a new link for an unconfirmed account, a
-   * "confirmed already, log in" note for a confirmed one, nothing for an address without an account (decisions/031).
+   * "confirmed already, log in" note for a confirmed one, nothing for an address without an account (decisions/034).
    */
   async resendConfirmation(email: string, ip: string): Promise<{ email: string }> {
     await this.limitMail(email, ip);

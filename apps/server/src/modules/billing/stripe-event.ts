@@ -2,7 +2,7 @@
  * The shape of the webhook events the billing service acts on, checked after the signature verifies. A signed body
  * is Stripe's (or comes from whoever holds the signing secret), but not necessarily what this code expects: an API
  * version that moved a field, a test tool's hand-made event, a body that is not JSON. Such an event is refused with a
- * 400 and a warning (decisions/031-i28-unicode), never read into a TypeError and a 500; every text it brings to the
+ * 400 and a warning (decisions/035), never read into a TypeError and a 500; every text it brings to the
  * database is storable (infra/text/storable-text.ts).
  */
 import type Stripe from 'stripe';

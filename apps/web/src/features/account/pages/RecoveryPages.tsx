@@ -13,7 +13,7 @@ import type { AuthNotice } from './LoginPage';
 /**
  * One e-mail field and a button: used by "forgot password" and "resend the confirmation link". A 202 goes to
  * /check-email/{email}, which says a mail went out if the address has an account: the server answers the same for
- * every address, so that nobody learns from it who has an account (decisions/031).
+ * every address, so that nobody learns from it who has an account (decisions/034).
  */
 function EmailRequestForm({
   initialEmail,
