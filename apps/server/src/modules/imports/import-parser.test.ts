@@ -6,7 +6,8 @@ import { ImportParser } from './import-parser.js';
 const log = { warn: () => undefined };
 const subscriptions = utf8('Channel Id,Channel Url,Channel Title\nUCsXVk37bltHxD1rDPwtNM8Q,http://www.youtube.com/channel/UCsXVk37bltHxD1rDPwtNM8Q,Kurzgesagt\n');
 
-describe('ImportParser (files read in a worker thread)', () => {
+// Each parser starts a thread that loads the parsers (compiled by tsx from source here): seconds on a busy machine.
+describe('ImportParser (files read in a worker thread)', { timeout: 60_000 }, () => {
   const parsers: ImportParser[] = [];
   const aParser = (timeLimitMs?: number) => {
     const parser = new ImportParser({ log, ...(timeLimitMs === undefined ? {} : { timeLimitMs }) });
