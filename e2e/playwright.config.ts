@@ -30,7 +30,9 @@ export default defineConfig({
   // listed as flaky in the output.
   retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
-  reporter: [['list']],
+  // scripts/run-tier.mjs sets TEST_REPORT_FILE: each test's time is then written there too, for
+  // scripts/slowest-tests.mjs (.ci/run prints the slowest ten).
+  reporter: process.env.TEST_REPORT_FILE ? [['list'], ['json', { outputFile: process.env.TEST_REPORT_FILE }]] : [['list']],
   timeout: 60_000,
   // Generous: on a busy 2-core machine (load 10 seen here) a page can take over 10 s to show what a test waits for.
   expect: { timeout: 20_000 },
