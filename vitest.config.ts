@@ -8,8 +8,13 @@ import { LINGUI_CONFIG, linguiMacroPlugin } from './apps/web/lingui-macro.ts';
  * server processes behind HAProxy over HTTP (scripts/test-cluster.mjs starts them and runs it; one file at a time).
  * Browser tests live in e2e/ and run under Playwright, not Vitest.
  */
+// scripts/run-tier.mjs sets TEST_REPORT_FILE: each test's time is then written there too, for
+// scripts/slowest-tests.mjs (.ci/run prints the slowest ten).
+const reportFile = process.env.TEST_REPORT_FILE;
+
 export default defineConfig({
   test: {
+    ...(reportFile ? { reporters: ['default', 'json'], outputFile: { json: reportFile } } : {}),
     projects: [
       {
         test: {

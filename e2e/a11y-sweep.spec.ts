@@ -80,7 +80,7 @@ const part = <T,>(list: T[], n: number) => list.filter((_, i) => i % PARTS === n
 
 for (const role of ['visitor', 'member'] as const) {
   for (let n = 0; n < PARTS; n++) {
-    test(`every route as a ${role} (part ${n + 1} of ${PARTS}): nothing critical or serious`, async ({ page, request }, testInfo) => {
+    test(`every route as a ${role} (part ${n + 1} of ${PARTS}): nothing critical or serious @phone`, async ({ page, request }, testInfo) => {
       const f = await fixture(page, request, testInfo);
       if (role === 'member') await loggedIn(page, f.token);
       const routes = role === 'member' ? [...PUBLIC_ROUTES, ...MEMBER_ROUTES, ...itemRoutes(f), ...ownerRoutes(f)] : [...PUBLIC_ROUTES, ...itemRoutes(f)];
@@ -95,7 +95,7 @@ for (const role of ['visitor', 'member'] as const) {
   }
 }
 
-test('menus, sheets and the player open: nothing critical or serious', async ({ page, request }, testInfo) => {
+test('menus, sheets and the player open: nothing critical or serious @phone', async ({ page, request }, testInfo) => {
   const f = await fixture(page, request, testInfo);
   await loggedIn(page, f.token);
   const findings = new Findings();

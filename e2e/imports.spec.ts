@@ -37,7 +37,7 @@ async function expectNoSidewaysScroll(page: Page) {
 
 const quoted = (text: string) => `"${text.replace(/"/g, '""')}"`;
 
-test('a new member imports a Takeout subscriptions.csv from the onboarding and sees what was followed and skipped', async ({ page, request, context, baseURL }, testInfo) => {
+test('a new member imports a Takeout subscriptions.csv from the onboarding and sees what was followed and skipped @phone', async ({ page, request, context, baseURL }, testInfo) => {
   await acceptCookies(context, baseURL);
   const [first, second] = await demoChannels(request, 2);
   const gone = `UC${'q'.repeat(22)}`;
@@ -75,7 +75,7 @@ test('a new member imports a Takeout subscriptions.csv from the onboarding and s
   for (const c of [first!, second!]) await expect(page.getByRole('link', { name: c.name }).first()).toBeVisible();
 });
 
-test('a member imports FreeTube playlists from the Import page and downloads everything from the profile', async ({ page, request, context, baseURL }, testInfo) => {
+test('a member imports FreeTube playlists from the Import page and downloads everything from the profile @phone', async ({ page, request, context, baseURL }, testInfo) => {
   await acceptCookies(context, baseURL);
   const [channel] = await demoChannels(request, 1);
   const uploads = await request.get(`/api/search/channels/${channel!.externalId}/videos?limit=3`);

@@ -63,7 +63,7 @@ async function checkFilter(picker: Locator, filterLabel: string, list: string, n
   await expect(listed(picker, list)).toHaveText(names);
 }
 
-test('the add-to-playlist and add-to-sift pickers: New, Find, create and choose', async ({ page, request, baseURL }, testInfo) => {
+test('the add-to-playlist and add-to-sift pickers: New, Find, create and choose @phone', async ({ page, request, baseURL }, testInfo) => {
   await acceptCookies(page.context(), baseURL);
   await recordToasts(page);
   const user = await createUser(request, testInfo, { onboarded: true, tag: 'pickers' });

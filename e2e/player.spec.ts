@@ -175,7 +175,7 @@ test('at the end of a video the next one in the channel plays, and v follows', a
   await expect(page).not.toHaveURL(/[?&]v=/);
 });
 
-test('navigating minimises the player, which keeps playing; the bar restores it and closes it', async ({ page }) => {
+test('navigating minimises the player, which keeps playing; the bar restores it and closes it @phone', async ({ page }) => {
   const { video } = await playablePair(page.request);
   await openPlaying(page, video);
   // Mark the <video>: the same element must survive every change of mode (no restart).
@@ -224,7 +224,7 @@ test('navigating minimises the player, which keeps playing; the bar restores it 
   await expect(bar).toHaveCount(0);
 });
 
-test('cinema mode and fullscreen', async ({ page, isMobile }) => {
+test('cinema mode and fullscreen @phone', async ({ page, isMobile }) => {
   const { video } = await playablePair(page.request);
   await openPlaying(page, video);
   await media(page).evaluate((el) => (el.dataset.e2e = 'same'));

@@ -16,7 +16,7 @@ const CHROMIUM_ARGS = [
 
 /**
  * A person's paths through the built app served by the real server (npm run build first), in Debian's
- * Chromium at desktop and at mobile width. Each run starts from an empty data folder, so first-start
+ * Chromium at desktop width, and the phone's own tests (@phone, @touch) at mobile width. Each run starts from an empty data folder, so first-start
  * seeding is part of what is tested. Account specs live in accounts/.
  */
 export default defineConfig({
@@ -30,7 +30,9 @@ export default defineConfig({
   // listed as flaky in the output.
   retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
-  reporter: [['list']],
+  // scripts/run-tier.mjs sets TEST_REPORT_FILE: each test's time is then written there too, for
+  // scripts/slowest-tests.mjs (.ci/run prints the slowest ten).
+  reporter: process.env.TEST_REPORT_FILE ? [['list'], ['json', { outputFile: process.env.TEST_REPORT_FILE }]] : [['list']],
   timeout: 60_000,
   // Generous: on a busy 2-core machine (load 10 seen here) a page can take over 10 s to show what a test waits for.
   expect: { timeout: 20_000 },
@@ -43,10 +45,13 @@ export default defineConfig({
     serviceWorkers: 'block',
     screenshot: 'only-on-failure',
   },
+  // Behaviour at one width, layout at the other (decisions/033): every test runs at 1280 px, except those tagged @touch,
+  // which need a touchscreen. At 375 px run only the tests whose subject is the phone, tagged @phone: bottom sheets,
+  // the mobile footer, what fits the screen (no sideways scroll, sizes, what a phone draws), tests that branch on
+  // isMobile to assert the phone's own behaviour, and the axe sweep of every route; plus the @touch ones.
   projects: [
-    // Tests tagged @touch need a touchscreen: they run on mobile only (listed there, never skipped).
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } }, grepInvert: /@touch/ },
-    { name: 'mobile', use: { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true } },
+    { name: 'mobile', use: { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true }, grep: /@phone|@touch/ },
   ],
   // The built app on the real server, with a real SMTP server and a real OpenID provider beside it on loopback
   // (support/stack.mjs: mails at http://127.0.0.1:PORT+1/mails, the issuer at PORT+2). Each run starts from an

@@ -108,7 +108,7 @@ test('offline, a reload of a visited route still shows the app, and a server pag
   await context.setOffline(false);
 });
 
-test('a new build deployed: the message appears at the next check and refresh reloads onto the new version', async ({ page, context }, testInfo) => {
+test('a new build deployed: the message appears at the next check and refresh reloads onto the new version @phone', async ({ page, context }, testInfo) => {
   // Its own server's start and the worker's precaching take a while on a busy machine.
   test.setTimeout(180_000);
   // An app of this test's own: changing the deployed files of the shared one would offer the update to other tests.

@@ -51,7 +51,7 @@ test("the Dashboard's first video plays here, with no leave-site notice", async 
   await expect(page.getByText("This video can't be played here.")).toHaveCount(0);
 });
 
-test('"Open on the video service" of a demo video opens a watch page that plays its clip', async ({ page, context }) => {
+test('"Open on the video service" of a demo video opens a watch page that plays its clip @phone', async ({ page, context }) => {
   const { video } = await blockedPair(page.request);
   await page.goto(`/watch?v=${video.externalId}`);
   const leave = page.getByRole('dialog', { name: "You're leaving Sift" });
@@ -73,7 +73,7 @@ test('"Open on the video service" of a demo video opens a watch page that plays 
 
 // ---- 7. grids line up; badges and covers leave the thumbnail's label readable; a sift has one image ------------
 
-test('grid view: cards of a row line up, and SHORTS sits clear of the label', async ({ page }) => {
+test('grid view: cards of a row line up, and SHORTS sits clear of the label @phone', async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('sift.gridType', JSON.stringify('grid')));
   await page.goto('/');
   const cards = latestVideos(page).getByRole('article');
@@ -101,7 +101,7 @@ test('grid view: cards of a row line up, and SHORTS sits clear of the label', as
   expect(badge.y + badge.height).toBeLessThan(thumb.y + thumb.height / 2);
 });
 
-test("a sift shows one image everywhere, uncropped on its page, and in the profile's follows", async ({ page, request }, testInfo) => {
+test("a sift shows one image everywhere, uncropped on its page, and in the profile's follows @phone", async ({ page, request }, testInfo) => {
   const token = await logIn(page, request, testInfo);
   const channels = ((await (await request.get('/api/public/v01/channel/search?limit=2')).json()) as { items: { externalId: string }[] }).items;
   const name = `Cover ${testInfo.project.name} ${Date.now().toString(36)}`;
@@ -128,7 +128,7 @@ test("a sift shows one image everywhere, uncropped on its page, and in the profi
 
 // ---- 4, 5. at 375 px a channel row keeps room for its name, and a playlist's action icons keep their size --------
 
-test("channel rows in search results leave their text the row's width beside Follow", async ({ page, request }, testInfo) => {
+test("channel rows in search results leave their text the row's width beside Follow @phone", async ({ page, request }, testInfo) => {
   await logIn(page, request, testInfo);
   await page.goto('/search/main?st=woodworking');
   await page.getByRole('tab', { name: 'Channels', exact: true }).click();
@@ -142,7 +142,7 @@ test("channel rows in search results leave their text the row's width beside Fol
   expect(follow.x >= text.x + text.width || follow.y >= text.y + text.height).toBe(true);
 });
 
-test("a playlist's action icons keep their size at every width", async ({ page, request }, testInfo) => {
+test("a playlist's action icons keep their size at every width @phone", async ({ page, request }, testInfo) => {
   const token = await logIn(page, request, testInfo);
   const playlist = await api(request, token).post<{ id: number }>('/api/playlists', { name: 'Weekend baking and a long name' });
   const { videos } = (await (await request.get('/api/feeds/public?limit=1')).json()) as { videos: { externalId: string }[] };
@@ -161,7 +161,7 @@ test("a playlist's action icons keep their size at every width", async ({ page, 
 const noSidewaysScroll = async (page: Page) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
 
-test('/create offers a Sift and a playlist as cards that say what each is; /create/playlist is a column with a sized button', async ({ page, request }, testInfo) => {
+test('/create offers a Sift and a playlist as cards that say what each is; /create/playlist is a column with a sized button @phone', async ({ page, request }, testInfo) => {
   await logIn(page, request, testInfo);
   await page.goto('/playlists');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -185,7 +185,7 @@ test('/create offers a Sift and a playlist as cards that say what each is; /crea
   await noSidewaysScroll(page);
 });
 
-test("the profile's column lines up with other pages, and its select is drawn like the app's fields", async ({ page, request }, testInfo) => {
+test("the profile's column lines up with other pages, and its select is drawn like the app's fields @phone", async ({ page, request }, testInfo) => {
   const token = await logIn(page, request, testInfo);
   const channels = ((await (await request.get('/api/public/v01/channel/search?limit=1')).json()) as { items: { externalId: string }[] }).items;
   await api(request, token).post('/api/subscriptions', { externalId: channels[0]!.externalId });
@@ -208,7 +208,7 @@ test("the profile's column lines up with other pages, and its select is drawn li
   expect(look.height).toBeGreaterThanOrEqual(40);
 });
 
-test("the confirmation mail's long link wraps inside its card", async ({ page, request }, testInfo) => {
+test("the confirmation mail's long link wraps inside its card @phone", async ({ page, request }, testInfo) => {
   const { user } = await logInAs(page, request, testInfo);
   const mail = await waitForMail(user.email, /confirm/i);
   await page.setContent(mail.html);
@@ -236,7 +236,7 @@ async function expectMenuInView(page: Page) {
   }
 }
 
-test("the player's ⋮ menu shows all of itself: Remove from playlist can be reached and used", async ({ page, request }, testInfo) => {
+test("the player's ⋮ menu shows all of itself: Remove from playlist can be reached and used @phone", async ({ page, request }, testInfo) => {
   const token = await logIn(page, request, testInfo);
   const playlist = await api(request, token).post<{ id: number }>('/api/playlists', { name: 'Menu reach' });
   const { videos } = (await (await request.get('/api/feeds/public?limit=3')).json()) as { videos: { externalId: string }[] };
@@ -248,7 +248,7 @@ test("the player's ⋮ menu shows all of itself: Remove from playlist can be rea
   await expect.poll(async () => ((await (await request.get(`/api/playlists/${playlist.id}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { numberOfVideos: number }).numberOfVideos).toBe(2);
 });
 
-test("a card's ⋮ menu near the bottom of the screen opens upwards, inside the viewport", async ({ page, request }, testInfo) => {
+test("a card's ⋮ menu near the bottom of the screen opens upwards, inside the viewport @phone", async ({ page, request }, testInfo) => {
   await logIn(page, request, testInfo);
   await page.goto('/');
   const cards = latestVideos(page).getByRole('article');
@@ -274,7 +274,7 @@ test("a card's ⋮ menu near the bottom of the screen opens upwards, inside the 
   await expectMenuInView(page);
 });
 
-test('the back-to-top button never covers a card\'s ⋮ button, wherever the page is scrolled', async ({ page }) => {
+test('the back-to-top button never covers a card\'s ⋮ button, wherever the page is scrolled @phone', async ({ page }) => {
   await page.goto('/');
   // Cards enough to scroll through every step below (a phone draws eight, 2,500 px, before anyone scrolls).
   const steps = 24;
@@ -394,7 +394,7 @@ test('the channel carousel is one stop between the search box and the first vide
   await expect(tiles.last()).toBeFocused();
 });
 
-test('the channel strip draws the tiles a screen shows, and the rest as it is scrolled', async ({ page, isMobile }) => {
+test('the channel strip draws the tiles a screen shows, and the rest as it is scrolled @phone', async ({ page, isMobile }) => {
   await page.goto('/');
   const strip = page.getByRole('list', { name: 'Popular channels' });
   const tiles = strip.getByRole('listitem');

@@ -138,7 +138,7 @@ test('the message bar says when the type filter hides results, and clears the fi
   await expect(bar).toHaveCount(0);
 });
 
-test('the sort menu is a dropdown on desktop and a bottom sheet on mobile; keyboard works the tabs', async ({ page, isMobile }) => {
+test('the sort menu is a dropdown on desktop and a bottom sheet on mobile; keyboard works the tabs @phone', async ({ page, isMobile }) => {
   await page.goto('/search/main?st=travel');
   await expect(results(page).first()).toBeVisible();
   await page.getByRole('button', { name: /^Sort by/ }).click();

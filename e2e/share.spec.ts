@@ -89,7 +89,7 @@ function sharedAddress(popupUrl: string, param: string): string | null {
   return new URL(popupUrl).searchParams.get(param);
 }
 
-test('a sift: the networks in order, a 626×436 popup with its link, the last used first next time, Copy link', async ({ page, context, baseURL, request }, testInfo) => {
+test('a sift: the networks in order, a 626×436 popup with its link, the last used first next time, Copy link @phone', async ({ page, context, baseURL, request }, testInfo) => {
   const { video } = await playablePair(request);
   const made = await makeItems(request, testInfo, video.channelExternalId, video.externalId);
   await preparePage(page, baseURL);

@@ -143,7 +143,7 @@ test('a failed follow shows no message', async ({ page, request, context, baseUR
   await expect(page.getByText('Database unavailable')).toHaveCount(0);
 });
 
-test("the player's queue loads its next page when its end comes within 100 px", async ({ page, request, context, baseURL }) => {
+test("the player's queue loads its next page when its end comes within 100 px @phone", async ({ page, request, context, baseURL }) => {
   await acceptCookies(context, baseURL);
   const channel = (await channels(request, 20)).find((c) => c.numberOfVideos > 60)!;
   const { videos } = (await (await request.get(`/api/search/channels/${encodeURIComponent(channel.externalId)}/videos?limit=1`)).json()) as { videos: { externalId: string }[] };

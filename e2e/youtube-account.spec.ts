@@ -93,7 +93,7 @@ test.beforeAll(async ({ request }) => {
   await expect.poll(async () => (await request.get('/api/auth/config').catch(() => null))?.status() ?? 0, { timeout: 60_000 }).toBe(200);
 });
 
-test('a member connects their YouTube account, follows their subscriptions and imports two playlists', async ({ page, request, context, baseURL }, testInfo) => {
+test('a member connects their YouTube account, follows their subscriptions and imports two playlists @phone', async ({ page, request, context, baseURL }, testInfo) => {
   await acceptCookies(context, baseURL);
   await routeYouTubeImages(page);
   await recordToasts(page);

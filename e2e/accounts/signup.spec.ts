@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { GOOD_PASSWORD, acceptCookies, expectToast, recordToasts, chooseFromMenu, linkIn, logInWithForm, uniqueEmail, waitForMail } from '../support/accounts';
 
-test('a person signs up, confirms by mail, logs in, goes through onboarding, edits the profile, changes the password and logs out', async ({
+test('a person signs up, confirms by mail, logs in, goes through onboarding, edits the profile, changes the password and logs out @phone', async ({
   page,
   context,
   baseURL,
