@@ -45,7 +45,7 @@ export default defineConfig({
     serviceWorkers: 'block',
     screenshot: 'only-on-failure',
   },
-  // Behaviour at one width, layout at the other (decisions/033): every test runs at 1280 px, except those tagged @touch,
+  // Behaviour at one width, layout at the other (decisions/036): every test runs at 1280 px, except those tagged @touch,
   // which need a touchscreen. At 375 px run only the tests whose subject is the phone, tagged @phone: bottom sheets,
   // the mobile footer, what fits the screen (no sideways scroll, sizes, what a phone draws), tests that branch on
   // isMobile to assert the phone's own behaviour, and the axe sweep of every route; plus the @touch ones.

@@ -1,7 +1,7 @@
 // The API suite through the real HTTP layer, on PGlite always and on PostgreSQL when DATABASE_URL is set
 // (DESIGN §4). Without DATABASE_URL the PostgreSQL tier does not run, and this says so loudly.
 //
-// With DATABASE_URL the suite runs whole on PostgreSQL, and on PGlite only the files below (decisions/033): what
+// With DATABASE_URL the suite runs whole on PostgreSQL, and on PGlite only the files below (decisions/036): what
 // differs between the two databases, and a smoke pass of every module. Without DATABASE_URL (a newcomer with no
 // PostgreSQL) PGlite runs the whole suite, and so it does with API_PGLITE=all.
 import { spawnSync } from 'node:child_process';
@@ -32,6 +32,8 @@ const ON_PGLITE_BESIDE_POSTGRES = [
   'contact.api.test.ts', // contact
   'exports.api.test.ts', // exports
   'imports.api.test.ts', // imports
+  'hostile-imports.api.test.ts', // imports: hostile files, the bundle into jsonb (issue 28)
+  'hostile-import-corpus.api.test.ts', // imports: every format mutated (issue 28)
   'link-previews.api.test.ts', // link-previews
   'images.test.ts', // media
   'messages.api.test.ts', // messages
@@ -40,7 +42,7 @@ const ON_PGLITE_BESIDE_POSTGRES = [
   'users.api.test.ts', // users
   'youtube-account.api.test.ts', // youtube-account
 ];
-// Left to PostgreSQL alone: authorization, bad-input, client-address, google, hostile-imports, hostile-input,
+// Left to PostgreSQL alone: authorization, bad-input, client-address, google, hostile-input,
 // keywords, mail, rate-limit, request-timeout, subscriptions-disabled, web-app, youtube (the provider against its
 // stand-in), and notifications-processes (which needs PostgreSQL anyway). They test the HTTP layer, the providers and
 // the rules above the database: the same code on either.
