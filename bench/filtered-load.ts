@@ -9,12 +9,12 @@
  * RESULTS.md.
  */
 import autocannon from 'autocannon';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { admin, defaultServerUrl, recreateDatabase, writeSection } from './harness.js';
+import { admin, defaultServerUrl, recreateDatabase, startProcess, writeSection } from './harness.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = 200;
@@ -26,22 +26,10 @@ const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const MAIN = path.join(ROOT, 'apps/server/dist/main.js');
 if (!fs.existsSync(MAIN)) throw new Error('Build first: npm run build');
 
-function start(script: string, env: Record<string, string>, port: number, ready: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [script], { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
+async function start(script: string, env: Record<string, string>, port: number, ready: string): Promise<ChildProcess> {
+  const child = await startProcess([script], env, port, ready, ROOT);
   children.push(child);
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const poll = async () => {
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}${ready}`)).ok) return resolve(child);
-      } catch {
-        /* not up yet */
-      }
-      if (Date.now() - started > 180_000) return reject(new Error(`${script} did not start`));
-      setTimeout(poll, 300);
-    };
-    void poll();
-  });
+  return child;
 }
 
 interface Row {

@@ -2,7 +2,7 @@
  * What the benchmarks share: their own PostgreSQL databases, a server process to measure, a light HTTP client,
  * timing and the splicing of a section into bench/RESULTS.md.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import { gunzipSync } from 'node:zlib';
@@ -119,6 +119,27 @@ export function startBenchServer(script: string, port: number, env: Record<strin
         /* not up yet */
       }
       if (Date.now() - started > 120_000) return reject(new Error('bench server did not start'));
+      setTimeout(poll, 300);
+    };
+    void poll();
+  });
+}
+
+/**
+ * Starts `node <command>` (the built server, the hello-world floor) in `cwd` on `port` and waits until `ready` answers
+ * 200; answers the process (its output is dropped, its errors shown).
+ */
+export function startProcess(command: string[], env: Record<string, string>, port: number, ready: string, cwd: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, command, { cwd, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const poll = async () => {
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}${ready}`)).ok) return resolve(child);
+      } catch {
+        /* not up yet */
+      }
+      if (Date.now() - started > 180_000) return reject(new Error(`${command.join(' ')} did not start`));
       setTimeout(poll, 300);
     };
     void poll();

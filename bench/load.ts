@@ -11,7 +11,7 @@
  * RESULTS.md.
  */
 import autocannon from 'autocannon';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,7 +20,7 @@ import pg from 'pg';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { hashToken } from '../apps/server/src/infra/security/tokens.js';
-import { admin, defaultServerUrl, recreateDatabase, writeSection } from './harness.js';
+import { admin, defaultServerUrl, recreateDatabase, startProcess, writeSection } from './harness.js';
 import { virtualUsers, type Step, type VirtualUsersResult } from './virtual-users.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -35,22 +35,7 @@ const MAIN = path.join(ROOT, 'apps/server/dist/main.js');
 if (!fs.existsSync(MAIN)) throw new Error('Build first: npm run build');
 
 
-function start(command: string[], env: Record<string, string>, port: number, ready: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, command, { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const poll = async () => {
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}${ready}`)).ok) return resolve(child);
-      } catch {
-        /* not up yet */
-      }
-      if (Date.now() - started > 180_000) return reject(new Error(`${command.join(' ')} did not start`));
-      setTimeout(poll, 300);
-    };
-    void poll();
-  });
-}
+const start = (command: string[], env: Record<string, string>, port: number, ready: string) => startProcess(command, env, port, ready, ROOT);
 
 interface Row {
   name: string;
