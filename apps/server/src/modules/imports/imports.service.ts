@@ -44,8 +44,6 @@ export interface ImportCollaborators {
   /** Called after channels are followed, so their uploads are read at once rather than at the next refresh tick. */
   onChannelsFollowed: () => Promise<void>;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
-  /** How long a file may take to read (import-parser.ts); tests make it short. */
-  parseTimeLimitMs?: number;
 }
 
 /** Counts, skipped rows and progress of one run, written to the row as it goes. */
@@ -94,7 +92,7 @@ export class ImportsService {
     private readonly repository: ImportsRepository,
     private readonly app: ImportCollaborators,
   ) {
-    this.parser = new ImportParser({ log: app.log, ...(app.parseTimeLimitMs === undefined ? {} : { timeLimitMs: app.parseTimeLimitMs }) });
+    this.parser = new ImportParser({ log: app.log });
     void app.jobs.work<{ importId: number }>(MEMBER_IMPORT_JOB, ({ importId }) => this.run(importId));
   }
 
