@@ -41,6 +41,12 @@ const envSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   /** The longest a request's query may wait for a free connection (on PGlite, its turn) before the request is answered 503. */
   DATABASE_POOL_WAIT_MS: z.coerce.number().int().min(10).max(60_000).default(2_000),
+  /**
+   * How many of the requests' reads that scan by keyword (filtered feeds, the sift editor's preview) may run at once
+   * in this process; the others wait for a place at most DATABASE_POOL_WAIT_MS, then are answered 503. Kept to what
+   * the database server finishes quickly, whatever DATABASE_POOL_SIZE is (decision 037).
+   */
+  DATABASE_HEAVY_READS: z.coerce.number().int().min(1).max(200).default(4),
   APP_NAME: z.string().min(1).default('Sift'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built SPA lives; the server serves it with history fallback when the folder exists. */
@@ -170,7 +176,7 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
-  /** DATABASE_STATEMENT_TIMEOUT_MS and DATABASE_POOL_WAIT_MS. */
+  /** DATABASE_STATEMENT_TIMEOUT_MS, DATABASE_POOL_WAIT_MS and DATABASE_HEAVY_READS. */
   databaseBounds: QueryBounds;
   appName: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -218,7 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
-    databaseBounds: { statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS, waitMs: e.DATABASE_POOL_WAIT_MS },
+    databaseBounds: { statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS, waitMs: e.DATABASE_POOL_WAIT_MS, heavyReads: e.DATABASE_HEAVY_READS },
     appName: e.APP_NAME,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,

@@ -26,21 +26,22 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, bounds: config.databaseBounds, pgliteDir: path.join(config.dataDir, 'db') });
   const startedAt = new Date();
-  // The provider is made before the app and its logger: its lines go to the app's log once there is one.
+  // The provider and the job queue are made before the app and its logger: their lines go to the app's log once there
+  // is one (as JSON, like every other line), to the console before.
   const appLog: { current?: FastifyBaseLogger } = {};
-  const providerLog = {
+  const earlyLog = {
     warn: (obj: object, msg: string) => (appLog.current ? appLog.current.warn(obj, msg) : console.warn(msg, obj)),
     error: (obj: object, msg: string) => (appLog.current ? appLog.current.error(obj, msg) : console.error(msg, obj)),
   };
   // The video service: YouTube with YOUTUBE_API_KEY; otherwise the demo, which publishes a new video per channel
   // every DEMO_UPLOAD_MINUTES, so follows have news.
-  const youtube = config.youtube ? createYouTubeProvider(config.youtube, database.db, providerLog) : undefined;
+  const youtube = config.youtube ? createYouTubeProvider(config.youtube, database.db, earlyLog) : undefined;
   const demo = new DemoProvider({ now: startedAt });
   const provider: VideoProvider =
     youtube ?? (config.demoUploadMinutes > 0 ? new DemoWithNewUploads(demo, { since: startedAt, intervalMinutes: config.demoUploadMinutes }) : demo);
   // Jobs: in this process on the embedded default; on PostgreSQL a shared pg-boss queue, so several processes
   // split the work and each job (and each scheduled tick) runs once.
-  const jobs = config.databaseUrl ? new PgBossJobQueue({ connectionString: config.databaseUrl, log: { error: (obj, msg) => console.error(msg, obj) } }) : undefined;
+  const jobs = config.databaseUrl ? new PgBossJobQueue({ connectionString: config.databaseUrl, log: earlyLog }) : undefined;
   const { app, services } = await buildApp({
     db: database.db,
     embeddedDatabase: database.kind === 'pglite',

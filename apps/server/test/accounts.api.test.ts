@@ -85,18 +85,40 @@ describe('POST /api/accounts (sign-up)', () => {
     }
   });
 
-  it('answers 409 EMAIL_TAKEN for an e-mail that has an account, whatever its case', async () => {
+  it('answers an address that has an account as it answers a new one, and mails its owner instead of making a second account', async () => {
     const email = anEmail('taken');
-    expect((await signUp(t.app, { email })).res.status).toBe(201);
-    expectError((await signUp(t.app, { email })).res, 409, 'EMAIL_TAKEN', 'email');
-    expectError((await signUp(t.app, { email: email.toUpperCase() })).res, 409, 'EMAIL_TAKEN', 'email');
+    const first = await signUp(t.app, { email, firstName: 'Ada' });
+    expect(first.res.status).toBe(201);
+    // Unconfirmed: signing up again is a new confirmation link (whatever the case of the address).
+    const again = await signUp(t.app, { email: email.toUpperCase(), firstName: 'Mallory' });
+    expect(again.res.status).toBe(201);
+    expect(again.res.body).toEqual({ email: email.toUpperCase() });
+    const link = t.mailer.last(email)!;
+    expect(link.subject).toBe('Confirm your Sift account');
+    expect(link.text).toContain('Hi Ada');
+    expect((await confirm(tokenOf(link.link!))).status).toBe(200);
+
+    // Confirmed: the owner hears that someone tried, with where to log in and where to choose a new password.
+    const third = await signUp(t.app, { email, firstName: 'Mallory', password: 'another Good password 9' });
+    expect(third.res.status).toBe(201);
+    expect(third.res.body).toEqual({ email });
+    const note = t.mailer.last(email)!;
+    expect(note.subject).toBe('You already have a Sift account');
+    expect(note.link).toBe(`${TEST_PUBLIC_URL}/login`);
+    expect(note.text).toContain(`${TEST_PUBLIC_URL}/forgot-password`);
+    expect(note.text).toContain('Hi Ada');
+    // Nothing changed: one account, the first password, the first name.
+    const rows = await t.database.db.select().from(users).where(eq(users.email, email));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.firstName).toBe('Ada');
+    expect((await login(t.app, email)).status).toBe(200);
   });
 
-  it('lets exactly one of two simultaneous sign-ups with the same e-mail through', async () => {
+  it('lets exactly one of two simultaneous sign-ups with the same e-mail make an account, and answers both alike', async () => {
     const email = anEmail('race');
     const [captchaA, captchaB] = await Promise.all([solveCaptcha(t.app), solveCaptcha(t.app)]);
     const [a, b] = await Promise.all([signUp(t.app, { email, captcha: captchaA }), signUp(t.app, { email: email.toUpperCase(), captcha: captchaB })]);
-    expect([a.res.status, b.res.status].sort()).toEqual([201, 409]);
+    expect([a.res.status, b.res.status]).toEqual([201, 201]);
     const rows = await t.database.db.select().from(users).where(eq(users.email, email));
     expect(rows.length + (await t.database.db.select().from(users).where(eq(users.email, email.toUpperCase()))).length).toBe(1);
   });

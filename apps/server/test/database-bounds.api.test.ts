@@ -86,3 +86,27 @@ describe('a request statement runs a bounded time', () => {
     expect(read).toMatchObject({ rows: [{ count: expect.anything() }] });
   });
 });
+
+describe('heavy reads take turns in a lane of their own', () => {
+  // One place for a keyword-scanning read, plenty of connections: the pool alone would let every filtered read start.
+  const t = useTestApp({ database: { poolSize: 6, bounds: { waitMs: 150, heavyReads: 1 } } });
+
+  it('refuses a second filtered feed with 503 OVERLOADED while the first runs, keeps serving other reads, and serves the first', async () => {
+    const held = await holdVideos(t.database.db);
+    try {
+      const both = [t.app.inject({ method: 'GET', url: FILTERED_FEED }), t.app.inject({ method: 'GET', url: `${FILTERED_FEED}2` })];
+      // One of them has the lane's one place (and waits on the lock): the other may not start a scan of its own.
+      const refused = await Promise.race(both);
+      expectRefusal(refused, 'OVERLOADED');
+      // A read that needs no place in the lane still finds a connection (on PGlite, the one connection is held).
+      if (onPostgres) expect((await t.app.inject({ method: 'GET', url: '/api/sifts/categories' })).statusCode).toBe(200);
+      await held.release();
+      const answers = await Promise.all(both);
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 503]);
+    } finally {
+      await held.release();
+    }
+    // The place is free again.
+    expect((await t.app.inject({ method: 'GET', url: FILTERED_FEED })).statusCode).toBe(200);
+  });
+});

@@ -22,7 +22,7 @@ export interface TestDatabaseOptions {
   bounds?: Partial<QueryBounds>;
 }
 
-const GENEROUS_BOUNDS: QueryBounds = { statementTimeoutMs: 60_000, waitMs: 60_000 };
+const GENEROUS_BOUNDS: QueryBounds = { statementTimeoutMs: 60_000, waitMs: 60_000, heavyReads: 20 };
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on the

@@ -8,7 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { paths } from '../paths.js';
-import { asBackgroundWork, DEFAULT_QUERY_BOUNDS, queuedPglite, RoutedPool, type QueryBounds } from './query-bounds.js';
+import { asBackgroundWork, DEFAULT_QUERY_BOUNDS, Lane, queuedPglite, RoutedPool, type QueryBounds } from './query-bounds.js';
 import * as schema from './schema.js';
 
 /** Both drivers share this type, so repositories never know which database they talk to. */
@@ -57,7 +57,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const common = { connectionString: options.databaseUrl, options: '-c jit=off' };
     const requests = new pg.Pool({ ...common, max: options.poolSize ?? 20, statement_timeout: bounds.statementTimeoutMs, connectionTimeoutMillis: bounds.waitMs });
     const background = new pg.Pool({ ...common, max: BACKGROUND_POOL_SIZE });
-    const pool = new RoutedPool(requests, background);
+    const pool = new RoutedPool(requests, background, new Lane(bounds.heavyReads, bounds.waitMs));
     const db = drizzlePg(pool as unknown as pg.Pool, { schema });
     const exclusively = <T>(work: () => Promise<T>) => asBackgroundWork(() => underStartupLock(background, work));
     // Nodes started together (a deploy) take turns: the first migrates, the others find nothing left to do.
@@ -72,7 +72,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 /** A handle on an opened PGlite (its queries queued under the request bounds), for openDatabase and the tests. */
 export function pgliteDatabase(client: PGlite, bounds: QueryBounds = DEFAULT_QUERY_BOUNDS): DatabaseHandle {
-  const db = drizzlePglite({ client: queuedPglite(client, bounds.waitMs) as PGlite, schema });
+  const db = drizzlePglite({ client: queuedPglite(client, bounds) as PGlite, schema });
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close(), exclusively: (work) => asBackgroundWork(work) };
 }
 

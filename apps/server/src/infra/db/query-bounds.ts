@@ -14,11 +14,17 @@ export interface QueryBounds {
   statementTimeoutMs: number;
   /** DATABASE_POOL_WAIT_MS: how long a request's query may wait for a free connection (on PGlite, its turn). */
   waitMs: number;
+  /**
+   * DATABASE_HEAVY_READS: how many of the requests' heavy reads (`asHeavyRead`) may run at once in this process; the
+   * others wait for one to finish, at most `waitMs`.
+   */
+  heavyReads: number;
 }
 
-export const DEFAULT_QUERY_BOUNDS: QueryBounds = { statementTimeoutMs: 5_000, waitMs: 2_000 };
+export const DEFAULT_QUERY_BOUNDS: QueryBounds = { statementTimeoutMs: 5_000, waitMs: 2_000, heavyReads: 4 };
 
 const background = new AsyncLocalStorage<true>();
+const heavy = new AsyncLocalStorage<true>();
 
 /** Runs `work` (and everything it awaits or starts) as background work: the request bounds do not apply. */
 export function asBackgroundWork<T>(work: () => Promise<T>): Promise<T> {
@@ -27,6 +33,60 @@ export function asBackgroundWork<T>(work: () => Promise<T>): Promise<T> {
 
 function isBackgroundWork(): boolean {
   return background.getStore() === true;
+}
+
+/**
+ * Runs `work` (a request's read whose cost grows with the catalog rather than with the page: a keyword scan) in the
+ * heavy lane: its queries take one of the `heavyReads` places before they take a connection. The pool's wait bound
+ * sheds only while requests wait for a connection; twenty such reads fit in the default pool and, run at once on a
+ * small database server, each takes seconds and the client gives up first (bench/RESULTS.md, "Heavy reads at 200
+ * connections"). The lane keeps as many running as the database can finish quickly, refuses the rest within `waitMs`
+ * (503 OVERLOADED), and leaves the other connections to the cheap reads, whatever DATABASE_POOL_SIZE is.
+ */
+export function asHeavyRead<T>(work: () => Promise<T>): Promise<T> {
+  return heavy.run(true, work);
+}
+
+const isHeavyRead = () => heavy.getStore() === true && !isBackgroundWork();
+
+/**
+ * At most `size` tasks at once; the others wait in order, each at most `waitMs`, then fail with DatabaseBusyError. A
+ * place that frees is handed to the next waiter directly, so a newcomer cannot overtake the line.
+ */
+export class Lane {
+  private running = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(
+    readonly size: number,
+    readonly waitMs: number,
+  ) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.running < this.size) this.running += 1;
+    else await this.turn();
+    try {
+      return await task();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running -= 1;
+    }
+  }
+
+  private turn(): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const enter = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        this.waiting.splice(this.waiting.indexOf(enter), 1);
+        reject(new DatabaseBusyError());
+      }, this.waitMs);
+      this.waiting.push(enter);
+    });
+  }
 }
 
 /** A request's query found no connection within the wait bound: the node has as much work as it can take. */
@@ -59,11 +119,13 @@ export class RoutedPool {
   constructor(
     readonly requests: pg.Pool,
     readonly background: pg.Pool,
+    readonly heavyLane: Lane,
   ) {}
 
   query(...args: Parameters<pg.Pool['query']>): Promise<unknown> {
     if (isBackgroundWork()) return (this.background.query as (...a: unknown[]) => Promise<unknown>)(...args);
-    return (this.requests.query as (...a: unknown[]) => Promise<unknown>)(...args).catch(asBusy);
+    const run = () => (this.requests.query as (...a: unknown[]) => Promise<unknown>)(...args).catch(asBusy);
+    return isHeavyRead() ? this.heavyLane.run(run) : run();
   }
 
   connect(): Promise<pg.PoolClient> {
@@ -86,10 +148,13 @@ export class RoutedPool {
  * A statement that runs cannot be cut short: PGlite has no timer interrupt (statement_timeout is accepted and
  * ignored) and this thread is busy running it. PGlite's own queries (its start-up) do not pass through this line.
  */
-export function queuedPglite(client: PGlite, waitMs: number): Pick<PGlite, 'query' | 'transaction'> {
+export function queuedPglite(client: PGlite, bounds: Pick<QueryBounds, 'waitMs' | 'heavyReads'>): Pick<PGlite, 'query' | 'transaction'> {
+  const { waitMs } = bounds;
   const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+  // Heavy reads take a place in the lane before they join the line, so they never fill it ahead of the cheap ones.
+  const heavyLane = new Lane(bounds.heavyReads, waitMs);
   let previous: Promise<unknown> = Promise.resolve();
-  const queued = (...args: unknown[]) => {
+  const inLine = (...args: unknown[]) => {
     const turn = previous.then(() => new Promise<void>((resolve) => setImmediate(resolve)));
     let dropped = false;
     const result = turn.then(() => (dropped ? undefined : query(...args)));
@@ -104,5 +169,6 @@ export function queuedPglite(client: PGlite, waitMs: number): Pick<PGlite, 'quer
       result.then(resolve, reject);
     });
   };
+  const queued = (...args: unknown[]) => (isHeavyRead() ? heavyLane.run(() => inLine(...args)) : inLine(...args));
   return { query: queued as PGlite['query'], transaction: client.transaction.bind(client) };
 }

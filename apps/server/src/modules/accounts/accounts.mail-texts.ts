@@ -18,6 +18,9 @@ export interface AccountMailTexts {
   confirmedIntro: (app: string) => string;
   confirmedButton: string;
   confirmedNote: string;
+  /** To an account whose address someone tried to sign up with: log in (confirmedButton), or reset (confirmedNote). */
+  existsSubject: (app: string) => string;
+  existsIntro: (app: string) => string;
 }
 
 export const ACCOUNT_MAIL_TEXTS: Translations<AccountMailTexts> = {
@@ -37,6 +40,8 @@ export const ACCOUNT_MAIL_TEXTS: Translations<AccountMailTexts> = {
     confirmedIntro: (app) => `Someone (we hope you) asked for a new link to confirm this e-mail address, but your ${app} account is confirmed already. You can log in:`,
     confirmedButton: 'Log in',
     confirmedNote: 'Forgot your password? Choose a new one here:',
+    existsSubject: (app) => `You already have a ${app} account`,
+    existsIntro: (app) => `Someone (we hope you) tried to create a ${app} account with this e-mail address, but it has one already. You can log in:`,
   },
   de: {
     greeting: (name) => `Hallo ${name},`,
@@ -54,6 +59,8 @@ export const ACCOUNT_MAIL_TEXTS: Translations<AccountMailTexts> = {
     confirmedIntro: (app) => `Jemand (hoffentlich du) hat einen neuen Link zur Bestätigung dieser E-Mail-Adresse angefordert, aber dein ${app}-Konto ist bereits bestätigt. Du kannst dich anmelden:`,
     confirmedButton: 'Anmelden',
     confirmedNote: 'Passwort vergessen? Wähle hier ein neues:',
+    existsSubject: (app) => `Du hast bereits ein ${app}-Konto`,
+    existsIntro: (app) => `Jemand (hoffentlich du) wollte mit dieser E-Mail-Adresse ein ${app}-Konto anlegen, aber sie hat bereits eines. Du kannst dich anmelden:`,
   },
   es: {
     greeting: (name) => `Hola, ${name}:`,
@@ -71,6 +78,8 @@ export const ACCOUNT_MAIL_TEXTS: Translations<AccountMailTexts> = {
     confirmedIntro: (app) => `Alguien (esperamos que tú) ha pedido un nuevo enlace para confirmar esta dirección de correo, pero tu cuenta de ${app} ya está confirmada. Puedes iniciar sesión:`,
     confirmedButton: 'Iniciar sesión',
     confirmedNote: '¿Has olvidado tu contraseña? Elige una nueva aquí:',
+    existsSubject: (app) => `Ya tienes una cuenta de ${app}`,
+    existsIntro: (app) => `Alguien (esperamos que tú) ha intentado crear una cuenta de ${app} con esta dirección de correo, pero ya tiene una. Puedes iniciar sesión:`,
   },
   fr: {
     greeting: (name) => `Bonjour ${name},`,
@@ -88,6 +97,8 @@ export const ACCOUNT_MAIL_TEXTS: Translations<AccountMailTexts> = {
     confirmedIntro: (app) => `Quelqu’un (vous, nous l’espérons) a demandé un nouveau lien pour confirmer cette adresse e-mail, mais votre compte ${app} est déjà confirmé. Vous pouvez vous connecter :`,
     confirmedButton: 'Se connecter',
     confirmedNote: 'Mot de passe oublié ? Choisissez-en un nouveau ici :',
+    existsSubject: (app) => `Vous avez déjà un compte ${app}`,
+    existsIntro: (app) => `Quelqu’un (vous, nous l’espérons) a voulu créer un compte ${app} avec cette adresse e-mail, mais elle en a déjà un. Vous pouvez vous connecter :`,
   },
   'pt-BR': {
     greeting: (name) => `Olá, ${name},`,
@@ -105,5 +116,7 @@ export const ACCOUNT_MAIL_TEXTS: Translations<AccountMailTexts> = {
     confirmedIntro: (app) => `Alguém (esperamos que você) pediu um novo link para confirmar este endereço de e-mail, mas sua conta no ${app} já está confirmada. Você pode entrar:`,
     confirmedButton: 'Entrar',
     confirmedNote: 'Esqueceu a senha? Escolha uma nova aqui:',
+    existsSubject: (app) => `Você já tem uma conta no ${app}`,
+    existsIntro: (app) => `Alguém (esperamos que você) tentou criar uma conta no ${app} com este endereço de e-mail, mas ele já tem uma. Você pode entrar:`,
   },
 };

@@ -42,6 +42,15 @@ export function alreadyConfirmedMail({ appName, to, firstName, link, forgotPassw
   );
 }
 
+/**
+ * To an account whose address someone tried to sign up with: it has an account already, here is where to log in and
+ * where to choose a new password. It stands in for the 409 the sign-up no longer gives (decisions/037).
+ */
+export function accountExistsMail({ appName, to, firstName, link, forgotPasswordLink, locale = 'en' }: MailInput & { forgotPasswordLink: string }): MailMessage {
+  const t = ACCOUNT_MAIL_TEXTS[locale];
+  return accountMail({ appName, to, firstName, link, locale }, t.existsSubject(appName), t.existsIntro(appName), t.confirmedButton, t.confirmedNote, forgotPasswordLink);
+}
+
 /** `noteLink`: a second address that goes with the note (written out, after it). */
 function accountMail({ appName, to, firstName, link, locale = 'en' }: MailInput, subject: string, intro: string, action: string, note: string, noteLink?: string): MailMessage {
   const t = ACCOUNT_MAIL_TEXTS[locale];

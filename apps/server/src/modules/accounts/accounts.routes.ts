@@ -23,9 +23,10 @@ export const accountsRoutes =
       {
         schema: {
           tags: ['accounts'],
-          summary: 'Sign up: an unconfirmed account and a confirmation mail. Needs a solved captcha',
+          summary:
+            'Sign up: an unconfirmed account and a confirmation mail. Needs a solved captcha. 201 also for an address that has an account (its owner is mailed instead): the answer does not tell who has an account',
           body: signupSchema,
-          response: { 201: signupResponseSchema, 400: error, 409: error, 429: error, 503: error },
+          response: { 201: signupResponseSchema, 400: error, 429: error, 503: error },
         },
       },
       async (req, reply) => reply.status(201).send(await accounts.signUp(req.body, req.ip)),

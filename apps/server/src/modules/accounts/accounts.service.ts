@@ -5,9 +5,9 @@ import type { Mailer, MailMessage } from '../../infra/mail/mailer.js';
 import type { Limit, RateLimiter, RateLimits } from '../../infra/rate-limit/rate-limiter.js';
 import type { CaptchaService } from '../auth/captcha.service.js';
 import type { TokenService } from '../auth/tokens.service.js';
-import { assertAcceptablePassword, type UserRow, type UsersService } from '../users/users.service.js';
+import { assertAcceptablePassword, EmailTakenError, type UserRow, type UsersService } from '../users/users.service.js';
 import { asLocale } from '../../infra/i18n/locale.js';
-import { alreadyConfirmedMail, confirmationMail, passwordResetMail } from './accounts.mails.js';
+import { accountExistsMail, alreadyConfirmedMail, confirmationMail, passwordResetMail } from './accounts.mails.js';
 
 export interface AccountsOptions {
   appName: string;
@@ -39,15 +39,49 @@ export class AccountsService {
   /**
    * POST /api/accounts: an unconfirmed member with their Watch later, and a confirmation mail. The password policy is
    * checked before the captcha is redeemed, so fixing the password does not cost a new proof of work.
+   *
+   * An address that has an account gets the same 201 (OWASP ASVS V2.5: the answer must not tell who has an account,
+   * as resend and reset do not, decisions/034 and 037), after the same password-hashing time; the mail says the rest:
+   * a new confirmation link while the account is unconfirmed, "you have an account, log in" once it is.
    */
   async signUp(input: { email: string; firstName: string; lastName: string; password: string; captcha: string; locale?: Locale | undefined }, ip: string): Promise<{ email: string }> {
     await this.signupsByIp.consume(ip);
     assertAcceptablePassword(input.password, 'password');
     await this.captcha.verify(input.captcha);
     const { locale, ...account } = input;
-    const user = await this.users.createAccount({ ...account, ...(locale ? { locale } : {}), origin: 'email', confirmed: false });
-    await this.sendConfirmation(user);
-    return { email: user.email };
+    try {
+      const user = await this.users.createAccount({ ...account, ...(locale ? { locale } : {}), origin: 'email', confirmed: false });
+      await this.sendConfirmation(user);
+      return { email: user.email };
+    } catch (error) {
+      if (!(error instanceof EmailTakenError)) throw error;
+      await this.users.checkPassword(undefined, input.password);
+      await this.remindExistingAccount(input.email);
+      return { email: input.email.trim() };
+    }
+  }
+
+  /**
+   * The mail to an address someone signed up with while it has an account. Counted against the address's mail limit
+   * but never refused: a 429 here alone would tell that the address has an account; past the limit no mail goes.
+   */
+  private async remindExistingAccount(email: string) {
+    const key = email.trim().toLowerCase();
+    if (await this.mailsByEmail.reached(key)) return;
+    await this.mailsByEmail.count(key);
+    const user = await this.users.findByEmail(email);
+    if (!user) return;
+    if (!user.confirmedAt) return this.sendConfirmation(user);
+    await this.deliver(
+      accountExistsMail({
+        appName: this.options.appName,
+        to: user.email,
+        firstName: user.firstName,
+        link: `${this.options.publicUrl}/login`,
+        forgotPasswordLink: `${this.options.publicUrl}/forgot-password`,
+        locale: asLocale(user.locale),
+      }),
+    );
   }
 
   /** POST /api/accounts/confirm: the link's token confirms the address (410 when expired, 400 when unknown or used). */

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Database } from '../../infra/db/client.js';
 import { keywordRulesCondition, type KeywordRules } from '../../infra/db/keyword-match.js';
+import { asHeavyRead } from '../../infra/db/query-bounds.js';
 import { feedTokens, sifts, siftVideos, subscriptions, videos } from '../../infra/db/schema.js';
 import type { PublishedKey } from '../../infra/http/cursor.js';
 
@@ -45,8 +46,13 @@ export class FeedsRepository {
    * cards come from the catalog (CatalogService.videoCards), which keeps those it showed before.
    */
   async pageKeys(sources: FeedSources, after: PublishedKey | undefined, limit: number, filters: FeedFilters): Promise<PublishedKey[]> {
-    const n = limit + 1;
     const filter = filterCondition(filters);
+    // A filter is evaluated row by row, newest first, until a page matches: a rare word reads far more than a page.
+    return filter ? asHeavyRead(() => this.readPageKeys(sources, after, limit, filter)) : this.readPageKeys(sources, after, limit, undefined);
+  }
+
+  private async readPageKeys(sources: FeedSources, after: PublishedKey | undefined, limit: number, filter: SQL | undefined): Promise<PublishedKey[]> {
+    const n = limit + 1;
     const olderVideo = after ? sql`(${videos.publishedAt}, ${videos.id}) < (${after.publishedAt.toISOString()}::timestamptz, ${after.id})` : undefined;
     if (sources === 'everything') {
       return this.db

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-o
 import type { Database } from '../../infra/db/client.js';
 import { prepared } from '../../infra/db/prepared.js';
 import { keywordRulesCondition, typeFiltersCondition, type KeywordRules, type TypeFilters } from '../../infra/db/keyword-match.js';
+import { asHeavyRead } from '../../infra/db/query-bounds.js';
 import { channels, siftCategories, siftChannels, siftKeywords, sifts, siftVideos, subscriptions, users, videos } from '../../infra/db/schema.js';
 import { siftCover } from '../../infra/db/sift-cover.js';
 import type { ListKey, PublishedKey } from '../../infra/http/cursor.js';
@@ -268,7 +269,8 @@ export class SiftsRepository {
   ): Promise<{ count: number; rows: VideoCardRow[] }> {
     if (channelIds.length === 0) return { count: 0, rows: [] };
     const where = and(inArray(videos.channelId, channelIds), keywordRulesCondition(rules), typeFiltersCondition(filters));
-    const [rows, [count]] = await Promise.all([
+    // Every video of the channels is tried against the rules (up to countLimit + 1 matches): a heavy read.
+    const [rows, [count]] = await asHeavyRead(() => Promise.all([
       limit === 0
         ? Promise.resolve([])
         : this.db
@@ -279,7 +281,7 @@ export class SiftsRepository {
             .orderBy(desc(videos.publishedAt), desc(videos.id))
             .limit(limit),
       this.db.select({ n: sql<number>`count(*)::int` }).from(this.db.select({ one: sql`1` }).from(videos).where(where).limit(countLimit + 1).as('m')),
-    ]);
+    ]));
     return { count: count?.n ?? 0, rows };
   }
 

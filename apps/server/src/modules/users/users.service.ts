@@ -23,8 +23,12 @@ export interface NewAccount {
   locale?: Locale;
 }
 
-export const emailTaken = () =>
-  new HttpError(409, 'An account with this e-mail already exists.', 'EMAIL_TAKEN', [{ field: 'email', message: 'is already registered' }]);
+/** The e-mail has an account. Said as such only where the caller proved the address is theirs (a Google ID token). */
+export class EmailTakenError extends HttpError {
+  constructor() {
+    super(409, 'An account with this e-mail already exists.', 'EMAIL_TAKEN', [{ field: 'email', message: 'is already registered' }]);
+  }
+}
 
 /** Throws 400 naming the field when a password breaks the policy beyond length (too common). */
 export function assertAcceptablePassword(password: string, field: string): void {
@@ -55,10 +59,10 @@ export class UsersService {
     return this.repository.findById(id);
   }
 
-  /** A new member with their Watch later. 409 EMAIL_TAKEN when the e-mail (in any case) has an account. */
+  /** A new member with their Watch later. EmailTakenError (409) when the e-mail (in any case) has an account. */
   async createAccount(input: NewAccount): Promise<UserRow> {
     const email = input.email.trim();
-    if (await this.repository.findByEmail(email)) throw emailTaken();
+    if (await this.repository.findByEmail(email)) throw new EmailTakenError();
     try {
       const { user } = await this.repository.insertWithWatchLater({
         email,
@@ -72,7 +76,7 @@ export class UsersService {
       });
       return user;
     } catch (error) {
-      if (error instanceof DuplicateEmailError) throw emailTaken();
+      if (error instanceof DuplicateEmailError) throw new EmailTakenError();
       throw error;
     }
   }
