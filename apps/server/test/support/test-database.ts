@@ -26,7 +26,9 @@ const GENEROUS_BOUNDS: QueryBounds = { statementTimeoutMs: 60_000, waitMs: 60_00
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on the
- * PostgreSQL server named by DATABASE_URL (dropped afterwards), so files never see each other's rows.
+ * PostgreSQL server named by DATABASE_URL (dropped afterwards), so files never see each other's rows. On PostgreSQL the
+ * new database is a copy of a migrated template (`CREATE DATABASE … TEMPLATE`, ~0.2 s) rather than migrated anew
+ * (~1 s, more on a busy machine), as PGlite's is loaded from a snapshot.
  */
 export async function openTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
@@ -34,7 +36,7 @@ export async function openTestDatabase(options: TestDatabaseOptions = {}): Promi
   if (!serverUrl) return openMigratedPglite(bounds);
 
   const name = `sift_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
+  await createFrom(serverUrl, name, await migratedTemplate(serverUrl));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ databaseUrl: url.toString(), pgliteDir: 'memory://', poolSize: options.poolSize, bounds });
@@ -66,6 +68,63 @@ async function dropWhenIdle(serverUrl: string, name: string): Promise<void> {
   await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 }
 
+/**
+ * The migrated template for the current migrations, made once by whichever test file comes first (the others wait on
+ * an advisory lock), under a name keyed by the migrations' content; templates of other migrations are dropped then.
+ * The migrator still runs on every copy (a no-op), so a stale template could only cost time, never give a wrong schema.
+ */
+async function migratedTemplate(serverUrl: string): Promise<string> {
+  const name = `sift_template_${migrationsKey().slice(0, 16)}`;
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', ['sift test template']);
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount === 0) {
+      const stale = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', ['sift_template_']);
+      // Another checkout's run may still be copying one (then it is in use and stays); if it goes, that run makes it again.
+      for (const { datname } of stale.rows) await client.query(`DROP DATABASE IF EXISTS ${datname}`).catch(() => undefined);
+      // Made under another name and renamed when whole: a run killed halfway leaves no template that looks ready.
+      const building = `${name}_building`;
+      await client.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
+      await client.query(`CREATE DATABASE ${building}`);
+      const url = new URL(serverUrl);
+      url.pathname = `/${building}`;
+      const handle = await openDatabase({ databaseUrl: url.toString(), pgliteDir: 'memory://' });
+      await handle.close();
+      await renameWhenIdle(client, building, name);
+    }
+  } finally {
+    await client.query('SELECT pg_advisory_unlock(hashtext($1))', ['sift test template']).catch(() => undefined);
+    await client.end();
+  }
+  return name;
+}
+
+/** CREATE DATABASE … TEMPLATE refuses while any session is on the template (55006); the build's may still be closing. */
+async function createFrom(serverUrl: string, name: string, template: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await adminQuery(serverUrl, `CREATE DATABASE ${name} TEMPLATE ${template}`);
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006' || attempt >= 40) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
+async function renameWhenIdle(client: pg.Client, from: string, to: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await client.query(`ALTER DATABASE ${from} RENAME TO ${to}`);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006' || attempt >= 40) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
 async function adminQuery(serverUrl: string, sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
@@ -89,13 +148,18 @@ async function openMigratedPglite(bounds: QueryBounds): Promise<DatabaseHandle> 
   return handle;
 }
 
-async function migratedSnapshot(): Promise<string> {
+/** A key of the committed migrations' content (and of `extra`): a snapshot or template made from them is good while it holds. */
+function migrationsKey(extra = ''): string {
   const hash = createHash('sha256');
-  hash.update(pgliteVersion());
+  hash.update(extra);
   const files = fs.readdirSync(paths.migrations, { recursive: true, withFileTypes: true }).filter((f) => f.isFile());
-  for (const file of files.map((f) => path.join(f.parentPath, f.name)).sort()) hash.update(file).update(fs.readFileSync(file));
+  for (const file of files.map((f) => path.join(f.parentPath, f.name)).sort()) hash.update(path.basename(file)).update(fs.readFileSync(file));
+  return hash.digest('hex');
+}
+
+async function migratedSnapshot(): Promise<string> {
   const dir = path.join(os.tmpdir(), 'sift-test-pglite');
-  const target = path.join(dir, `${hash.digest('hex').slice(0, 24)}.tar`);
+  const target = path.join(dir, `${migrationsKey(pgliteVersion()).slice(0, 24)}.tar`);
   if (fs.existsSync(target)) return target;
 
   const client = new PGlite('memory://');
