@@ -161,6 +161,8 @@ export interface RequestOptions {
   skipAuthHooks?: boolean;
   /** Do not raise the global error for a failure (SPEC §8: a user-data fetch failure is only logged). */
   quiet?: boolean;
+  /** Let the request outlive the page (a position saved as the page closes): fetch's keepalive. */
+  keepalive?: boolean;
   /** Read the body as a Blob, whatever its type (downloads); otherwise JSON, or text. */
   as?: 'blob';
   /** This call's time limit instead of the client's (a download may take longer than a page of JSON). */
@@ -236,7 +238,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
     let response: Response;
     try {
-      response = await doFetch(url, { method, headers, body, signal: controller.signal, credentials: 'same-origin' });
+      response = await doFetch(url, { method, headers, body, signal: controller.signal, credentials: 'same-origin', ...(opts.keepalive ? { keepalive: true } : {}) });
     } catch {
       if (opts.signal?.aborted && !timedOut) throw new RequestCancelledError();
       // Network failure, DNS, CORS or our timeout: no response at all → status 0 (SPEC §8).

@@ -52,6 +52,11 @@ export interface Preferences {
    * Cleared at logout.
    */
   member_locale: string | null;
+  /**
+   * A visitor's playback positions, the last 200 videos (features/watch/progress.ts owns the shape and checks each
+   * entry); a member's are kept by the server. Never sent anywhere.
+   */
+  watch_progress: unknown;
 }
 
 export type PreferenceKey = keyof Preferences;
@@ -78,6 +83,7 @@ const DEFAULTS: Preferences = {
   locale: null,
   site_messages: null,
   member_locale: null,
+  watch_progress: null,
 };
 export const PREFERENCE_DEFAULTS: Readonly<Preferences> = Object.freeze(DEFAULTS);
 
@@ -107,6 +113,7 @@ const VALIDATORS: { [K in PreferenceKey]: (v: unknown) => boolean } = {
   locale: (v) => v === null || typeof v === 'string',
   site_messages: () => true,
   member_locale: (v) => v === null || typeof v === 'string',
+  watch_progress: () => true,
 };
 
 type Listener = (key: PreferenceKey) => void;

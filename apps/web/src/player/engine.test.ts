@@ -122,6 +122,16 @@ describe('player creation (SPEC §4)', () => {
     expect(FakeAdapter.created).toHaveLength(2);
   });
 
+  it('starts a video where `startAt` says (a saved position), and from the beginning when it says nothing', async () => {
+    const h = harness({ startAt: (v) => (v.externalId === 'vid1' ? 754 : undefined) });
+    h.engine.open(video(1));
+    await vi.advanceTimersByTimeAsync(CREATE_DELAY_MS);
+    expect(h.adapter().options).toMatchObject({ startSeconds: 754 });
+    h.engine.open(video(2), null, 'user');
+    await vi.advanceTimersByTimeAsync(CREATE_DELAY_MS);
+    expect(h.adapter().options?.startSeconds).toBeUndefined();
+  });
+
   it('applies the saved volume and mute, and reads the provider rates when ready', async () => {
     expect(harness().engine.getSnapshot()).toMatchObject({ volume: 100, muted: false }); // SPEC §3 defaults
     const h = harness();

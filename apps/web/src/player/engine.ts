@@ -112,6 +112,8 @@ export interface EngineOptions<V extends PlayerVideo> {
   autoAdvanceLeaveFor?: readonly CurrentItemType[];
   /** A video started playing for the first time since it became current (analytics' `eca_play`). */
   onFirstPlay?: (video: V) => void;
+  /** Where a video starts, in seconds (a saved position to resume from); from the beginning when undefined. */
+  startAt?: (video: V) => number | undefined;
 }
 
 type Timer = ReturnType<typeof setTimeout>;
@@ -126,7 +128,7 @@ const EMPTY_QUEUE: QueueSnapshot<never> = Object.freeze({ videos: [], complete: 
 const clamp = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, n));
 
 export class PlayerEngine<V extends PlayerVideo = PlayerVideo> {
-  private readonly opts: Required<Omit<EngineOptions<V>, 'log' | 'onFirstPlay'>> & Pick<EngineOptions<V>, 'log' | 'onFirstPlay'>;
+  private readonly opts: Required<Omit<EngineOptions<V>, 'log' | 'onFirstPlay' | 'startAt'>> & Pick<EngineOptions<V>, 'log' | 'onFirstPlay' | 'startAt'>;
   private listeners = new Set<() => void>();
   private timeListeners = new Set<() => void>();
   private snap: PlayerSnapshot<V>;
@@ -507,7 +509,8 @@ export class PlayerEngine<V extends PlayerVideo = PlayerVideo> {
       onError: (code) => live() && this.onError(code),
     };
     try {
-      adapter.create(this.host, video, { autoplay: true, volume: this.volume, muted: this.muted, playbackRate: this.rate }, events);
+      const startSeconds = this.opts.startAt?.(video);
+      adapter.create(this.host, video, { autoplay: true, volume: this.volume, muted: this.muted, playbackRate: this.rate, ...(startSeconds ? { startSeconds } : {}) }, events);
     } catch (error) {
       this.opts.log?.('player: the provider player could not be created', error);
       this.adapter = null;

@@ -7,6 +7,7 @@ import { PlayerEngine } from '../../player/engine';
 import { externalVideoUrl } from '../../player/links';
 import { channelSource, type GetJson } from '../../player/sources';
 import type { QueueSource } from '../../player/queue';
+import { LocalProgress, recordProgress, resumed, startPosition, type ProgressSink } from './progress';
 
 /**
  * The app's one player engine. It lives as long as the page (the player survives navigation, SPEC §2) and is
@@ -18,8 +19,18 @@ const getJson: GetJson = (path, options) => api.get(path, { ...options, quiet: t
 
 let engine: PlayerEngine<Video> | null = null;
 
+const localProgress = new LocalProgress(preferences);
+
+/** A member's positions go to the server; a failed save is only logged (the next one carries the newer position). */
+const progressSink: ProgressSink = {
+  member: () => !!preferences.get('token'),
+  send: (externalId, saved, { keepalive }) =>
+    void api.put(`/api/me/history/${encodeURIComponent(externalId)}`, saved, { quiet: true, skipAuthHooks: true, keepalive }).catch(() => undefined),
+};
+
 export function playerEngine(): PlayerEngine<Video> {
-  engine ??= new PlayerEngine<Video>({
+  if (engine) return engine;
+  engine = new PlayerEngine<Video>({
     adapters: createAdapterFactory({
       youtube: { scriptUrl: import.meta.env.VITE_YOUTUBE_IFRAME_API_URL || YOUTUBE_IFRAME_API_URL },
     }),
@@ -31,7 +42,13 @@ export function playerEngine(): PlayerEngine<Video> {
     },
     log: (message, ...details) => console.info(message, ...details),
     onFirstPlay: (video) => track('eca_play', { videoId: video.externalId }),
+    startAt: (video) => {
+      const seconds = startPosition(video, localProgress, progressSink.member());
+      resumed.set(seconds ? { externalId: video.externalId, seconds } : null);
+      return seconds;
+    },
   });
+  recordProgress(engine, localProgress, progressSink);
   return engine;
 }
 

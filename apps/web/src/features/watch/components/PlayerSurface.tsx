@@ -8,6 +8,7 @@ import { externalVideoUrl, playerThumbnail, serviceName } from '../../../player/
 import { usePlayerTime } from '../../../player/react';
 import { CaptionsMenu, SettingsMenu, SpeedMenu } from './PlayerMenus';
 import { PlayerIcon } from './icons';
+import { ResumeNotice } from './ResumeNotice';
 
 type Snap = PlayerSnapshot<Video>;
 
@@ -107,6 +108,7 @@ export function PlayerSurface({ engine, snap, mode, desktop, onToggleFullscreen,
         <Controls engine={engine} snap={snap} desktop={desktop} onToggleFullscreen={onToggleFullscreen} onHelp={onHelp} />
       )}
       {max && video && showCard && <CardControls engine={engine} snap={snap} />}
+      {max && video && !showCard && <ResumeNotice engine={engine} video={video} />}
     </div>
   );
 }
