@@ -2,6 +2,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Database } from '../../infra/db/client.js';
 import { keywordRulesCondition, type KeywordRules } from '../../infra/db/keyword-match.js';
 import { asHeavyRead } from '../../infra/db/query-bounds.js';
+import { unwatchedBy } from '../../infra/db/unwatched.js';
 import { feedTokens, sifts, siftVideos, subscriptions, videos } from '../../infra/db/schema.js';
 import type { PublishedKey } from '../../infra/http/cursor.js';
 
@@ -45,20 +46,22 @@ export class FeedsRepository {
    * The keys of a page, newest first: limit + 1 of them, so the caller knows whether more follow. Only keys: the
    * cards come from the catalog (CatalogService.videoCards), which keeps those it showed before.
    */
-  async pageKeys(sources: FeedSources, after: PublishedKey | undefined, limit: number, filters: FeedFilters): Promise<PublishedKey[]> {
+  async pageKeys(sources: FeedSources, after: PublishedKey | undefined, limit: number, filters: FeedFilters, hideFor?: number): Promise<PublishedKey[]> {
     const filter = filterCondition(filters);
     // A filter is evaluated row by row, newest first, until a page matches: a rare word reads far more than a page.
-    return filter ? asHeavyRead(() => this.readPageKeys(sources, after, limit, filter)) : this.readPageKeys(sources, after, limit, undefined);
+    return filter ? asHeavyRead(() => this.readPageKeys(sources, after, limit, filter, hideFor)) : this.readPageKeys(sources, after, limit, undefined, hideFor);
   }
 
-  private async readPageKeys(sources: FeedSources, after: PublishedKey | undefined, limit: number, filter: SQL | undefined): Promise<PublishedKey[]> {
+  /** `hideFor` (hideWatched): the member's watched and dismissed videos are left out inside each part, so the page stays full. */
+  private async readPageKeys(sources: FeedSources, after: PublishedKey | undefined, limit: number, filter: SQL | undefined, hideFor: number | undefined): Promise<PublishedKey[]> {
     const n = limit + 1;
+    const videoFilter = and(filter, hideFor === undefined ? undefined : unwatchedBy(hideFor, videos.id));
     const olderVideo = after ? sql`(${videos.publishedAt}, ${videos.id}) < (${after.publishedAt.toISOString()}::timestamptz, ${after.id})` : undefined;
     if (sources === 'everything') {
       return this.db
         .select({ id: videos.id, publishedAt: videos.publishedAt })
         .from(videos)
-        .where(and(olderVideo, filter))
+        .where(and(olderVideo, videoFilter))
         .orderBy(desc(videos.publishedAt), desc(videos.id))
         .limit(n);
     }
@@ -66,7 +69,7 @@ export class FeedsRepository {
     const parts: SQL[] = [];
     if (sources.channelIds.length > 0) {
       parts.push(sql`(SELECT ${videos.id} AS id, ${videos.publishedAt} AS published_at FROM ${videos}
-        WHERE ${videos.channelId} = ANY(${sql.param(sources.channelIds)}::bigint[]) AND ${and(olderVideo, filter) ?? sql`true`}
+        WHERE ${videos.channelId} = ANY(${sql.param(sources.channelIds)}::bigint[]) AND ${and(olderVideo, videoFilter) ?? sql`true`}
         ORDER BY ${videos.publishedAt} DESC, ${videos.id} DESC LIMIT ${n})`);
     }
     if (sources.siftIds.length > 0) {
@@ -74,10 +77,11 @@ export class FeedsRepository {
         ? sql`(${siftVideos.publishedAt}, ${siftVideos.videoId}) < (${after.publishedAt.toISOString()}::timestamptz, ${after.id})`
         : sql`true`;
       const join = filter ? sql`JOIN ${videos} ON ${videos.id} = ${siftVideos.videoId} AND ${filter}` : sql``;
+      const unwatched = hideFor === undefined ? sql`true` : unwatchedBy(hideFor, siftVideos.videoId);
       parts.push(sql`(SELECT m.id, m.published_at FROM unnest(${sql.param(sources.siftIds)}::bigint[]) AS s(id)
         CROSS JOIN LATERAL (
           SELECT ${siftVideos.videoId} AS id, ${siftVideos.publishedAt} AS published_at FROM ${siftVideos} ${join}
-          WHERE ${siftVideos.siftId} = s.id AND ${olderMatch}
+          WHERE ${siftVideos.siftId} = s.id AND ${olderMatch} AND ${unwatched}
           ORDER BY ${siftVideos.publishedAt} DESC, ${siftVideos.videoId} DESC LIMIT ${n}
         ) AS m)`);
     }
