@@ -13,7 +13,9 @@ import {
   type Sift,
   type Video,
 } from '@sift/contracts';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { hiddenVideos, historySettings, users, watchHistory } from '../src/infra/db/schema.js';
 import type { ProviderVideo } from '../src/providers/video-provider.js';
 import { aMember, call, expectError } from './support/accounts.js';
 import { aChannel, aVideo, videosOf } from './support/factories.js';
@@ -333,5 +335,20 @@ describe('unwatched counts', () => {
     // A visitor's list of public sifts carries none.
     const visitor = siftListSchema.parse((await call(t.app, { method: 'GET', url: '/api/sifts' })).body);
     expect(visitor.items.every((s) => s.unwatchedCount === undefined)).toBe(true);
+  });
+});
+
+describe('deleting the account', () => {
+  it('deletes the history, the dismissals and the pause with it', async () => {
+    const member = await aMember(t);
+    await progress(member.token, videos[40]!.externalId, { position: 12 });
+    await call(t.app, { method: 'POST', url: `/api/me/hidden/${videos[41]!.externalId}`, token: member.token });
+    await call(t.app, { method: 'PUT', url: '/api/me/history/settings', token: member.token, payload: { paused: true } });
+    const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.uuid, member.user.uuid!));
+    const rowsOf = async () =>
+      Promise.all([watchHistory, hiddenVideos, historySettings].map(async (table) => (await t.database.db.select().from(table).where(eq(table.userId, row!.id))).length));
+    expect(await rowsOf()).toEqual([1, 1, 1]);
+    expect((await call(t.app, { method: 'PUT', url: '/api/users/delete', token: member.token, payload: { reason: 'bye' } })).status).toBe(204);
+    expect(await rowsOf()).toEqual([0, 0, 0]);
   });
 });
