@@ -249,6 +249,8 @@ describe('hideWatched', () => {
     await call(t.app, { method: 'DELETE', url: `/api/me/hidden/${all[10]!.externalId}`, token: member.token });
     const top = pagedVideosSchema.parse((await call(t.app, { method: 'GET', url: `/api/sifts/${s.body.hash}/videos?${q(null)}`, token: member.token })).body);
     expect(top.videos.slice(0, 3).map((v) => v.externalId)).toEqual([all[1]!.externalId, all[10]!.externalId, all[40]!.externalId]);
+    // The sift's count of matches would include what is left out: the total is the page's lower bound.
+    expect(top.totalResults).toBe(11);
     const plain = pagedVideosSchema.parse((await call(t.app, { method: 'GET', url: `/api/sifts/${s.body.hash}/videos?limit=3`, token: member.token })).body);
     expect(plain.videos.map((v) => [v.externalId, v.watched])).toEqual([
       [all[0]!.externalId, true],
