@@ -3,10 +3,11 @@ import { parseImportFile, SKIP_REASONS } from './index.js';
 import { CHANNELS, VIDEOS, utf8 } from './test-support.js';
 
 describe('Invidious JSON', () => {
-  it('follows the subscriptions, reads playlists with their privacy, and sets watch history aside once', async () => {
+  it('follows the subscriptions, reads playlists with their privacy, and reads the watch history newest first', async () => {
     const file = {
       subscriptions: [CHANNELS.kurzgesagt, CHANNELS.mkbhd, CHANNELS.kurzgesagt, 'not-a-channel'],
-      watch_history: [VIDEOS.zoo, VIDEOS.gangnam, VIDEOS.rickroll],
+      // Newest first, ids only; a video watched twice appears twice, and Invidious keeps whatever was stored.
+      watch_history: [VIDEOS.zoo, VIDEOS.gangnam, VIDEOS.rickroll, VIDEOS.zoo, 'not a video'],
       preferences: { annotations: false, autoplay: false, dark_mode: 'dark', locale: 'de', quality: 'hd720' },
       playlists: [
         { title: 'Öffentlich', description: 'Für alle', privacy: 'Public', videos: [VIDEOS.zoo, VIDEOS.gangnam] },
@@ -26,8 +27,9 @@ describe('Invidious JSON', () => {
       { item: CHANNELS.kurzgesagt, reason: SKIP_REASONS.duplicate },
       { item: 'not-a-channel', reason: SKIP_REASONS.badId },
       { item: `${VIDEOS.rickroll} in playlist "Privat"`, reason: SKIP_REASONS.duplicate },
-      { item: 'Watch history (3 videos)', reason: SKIP_REASONS.watchHistory },
+      { item: 'not a video in watch history', reason: SKIP_REASONS.badId },
     ]);
+    expect(bundle.history).toEqual([{ externalId: VIDEOS.zoo }, { externalId: VIDEOS.gangnam }, { externalId: VIDEOS.rickroll }]);
   });
 });
 
