@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseImportFile, SKIP_REASONS } from './index.js';
+import { IMPORT_LIMITS, parseImportFile, SKIP_REASONS } from './index.js';
 import { CHANNELS, VIDEOS, utf8 } from './test-support.js';
 
 describe('Invidious JSON', () => {
@@ -30,6 +30,21 @@ describe('Invidious JSON', () => {
       { item: 'not a video in watch history', reason: SKIP_REASONS.badId },
     ]);
     expect(bundle.history).toEqual([{ externalId: VIDEOS.zoo }, { externalId: VIDEOS.gangnam }, { externalId: VIDEOS.rickroll }]);
+  });
+});
+
+describe('A watch history longer than Sift keeps', () => {
+  it('keeps the newest videos up to the limit and sums up the rest in one line; re-watches do not count', async () => {
+    const id = (n: number): string => `v${String(n).padStart(10, '0')}`;
+    const limit = IMPORT_LIMITS.maxHistory;
+    // Newest first: every video once, the first ones watched again further down, two past the limit.
+    const ids = Array.from({ length: limit + 2 }, (_, n) => id(n));
+    const file = { subscriptions: [], watch_history: [...ids.slice(0, limit), id(0), id(1), ...ids.slice(limit)] };
+    const bundle = await parseImportFile(utf8(JSON.stringify(file)));
+    expect(bundle.history).toHaveLength(limit);
+    expect(bundle.history[0]).toEqual({ externalId: id(0) });
+    expect(bundle.history.at(-1)).toEqual({ externalId: id(limit - 1) });
+    expect(bundle.skipped).toEqual([{ item: 'Watch history: 2 more videos', reason: SKIP_REASONS.historyOver }]);
   });
 });
 
