@@ -1,7 +1,7 @@
 import { zipSync } from 'fflate';
 import initSqlJs from 'sql.js';
 import { describe, expect, it } from 'vitest';
-import { parseImportFile, SKIP_REASONS } from './index.js';
+import { IMPORT_LIMITS, parseImportFile, SKIP_REASONS } from './index.js';
 import { CHANNELS, VIDEOS, importError, utf8 } from './test-support.js';
 
 const youtubeChannel = (id: string): string => `https://www.youtube.com/channel/${id}`;
@@ -159,6 +159,31 @@ describe('NewPipe backup .zip', () => {
       history: [],
       skipped: [],
     });
+  });
+
+  it('reads a history of more rows than it steps through from its newest end, and says how many it left', async () => {
+    const SQL = await initSqlJs();
+    const db = new SQL.Database();
+    db.run(`
+      CREATE TABLE subscriptions (uid INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, service_id INTEGER NOT NULL, url TEXT, name TEXT);
+      CREATE TABLE streams (uid INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, service_id INTEGER NOT NULL, url TEXT NOT NULL, title TEXT NOT NULL, stream_type TEXT NOT NULL, duration INTEGER NOT NULL);
+      CREATE TABLE stream_history (stream_id INTEGER NOT NULL, access_date INTEGER NOT NULL, repeat_count INTEGER NOT NULL, PRIMARY KEY(stream_id, access_date));
+      INSERT INTO streams (service_id, url, title, stream_type, duration) VALUES
+        (0, '${watch(VIDEOS.zoo)}', 'Me at the zoo', 'VIDEO_STREAM', 19),
+        (0, '${watch(VIDEOS.gangnam)}', 'PSY - GANGNAM STYLE', 'VIDEO_STREAM', 252);
+    `);
+    // Far more rows than any backup: the zoo's many old ones first, then Gangnam's, the newest.
+    const rows = 2 * IMPORT_LIMITS.maxHistory + 5;
+    db.run('BEGIN');
+    const insert = db.prepare('INSERT INTO stream_history VALUES (?, ?, 1)');
+    for (let i = 0; i < rows; i++) insert.run([i < 5 ? 1 : 2, 1_600_000_000_000 + i * 1000]);
+    insert.free();
+    db.run('COMMIT');
+    const bytes = db.export();
+    db.close();
+    const bundle = await parseImportFile(bytes);
+    expect(bundle.history).toEqual([{ externalId: VIDEOS.gangnam, watchedAt: new Date(1_600_000_000_000 + (rows - 1) * 1000).toISOString(), duration: 252, title: 'PSY - GANGNAM STYLE' }]);
+    expect(bundle.skipped).toEqual([{ item: 'Watch history: 5 more videos', reason: SKIP_REASONS.historyOver }]);
   });
 
   it('reads a bare newpipe.db uploaded without its zip', async () => {
