@@ -32,7 +32,7 @@ export {
 } from './sift-export.js';
 
 export const UNKNOWN_FORMAT_MESSAGE =
-  "This file is not an export Sift can read. Sift reads Google Takeout (subscriptions.csv or .json, playlists, or the .zip), NewPipe, FreeTube, Invidious, Piped, LibreTube, OPML and Sift's own export.";
+  "This file is not an export Sift can read. Sift reads Google Takeout (subscriptions.csv or .json, playlists, watch history, or the .zip), NewPipe, FreeTube, Invidious, Piped, LibreTube, OPML and Sift's own export.";
 
 /**
  * Reads an uploaded file. Throws `ImportFileError`: IMPORT_FORMAT_UNKNOWN (no format Sift reads), IMPORT_TOO_LARGE
