@@ -8,6 +8,7 @@ import { z } from 'zod';
 export const importFormatSchema = z.enum([
   'TAKEOUT_CSV',
   'TAKEOUT_ZIP',
+  'TAKEOUT_HISTORY',
   'NEWPIPE_JSON',
   'NEWPIPE_ZIP',
   'FREETUBE_DB',

@@ -16,6 +16,7 @@ import './imports.css';
 export const FORMAT_NAMES: Record<ImportFormatName, string | MessageDescriptor> = {
   TAKEOUT_CSV: 'Google Takeout (CSV)',
   TAKEOUT_ZIP: 'Google Takeout (.zip)',
+  TAKEOUT_HISTORY: 'Google Takeout (watch history)',
   NEWPIPE_JSON: msg`NewPipe subscriptions`,
   NEWPIPE_ZIP: msg`NewPipe backup`,
   FREETUBE_DB: 'FreeTube',
