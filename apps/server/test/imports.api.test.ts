@@ -186,7 +186,7 @@ describe('POST /api/me/imports', () => {
     expect(await followedNames(member)).toEqual(['Lamps, Lights & More', 'Tides']);
 
     const second = await importFile(member, Buffer.from(csv));
-    expect(second.counts).toEqual({ channels: 0, playlists: 0, videos: 0, sifts: 0 });
+    expect(second.counts).toEqual({ channels: 0, playlists: 0, videos: 0, sifts: 0, history: 0 });
     expect(await followedNames(member)).toEqual(['Lamps, Lights & More', 'Tides']);
   });
 
@@ -227,7 +227,7 @@ describe('POST /api/me/imports', () => {
     expect((await inOrder('wl')).sort()).toEqual(['Brass lamp', 'Spring tide']);
 
     const again = await importFile(member, Buffer.from(db + '\n'));
-    expect(again.counts).toEqual({ channels: 0, playlists: 0, videos: 0, sifts: 0 });
+    expect(again.counts).toEqual({ channels: 0, playlists: 0, videos: 0, sifts: 0, history: 0 });
     expect(await inOrder(knotsList!.id)).toEqual(['Clove hitch', 'Bowline']);
   });
 
@@ -250,7 +250,7 @@ describe('POST /api/me/imports', () => {
     expect(sift.channels.map((c) => c.name).sort()).toEqual(['Knots für alle', 'Tides']);
 
     const again = await importFile(member, Buffer.from(profiles));
-    expect(again.counts).toEqual({ channels: 0, playlists: 0, videos: 0, sifts: 0 });
+    expect(again.counts).toEqual({ channels: 0, playlists: 0, videos: 0, sifts: 0, history: 0 });
   });
 
   it('imports a file whose strings hold \\u0000 or a lone surrogate: NULs dropped, the surrogate shown as �, nothing refused by the database', async () => {
@@ -357,7 +357,7 @@ describe('Round trip: what Sift exports, Sift imports', () => {
     expect(withoutFrequency(copy)).toEqual(withoutFrequency(original));
 
     const again = await importFile(after, Buffer.from(res.rawPayload));
-    expect(again.counts).toEqual({ channels: 0, playlists: 0, videos: 0, sifts: 0 });
+    expect(again.counts).toEqual({ channels: 0, playlists: 0, videos: 0, sifts: 0, history: 0 });
     expect(contents(await exported(after))).toEqual(contents(copy));
   });
 });
