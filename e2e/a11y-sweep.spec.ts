@@ -8,7 +8,6 @@ import { seriousViolations } from './support/a11y';
  * gathers every finding before it fails, so one run lists them all.
  */
 
-
 interface Fixture {
   token: string;
   uuid: string;
