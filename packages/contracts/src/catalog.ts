@@ -6,6 +6,13 @@ export const liveStatusSchema = z.enum(['LIVE', 'NONE']);
 export const videoSchema = z.object({
   type: z.literal('video'),
   id: z.number().int(),
+  /**
+   * The member's marks (issue 30), laid over the shared card after the page is read (decisions/039); kept right
+   * after `id` in the JSON, where the overlay finds them. Visitors: false and null.
+   */
+  watched: z.boolean().optional(),
+  /** Seconds to resume at; null when not started, watched (starts over) or live. */
+  position: z.number().int().nonnegative().nullable().optional(),
   /** The video service's own id; URLs (`/watch?v=`) use it. */
   externalId: z.string(),
   /** Entry id within a playlist; absent outside playlists. */
