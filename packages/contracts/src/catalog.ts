@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cursorParam, limitParam, subscriptionDetailSchema } from './common.js';
+import { cursorParam, hideWatchedParam, limitParam, subscriptionDetailSchema } from './common.js';
 
 export const liveStatusSchema = z.enum(['LIVE', 'NONE']);
 
@@ -105,6 +105,7 @@ export const channelVideosParamsSchema = z.object({ externalId: externalIdParam 
 export const videoPageQuerySchema = z.object({
   limit: limitParam,
   next: cursorParam.optional(),
+  hideWatched: hideWatchedParam,
 });
 
 /** An empty or missing q lists the most-followed channels (SPEC §5: query text is used only when non-empty). */

@@ -14,6 +14,15 @@ export const limitParam = z.coerce
 /** Opaque keyset cursor. Clients pass back what the server gave them and never build one. */
 export const cursorParam = z.string().min(1).max(200);
 
+/**
+ * `hideWatched=true` (issue 30) on the feeds, sift pages and channel pages: leaves out what the member watched or
+ * dismissed, server-side, so pages stay full. Ignored for visitors.
+ */
+export const hideWatchedParam = z
+  .enum(['0', '1', 'true', 'false'])
+  .optional()
+  .transform((v) => v === '1' || v === 'true');
+
 /** Every error the API returns has this shape (DESIGN §3). */
 export const apiErrorSchema = z.object({
   status: z.number().int(),

@@ -46,11 +46,8 @@ export const continueWatchingQuerySchema = z.object({ limit: limitParam });
 export const continueWatchingSchema = z.object({ items: z.array(historyItemSchema) });
 export type ContinueWatching = z.infer<typeof continueWatchingSchema>;
 
-/** POST /api/sifts/{id}/watched and POST /api/me/feeds/videos/watched: mark all (published before `before`, if given). */
-export const markAllWatchedSchema = z
-  .object({ before: z.string().datetime({ offset: true }).optional() })
-  .optional()
-  .default({});
+/** POST /api/sifts/{id}/watched and POST /api/me/feeds/videos/watched?before=: mark all (published before `before`, if given). */
+export const markAllWatchedQuerySchema = z.object({ before: z.iso.datetime({ offset: true }).optional() });
 export const markAllWatchedResultSchema = z.object({
   /** How many videos were marked (at most MARK_ALL_WATCHED_MAX, the newest). */
   marked: z.number().int().nonnegative(),
@@ -58,9 +55,3 @@ export const markAllWatchedResultSchema = z.object({
 export type MarkAllWatchedResult = z.infer<typeof markAllWatchedResultSchema>;
 /** A sift or a feed can hold a million videos: "mark all" marks the newest this many (decisions/039). */
 export const MARK_ALL_WATCHED_MAX = 1000;
-
-/** `hideWatched=true` on the feeds, sift pages and channel pages: leaves out what the member watched or dismissed. */
-export const hideWatchedParam = z
-  .enum(['0', '1', 'true', 'false'])
-  .optional()
-  .transform((v) => v === '1' || v === 'true');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cursorParam, frequencySchema, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './common.js';
+import { cursorParam, frequencySchema, hideWatchedParam, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './common.js';
 import { pagedVideosSchema } from './catalog.js';
 
 /**
@@ -124,6 +124,7 @@ export const feedQuerySchema = z.object({
   excludedAll: keywordList,
   excludedAny: keywordList,
   excludedNone: keywordList,
+  hideWatched: hideWatchedParam,
 });
 export type FeedQuery = z.infer<typeof feedQuerySchema>;
 

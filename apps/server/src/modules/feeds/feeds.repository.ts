@@ -1,6 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Database } from '../../infra/db/client.js';
 import { keywordRulesCondition, type KeywordRules } from '../../infra/db/keyword-match.js';
+import { unwatchedBy } from '../../infra/db/unwatched.js';
 import { feedTokens, sifts, siftVideos, subscriptions, videos } from '../../infra/db/schema.js';
 import type { PublishedKey } from '../../infra/http/cursor.js';
 
@@ -44,9 +45,10 @@ export class FeedsRepository {
    * The keys of a page, newest first: limit + 1 of them, so the caller knows whether more follow. Only keys: the
    * cards come from the catalog (CatalogService.videoCards), which keeps those it showed before.
    */
-  async pageKeys(sources: FeedSources, after: PublishedKey | undefined, limit: number, filters: FeedFilters): Promise<PublishedKey[]> {
+  async pageKeys(sources: FeedSources, after: PublishedKey | undefined, limit: number, filters: FeedFilters, hideFor?: number): Promise<PublishedKey[]> {
     const n = limit + 1;
-    const filter = filterCondition(filters);
+    // hideWatched: the member's watched and dismissed videos are left out inside each part, so the page stays full.
+    const filter = and(filterCondition(filters), hideFor === undefined ? undefined : unwatchedBy(hideFor, videos.id));
     const olderVideo = after ? sql`(${videos.publishedAt}, ${videos.id}) < (${after.publishedAt.toISOString()}::timestamptz, ${after.id})` : undefined;
     if (sources === 'everything') {
       return this.db
@@ -67,11 +69,13 @@ export class FeedsRepository {
       const olderMatch = after
         ? sql`(${siftVideos.publishedAt}, ${siftVideos.videoId}) < (${after.publishedAt.toISOString()}::timestamptz, ${after.id})`
         : sql`true`;
-      const join = filter ? sql`JOIN ${videos} ON ${videos.id} = ${siftVideos.videoId} AND ${filter}` : sql``;
+      const matchFilter = filterCondition(filters);
+      const join = matchFilter ? sql`JOIN ${videos} ON ${videos.id} = ${siftVideos.videoId} AND ${matchFilter}` : sql``;
+      const unwatched = hideFor === undefined ? sql`true` : unwatchedBy(hideFor, siftVideos.videoId);
       parts.push(sql`(SELECT m.id, m.published_at FROM unnest(${sql.param(sources.siftIds)}::bigint[]) AS s(id)
         CROSS JOIN LATERAL (
           SELECT ${siftVideos.videoId} AS id, ${siftVideos.publishedAt} AS published_at FROM ${siftVideos} ${join}
-          WHERE ${siftVideos.siftId} = s.id AND ${olderMatch}
+          WHERE ${siftVideos.siftId} = s.id AND ${olderMatch} AND ${unwatched}
           ORDER BY ${siftVideos.publishedAt} DESC, ${siftVideos.videoId} DESC LIMIT ${n}
         ) AS m)`);
     }

@@ -5,6 +5,7 @@ import { keywordRulesCondition, typeFiltersCondition, type KeywordRules, type Ty
 import { channels, siftCategories, siftChannels, siftKeywords, sifts, siftVideos, subscriptions, users, videos } from '../../infra/db/schema.js';
 import { siftCover } from '../../infra/db/sift-cover.js';
 import type { ListKey, PublishedKey } from '../../infra/http/cursor.js';
+import { unwatchedBy } from '../../infra/db/unwatched.js';
 import { videoCardColumns, type VideoCardRow } from '../../infra/db/video-card-columns.js';
 import { SiftMatchesRepository } from './sift-matches.repository.js';
 
@@ -233,7 +234,13 @@ export class SiftsRepository {
    * row also carries the sift's feed version and (capped) number of matches, read once by the same statement, so
    * they describe exactly this page.
    */
-  async pageVideos(idOrHash: string, after: PublishedKey | undefined, limit: number): Promise<Array<VideoCardRow & { feedVersion: number; numberOfVideos: number }>> {
+  async pageVideos(
+    idOrHash: string,
+    after: PublishedKey | undefined,
+    limit: number,
+    /** hideWatched: leave out what this member watched or dismissed (in the statement, so the page stays full). */
+    hideFor?: number,
+  ): Promise<Array<VideoCardRow & { feedVersion: number; numberOfVideos: number }>> {
     // By id, or by hash through the unique index: the page need not wait for the sift's own row.
     const siftId = isSiftId(idOrHash) ? sql`${Number(idOrHash)}::bigint` : sql`(SELECT ${sifts.id} FROM ${sifts} WHERE ${sifts.hash} = ${idOrHash})`;
     return this.db
@@ -252,10 +259,22 @@ export class SiftsRepository {
           after
             ? sql`(${siftVideos.publishedAt}, ${siftVideos.videoId}) < (${after.publishedAt.toISOString()}::timestamptz, ${after.id})`
             : undefined,
+          hideFor === undefined ? undefined : unwatchedBy(hideFor, siftVideos.videoId),
         ),
       )
       .orderBy(desc(siftVideos.publishedAt), desc(siftVideos.videoId))
       .limit(limit + 1);
+  }
+
+  /** The ids of a sift's newest matches published before `before` (all, without it): "mark all as watched". */
+  async newestMatchIds(siftId: number, before: Date | undefined, limit: number): Promise<number[]> {
+    const rows = await this.db
+      .select({ id: siftVideos.videoId })
+      .from(siftVideos)
+      .where(and(eq(siftVideos.siftId, siftId), before ? sql`${siftVideos.publishedAt} < ${before.toISOString()}::timestamptz` : undefined))
+      .orderBy(desc(siftVideos.publishedAt), desc(siftVideos.videoId))
+      .limit(limit);
+    return rows.map((r) => r.id);
   }
 
   /** Rules not saved yet, over these channels: how many videos match (up to countLimit + 1) and the newest few. */
