@@ -6,6 +6,8 @@ import {
   pagedVideosSchema,
   playlistVideosSchema,
   searchResultsSchema,
+  siftListSchema,
+  subscriptionListSchema,
   videoSchema,
   type HistoryPage,
   type Sift,
@@ -292,5 +294,44 @@ describe('cards a member receives', () => {
     await call(t.app, { method: 'POST', url: '/api/playlists/wl/videos', token: member.token, payload: { externalId: v.externalId } });
     const wl = playlistVideosSchema.parse((await call(t.app, { method: 'GET', url: '/api/playlists/wl/videos', token: member.token })).body);
     expect(wl.videos[0]).toMatchObject({ externalId: v.externalId, position: 77, watched: false });
+  });
+});
+
+describe('unwatched counts', () => {
+  it('count what arrived since the follow, less what the member watched or dismissed, up to 100', async () => {
+    const member = await aMember(t);
+    const channel = aChannel({ numberOfVideos: 105 });
+    t.videoService.channels.set(channel.externalId, channel);
+    const old = videosOf(channel, 3, new Date('2026-01-01T00:00:00Z'));
+    for (const v of old) t.videoService.videos.set(v.externalId, v);
+    await t.services.catalog.syncChannel(channel.externalId, { maxPages: Infinity });
+    const follow = await call<{ id: number }>(t.app, { method: 'POST', url: '/api/subscriptions', token: member.token, payload: { externalId: channel.externalId } });
+    const own = await call<Sift>(t.app, { method: 'POST', url: '/api/sifts', token: member.token, payload: { name: 'Inbox', channels: [{ externalId: channel.externalId }] } });
+    const counts = async () => {
+      const subs = subscriptionListSchema.parse((await call(t.app, { method: 'GET', url: '/api/subscriptions', token: member.token })).body);
+      const sifts = siftListSchema.parse((await call(t.app, { method: 'GET', url: '/api/sifts', token: member.token })).body);
+      return [subs.items.find((s) => s.id === follow.body.id)?.unwatchedCount, sifts.items.find((s) => s.id === own.body.id)?.unwatchedCount];
+    };
+    expect(await counts()).toEqual([0, 0]);
+
+    // 102 uploads after the follow (an hour apart, the oldest nine hours ahead).
+    const fresh = videosOf(channel, 102, new Date(Date.now() + 110 * 3_600_000));
+    for (const v of fresh) t.videoService.videos.set(v.externalId, v);
+    await t.services.catalog.syncChannel(channel.externalId, { maxPages: Infinity });
+    const ids = await Promise.all(fresh.map(async (v) => (await card(v.externalId)).id));
+    await t.services.sifts.onVideosArrived(ids);
+    expect(await counts()).toEqual([100, 100]);
+    await call(t.app, { method: 'POST', url: `/api/me/history/${fresh[0]!.externalId}/watched`, token: member.token });
+    await call(t.app, { method: 'POST', url: `/api/me/hidden/${fresh[1]!.externalId}`, token: member.token });
+    await call(t.app, { method: 'POST', url: `/api/me/history/${old[0]!.externalId}/watched`, token: member.token });
+    expect(await counts()).toEqual([100, 100]);
+    await call(t.app, { method: 'POST', url: `/api/me/history/${fresh[2]!.externalId}/watched`, token: member.token });
+    expect(await counts()).toEqual([99, 99]);
+    // Progress alone is not watching it.
+    await progress(member.token, fresh[3]!.externalId, { position: 10 });
+    expect(await counts()).toEqual([99, 99]);
+    // A visitor's list of public sifts carries none.
+    const visitor = siftListSchema.parse((await call(t.app, { method: 'GET', url: '/api/sifts' })).body);
+    expect(visitor.items.every((s) => s.unwatchedCount === undefined)).toBe(true);
   });
 });

@@ -23,6 +23,14 @@ export const hideWatchedParam = z
   .optional()
   .transform((v) => v === '1' || v === 'true');
 
+/** Unwatched counts stop here (decisions/039): 100 means "100 or more", which the web shows as "99+". */
+export const UNWATCHED_COUNT_MAX = 100;
+/**
+ * Issue 30's inbox count on a member's sifts and followed channels: videos published since they followed it (their
+ * own sift: since they made it) that they have neither watched nor dismissed, up to UNWATCHED_COUNT_MAX.
+ */
+export const unwatchedCountField = z.number().int().nonnegative().max(UNWATCHED_COUNT_MAX).optional();
+
 /** Every error the API returns has this shape (DESIGN §3). */
 export const apiErrorSchema = z.object({
   status: z.number().int(),

@@ -5,7 +5,7 @@ import { keywordRulesCondition, typeFiltersCondition, type KeywordRules, type Ty
 import { channels, siftCategories, siftChannels, siftKeywords, sifts, siftVideos, subscriptions, users, videos } from '../../infra/db/schema.js';
 import { siftCover } from '../../infra/db/sift-cover.js';
 import type { ListKey, PublishedKey } from '../../infra/http/cursor.js';
-import { unwatchedBy } from '../../infra/db/unwatched.js';
+import { unwatchedBy, unwatchedCount } from '../../infra/db/unwatched.js';
 import { videoCardColumns, type VideoCardRow } from '../../infra/db/video-card-columns.js';
 import { SiftMatchesRepository } from './sift-matches.repository.js';
 
@@ -264,6 +264,20 @@ export class SiftsRepository {
       )
       .orderBy(desc(siftVideos.publishedAt), desc(siftVideos.videoId))
       .limit(limit + 1);
+  }
+
+  /**
+   * A member's inbox count of each of these sifts (issue 30): matches published since they followed it, or, for a
+   * sift they do not follow (their own), since it was made.
+   */
+  async unwatchedCounts(userId: number, siftIds: number[]): Promise<Map<number, number>> {
+    if (siftIds.length === 0) return new Map();
+    const since = sql`coalesce((SELECT ${subscriptions.createdAt} FROM ${subscriptions} WHERE ${subscriptions.userId} = ${userId} AND ${subscriptions.siftId} = ${sifts.id}), ${sifts.createdAt})`;
+    const rows = await this.db
+      .select({ id: sifts.id, count: unwatchedCount(userId, { siftId: sifts.id }, since) })
+      .from(sifts)
+      .where(inArray(sifts.id, siftIds));
+    return new Map(rows.map((r) => [r.id, r.count]));
   }
 
   /** The ids of a sift's newest matches published before `before` (all, without it): "mark all as watched". */

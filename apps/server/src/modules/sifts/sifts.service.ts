@@ -115,11 +115,13 @@ export class SiftsService {
           : { publicOnly: false, ownerId: viewerId };
     const { rows, total } = await this.repository.list({ ...scope, q: query.q || undefined, sort: query.sort, after, limit: query.limit });
     const page = rows.slice(0, query.limit);
+    // A member's sifts carry their inbox counts (issue 30); a visitor's list has none.
+    const counts = viewerId === null ? undefined : await this.repository.unwatchedCounts(viewerId, page.map((r) => r.sift.id));
     const last = page.at(-1);
     // int8 sort values (epoch ms) come back as strings from node-postgres.
     const lastValue = last && (query.sort === 'alpha' ? String(last.sortValue) : Number(last.sortValue));
     return {
-      items: page.map((r) => presentSiftSummary(r, viewerId)),
+      items: page.map((r) => (counts ? { ...presentSiftSummary(r, viewerId), unwatchedCount: counts.get(r.sift.id) ?? 0 } : presentSiftSummary(r, viewerId))),
       totalResults: total,
       next: rows.length > query.limit && last && lastValue !== undefined ? encodeListCursor(query.sort, { value: lastValue, id: last.sift.id }) : null,
       limit: query.limit,
