@@ -31,6 +31,7 @@ const ON_PGLITE_BESIDE_POSTGRES = [
   'catalog.api.test.ts', // catalog, feeds
   'contact.api.test.ts', // contact
   'exports.api.test.ts', // exports
+  'history.api.test.ts', // history: raw upserts and int8 conversion of the marks, anti-joins of hideWatched
   'imports.api.test.ts', // imports
   'hostile-imports.api.test.ts', // imports: hostile files, the bundle into jsonb (issue 28)
   'hostile-import-corpus.api.test.ts', // imports: every format mutated (issue 28)

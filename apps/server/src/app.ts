@@ -33,6 +33,10 @@ import { AuthRepository } from './modules/auth/auth.repository.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { registerAuthentication } from './modules/auth/authenticate.js';
+import { HistoryRepository } from './modules/history/history.repository.js';
+import { historyRoutes } from './modules/history/history.routes.js';
+import { HistoryService } from './modules/history/history.service.js';
+import { WatchedOverlay } from './modules/history/watched-overlay.js';
 import { CaptchaService } from './modules/auth/captcha.service.js';
 import { GoogleGrants } from './modules/auth/google-grants.service.js';
 import { OidcSignIn } from './modules/auth/oidc.service.js';
@@ -173,6 +177,10 @@ export interface Services {
   subscriptions: SubscriptionsService;
   feeds: FeedsService;
   notifications: NotificationsService;
+  /** What members watched (issue 30). */
+  history: HistoryService;
+  /** Lays a member's watched marks over the shared cards of a page (decisions/039). */
+  watched: WatchedOverlay;
   imports: ImportsService;
   youtubeAccount: YouTubeAccountService;
   accountPlaylists: AccountPlaylistsService;
@@ -239,6 +247,9 @@ export function createServices(deps: ServiceDependencies): Services {
   const playlists = new PlaylistsService(new PlaylistsRepository(deps.db), catalog, files);
   const sifts = new SiftsService(new SiftsRepository(deps.db), catalog, jobs, files);
   const notifications = new NotificationsService(new NotificationsRepository(deps.db), mailer, { appName, publicUrl }, log);
+  // What members watched (issue 30); every card a member receives carries their marks through the overlay.
+  const history = new HistoryService(new HistoryRepository(deps.db), catalog);
+  const watched = new WatchedOverlay(history);
   // Channels an import follows are read at once (never-read channels are claimed first), not at the next tick.
   const onChannelsFollowed = () => jobs.send(NEW_VIDEO_JOBS.refreshDue, {});
   // Import from a YouTube account (issue 16 §1): the sign-in's Google client asks for read-only YouTube access.
@@ -289,6 +300,8 @@ export function createServices(deps: ServiceDependencies): Services {
     subscriptions,
     feeds,
     notifications,
+    history,
+    watched,
     imports: new ImportsService(new ImportsRepository(deps.db), {
       catalog,
       subscriptions,
@@ -389,10 +402,11 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
   const subscriptionsEnabled = deps.subscriptionsEnabled ?? true;
   await app.register(
     async (api) => {
-      await api.register(catalogRoutes(services.catalog));
+      await api.register(catalogRoutes(services.catalog, services.watched));
       await api.register(
         feedsRoutes({
           feeds: services.feeds,
+          watched: services.watched,
           subscriptions: services.subscriptions,
           publicUrl: settings.publicUrl.replace(/\/+$/, ''),
           appName: deps.appName,
@@ -408,9 +422,16 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
       await api.register(billingRoutes(services.billing));
       await api.register(analyticsRoutes(services.analytics));
       await api.register(usersRoutes(services.users));
-      await api.register(searchRoutes(services.search));
-      await api.register(playlistsRoutes(services.playlists));
-      await api.register(siftsRoutes(services.sifts));
+      await api.register(searchRoutes(services.search, services.watched));
+      await api.register(playlistsRoutes(services.playlists, services.watched));
+      await api.register(siftsRoutes(services.sifts, services.watched));
+      await api.register(
+        historyRoutes({
+          history: services.history,
+          siftVideoIds: (idOrHash, viewerId, before, max) => services.sifts.newestVideoIds(idOrHash, viewerId, before, max),
+          feedVideoIds: (userId, before, max) => services.feeds.newestVideoIds(userId, before, max),
+        }),
+      );
       await api.register(importsRoutes(services.imports));
       await api.register(youtubeAccountRoutes(services.youtubeAccount, services.accountPlaylists));
       await api.register(exportsRoutes(new ExportsService(services, deps.appName)));

@@ -18,7 +18,9 @@ type Member = Awaited<ReturnType<typeof aMember>>;
 
 /** Path prefixes of owned resources, and the operations others may do to a public one by design. */
 const OWNED = [/^\/api\/playlists\/\{id\}/, /^\/api\/sifts\/\{id\}/, /^\/api\/subscriptions\/\{id\}/];
-const ALLOWED_ON_PUBLIC = new Set(['POST /api/playlists/{id}/copy', 'POST /api/playlists/{id}/follows', 'DELETE /api/playlists/{id}/follows', 'POST /api/sifts/{id}/copy', 'POST /api/sifts/{id}/follows', 'DELETE /api/sifts/{id}/follows']);
+const ALLOWED_ON_PUBLIC = new Set(['POST /api/playlists/{id}/copy', 'POST /api/playlists/{id}/follows', 'DELETE /api/playlists/{id}/follows', 'POST /api/sifts/{id}/copy', 'POST /api/sifts/{id}/follows', 'DELETE /api/sifts/{id}/follows',
+  // Marks the sift's videos in the caller's own history (issue 30): the sift itself is not changed.
+  'POST /api/sifts/{id}/watched']);
 /** Reads of someone's own things (GET is otherwise public by design for public playlists and sifts). */
 const PRIVATE_READS = ['GET /api/me/imports/{id}'];
 

@@ -1,11 +1,18 @@
 import { z } from 'zod';
-import { cursorParam, limitParam, subscriptionDetailSchema } from './common.js';
+import { cursorParam, hideWatchedParam, limitParam, subscriptionDetailSchema } from './common.js';
 
 export const liveStatusSchema = z.enum(['LIVE', 'NONE']);
 
 export const videoSchema = z.object({
   type: z.literal('video'),
   id: z.number().int(),
+  /**
+   * The member's marks (issue 30), laid over the shared card after the page is read (decisions/039); kept right
+   * after `id` in the JSON, where the overlay finds them. Visitors: false and null.
+   */
+  watched: z.boolean().optional(),
+  /** Seconds to resume at; null when not started, watched (starts over) or live. */
+  position: z.number().int().nonnegative().nullable().optional(),
   /** The video service's own id; URLs (`/watch?v=`) use it. */
   externalId: z.string(),
   /** Entry id within a playlist; absent outside playlists. */
@@ -98,6 +105,7 @@ export const channelVideosParamsSchema = z.object({ externalId: externalIdParam 
 export const videoPageQuerySchema = z.object({
   limit: limitParam,
   next: cursorParam.optional(),
+  hideWatched: hideWatchedParam,
 });
 
 /** An empty or missing q lists the most-followed channels (SPEC §5: query text is used only when non-empty). */

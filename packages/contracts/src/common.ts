@@ -14,6 +14,23 @@ export const limitParam = z.coerce
 /** Opaque keyset cursor. Clients pass back what the server gave them and never build one. */
 export const cursorParam = z.string().min(1).max(200);
 
+/**
+ * `hideWatched=true` (issue 30) on the feeds, sift pages and channel pages: leaves out what the member watched or
+ * dismissed, server-side, so pages stay full. Ignored for visitors.
+ */
+export const hideWatchedParam = z
+  .enum(['0', '1', 'true', 'false'])
+  .optional()
+  .transform((v) => v === '1' || v === 'true');
+
+/** Unwatched counts stop here (decisions/039): 100 means "100 or more", which the web shows as "99+". */
+export const UNWATCHED_COUNT_MAX = 100;
+/**
+ * Issue 30's inbox count on a member's sifts and followed channels: videos published since they followed it (their
+ * own sift: since they made it) that they have neither watched nor dismissed, up to UNWATCHED_COUNT_MAX.
+ */
+export const unwatchedCountField = z.number().int().nonnegative().max(UNWATCHED_COUNT_MAX).optional();
+
 /** Every error the API returns has this shape (DESIGN §3). */
 export const apiErrorSchema = z.object({
   status: z.number().int(),

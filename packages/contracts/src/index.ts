@@ -12,3 +12,4 @@ export * from './youtube-account.js';
 export * from './contact.js';
 export * from './analytics.js';
 export * from './billing.js';
+export * from './history.js';

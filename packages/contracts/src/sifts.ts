@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cursorParam, limitParam, subscriptionDetailSchema } from './common.js';
+import { cursorParam, limitParam, subscriptionDetailSchema, unwatchedCountField } from './common.js';
 import { videoSchema } from './catalog.js';
 import { ownerSchema } from './search.js';
 
@@ -79,7 +79,7 @@ export const siftSchema = z.object({
 export type Sift = z.infer<typeof siftSchema>;
 
 /** A sift in a list (without its channels and keywords): cards and the add-to-sift popup. */
-export const siftSummarySchema = siftSchema.omit({ channels: true, keywords: true });
+export const siftSummarySchema = siftSchema.omit({ channels: true, keywords: true }).extend({ unwatchedCount: unwatchedCountField });
 export type SiftSummary = z.infer<typeof siftSummarySchema>;
 
 export const siftListSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cursorParam, frequencySchema, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './common.js';
+import { cursorParam, frequencySchema, hideWatchedParam, unwatchedCountField, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './common.js';
 import { pagedVideosSchema } from './catalog.js';
 
 /**
@@ -36,6 +36,7 @@ export const subscriptionSchema = z.object({
   isNew: z.boolean(),
   createdAt: z.string(),
   target: subscriptionTargetSchema,
+  unwatchedCount: unwatchedCountField,
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
@@ -124,6 +125,7 @@ export const feedQuerySchema = z.object({
   excludedAll: keywordList,
   excludedAny: keywordList,
   excludedNone: keywordList,
+  hideWatched: hideWatchedParam,
 });
 export type FeedQuery = z.infer<typeof feedQuerySchema>;
 

@@ -460,6 +460,63 @@ export const feedTokens = pgTable('feed_tokens', {
   createdAt: createdAt(),
 });
 
+/**
+ * What a member watched and where they stopped (issue 30, decisions/039). One row per member and video: progress
+ * saves are upserts, so repeated saves of one video coalesce. `watched_at` is when the member last watched it (a
+ * progress save or a mark; an import keeps the export's time) and orders the history page and Continue watching;
+ * `updated_at` is the row's last change. Times are kept to the millisecond, as the keyset cursor carries them.
+ */
+export const watchHistory = pgTable(
+  'watch_history',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    videoId: bigint('video_id', { mode: 'number' })
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    /** Seconds into the video; 0 once it is watched (it starts over next time). */
+    position: integer('position').notNull().default(0),
+    /** The length the player reported, in seconds; null when unknown (then the catalog's duration counts). */
+    duration: integer('duration'),
+    watched: boolean('watched').notNull().default(false),
+    watchedAt: timestamp('watched_at', { withTimezone: true, precision: 3 }).notNull().default(sql`date_trunc('milliseconds', now())`),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().default(sql`date_trunc('milliseconds', now())`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.videoId] }),
+    // The history page and Continue watching: a member's rows newest first, keyset on (watched_at, video_id).
+    index('watch_history_user_recent_idx').on(t.userId, t.watchedAt, t.videoId),
+    // hideWatched's anti-join (NOT EXISTS … watched): only the watched rows, so the probe never reads a heap row.
+    index('watch_history_user_watched_idx').on(t.userId, t.videoId).where(sql`${t.watched}`),
+    index('watch_history_video_idx').on(t.videoId),
+  ],
+);
+
+/** A member's history settings (issue 30): "Pause history" — while paused, progress saves record nothing. */
+export const historySettings = pgTable('history_settings', {
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  paused: boolean('paused').notNull().default(false),
+  updatedAt: updatedAt(),
+});
+
+/** Videos a member dismissed ("Hide from my feeds", issue 30): left out of their feeds with hideWatched. */
+export const hiddenVideos = pgTable(
+  'hidden_videos',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    videoId: bigint('video_id', { mode: 'number' })
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.videoId] }), index('hidden_videos_video_idx').on(t.videoId)],
+);
+
 export const recentSearches = pgTable(
   'recent_searches',
   {

@@ -8,6 +8,9 @@ export function presentVideo(row: VideoCardRow): Video {
   return {
     type: 'video',
     id: v.id,
+    // The member's marks start as a visitor's; WatchedOverlay (modules/history) finds them right after id.
+    watched: false,
+    position: null,
     externalId: v.externalId,
     name: v.title,
     title: v.title,

@@ -4,6 +4,7 @@ import { prepared } from '../../infra/db/prepared.js';
 import { channels, videos } from '../../infra/db/schema.js';
 import type { PublishedKey } from '../../infra/http/cursor.js';
 import type { ProviderChannel, ProviderVideo, UploadValidators } from '../../providers/video-provider.js';
+import { unwatchedBy } from '../../infra/db/unwatched.js';
 import { videoCardColumns, type VideoCardRow } from '../../infra/db/video-card-columns.js';
 
 export type ChannelRow = typeof channels.$inferSelect;
@@ -275,12 +276,13 @@ export class CatalogRepository {
   }
 
   /** One page, newest first, of a channel's videos, or of all videos when channelId is undefined. Reads limit + 1 rows so the caller knows whether more follow. */
-  async pageVideos(channelId: number | undefined, after: PublishedKey | undefined, limit: number): Promise<VideoCardRow[]> {
+  /** `hideFor`: leave out what this member watched or dismissed (hideWatched). */
+  async pageVideos(channelId: number | undefined, after: PublishedKey | undefined, limit: number, hideFor?: number): Promise<VideoCardRow[]> {
     return this.db
       .select(videoCardColumns)
       .from(videos)
       .innerJoin(channels, eq(channels.id, videos.channelId))
-      .where(and(channelId === undefined ? undefined : eq(videos.channelId, channelId), olderThan(after)))
+      .where(and(channelId === undefined ? undefined : eq(videos.channelId, channelId), olderThan(after), hideFor === undefined ? undefined : unwatchedBy(hideFor, videos.id)))
       .orderBy(desc(videos.publishedAt), desc(videos.id))
       .limit(limit + 1);
   }

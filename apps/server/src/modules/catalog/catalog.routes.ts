@@ -15,19 +15,22 @@ import {
   videoParamsSchema,
   videoSchema,
 } from '@sift/contracts';
-import { sendJson } from '../../infra/http/send-json.js';
+import type { WatchedOverlay } from '../history/watched-overlay.js';
 import type { CatalogService } from './catalog.service.js';
 
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 503: apiErrorSchema };
 
 /** SPEC §7 "Content and messages" and "Search" calls about channels and videos. */
 export const catalogRoutes =
-  (catalog: CatalogService): FastifyPluginAsyncZod =>
+  (catalog: CatalogService, watched: WatchedOverlay): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/videos/:externalId',
-      { schema: { tags: ['videos'], summary: 'A video by its video-service id', params: videoParamsSchema, response: { 200: videoSchema, ...errors } } },
-      async (req, reply) => sendJson(req, reply as FastifyReply, await catalog.encodedVideo(req.params.externalId)),
+      {
+        onRequest: app.optionalUser,
+        schema: { tags: ['videos'], summary: "A video by its video-service id (a member's with their watched mark and position)", params: videoParamsSchema, response: { 200: videoSchema, ...errors } },
+      },
+      async (req, reply) => watched.send(req, reply as FastifyReply, await catalog.encodedVideo(req.params.externalId)),
     );
 
     app.get(
@@ -53,15 +56,21 @@ export const catalogRoutes =
     app.get(
       '/search/channels/:externalId/videos',
       {
+        onRequest: app.optionalUser,
         schema: {
           tags: ['channels'],
-          summary: "A channel's videos, newest first, paged by the opaque cursor `next`",
+          summary: "A channel's videos, newest first, paged by the opaque cursor `next`; hideWatched=true leaves out what the member watched or dismissed",
           params: channelVideosParamsSchema,
           querystring: videoPageQuerySchema,
           response: { 200: pagedVideosSchema, ...errors },
         },
       },
-      async (req, reply) => sendJson(req, reply as FastifyReply, await catalog.encodedChannelVideos(req.params.externalId, req.query.limit, req.query.next)),
+      async (req, reply) =>
+        watched.send(
+          req,
+          reply as FastifyReply,
+          await catalog.encodedChannelVideos(req.params.externalId, req.query.limit, req.query.next, req.query.hideWatched ? req.user?.id : undefined),
+        ),
     );
 
     app.get(

@@ -58,8 +58,12 @@ export class CatalogService {
     return this.keptPage(`all|${limit}|${next ?? ''}`, () => this.allVideos(limit, next));
   }
 
-  /** GET /api/search/channels/{externalId}/videos, encoded. */
-  encodedChannelVideos(channelExternalId: string, limit: number, next?: string): Promise<EncodedJson> {
+  /**
+   * GET /api/search/channels/{externalId}/videos, encoded. With `hideFor` (a member's hideWatched) the page is that
+   * member's own: built each time, never kept.
+   */
+  async encodedChannelVideos(channelExternalId: string, limit: number, next?: string, hideFor?: number): Promise<EncodedJson> {
+    if (hideFor !== undefined) return EncodedJson.of(JSON.stringify(await this.channelVideos(channelExternalId, limit, next, hideFor)));
     return this.keptPage(`channel|${channelExternalId}|${limit}|${next ?? ''}`, () => this.channelVideos(channelExternalId, limit, next));
   }
 
@@ -267,16 +271,16 @@ export class CatalogService {
    * uploads not yet stored, their next pages are read and stored first: a channel's page pages through everything
    * it ever uploaded, and a page read once is read from the database after that.
    */
-  async channelVideos(channelExternalId: string, limit: number, next?: string): Promise<PagedVideos> {
+  async channelVideos(channelExternalId: string, limit: number, next?: string, hideFor?: number): Promise<PagedVideos> {
     const after = next ? decodeCursor(next) : undefined;
     let channel = await this.findOrFetchChannel(channelExternalId);
-    let rows = await this.repository.pageVideos(channel.id, after, limit);
+    let rows = await this.repository.pageVideos(channel.id, after, limit, hideFor);
     for (let read = 0; rows.length <= limit && !channel.uploadsComplete && read < ON_DEMAND_PAGES; read++) {
       const page = await this.provider.listChannelVideos(channel.externalId, channel.uploadsPageToken ?? undefined);
       await this.repository.upsertVideos(this.provider.name, page.videos.map((video) => ({ channelId: channel.id, video })));
       await this.repository.setUploadsPaging(channel.id, page.nextPageToken);
       channel = { ...channel, uploadsPageToken: page.nextPageToken, uploadsComplete: page.nextPageToken === null };
-      rows = await this.repository.pageVideos(channel.id, after, limit);
+      rows = await this.repository.pageVideos(channel.id, after, limit, hideFor);
     }
     return toPage(rows, limit, channel.numberOfVideos);
   }

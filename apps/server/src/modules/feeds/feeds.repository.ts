@@ -2,6 +2,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Database } from '../../infra/db/client.js';
 import { keywordRulesCondition, type KeywordRules } from '../../infra/db/keyword-match.js';
 import { asHeavyRead } from '../../infra/db/query-bounds.js';
+import { unwatchedBy } from '../../infra/db/unwatched.js';
 import { feedTokens, sifts, siftVideos, subscriptions, videos } from '../../infra/db/schema.js';
 import type { PublishedKey } from '../../infra/http/cursor.js';
 
@@ -45,14 +46,17 @@ export class FeedsRepository {
    * The keys of a page, newest first: limit + 1 of them, so the caller knows whether more follow. Only keys: the
    * cards come from the catalog (CatalogService.videoCards), which keeps those it showed before.
    */
-  async pageKeys(sources: FeedSources, after: PublishedKey | undefined, limit: number, filters: FeedFilters): Promise<PublishedKey[]> {
-    const filter = filterCondition(filters);
+  async pageKeys(sources: FeedSources, after: PublishedKey | undefined, limit: number, filters: FeedFilters, hideFor?: number): Promise<PublishedKey[]> {
     // A filter is evaluated row by row, newest first, until a page matches: a rare word reads far more than a page.
-    return filter ? asHeavyRead(() => this.readPageKeys(sources, after, limit, filter)) : this.readPageKeys(sources, after, limit, undefined);
+    return filterCondition(filters)
+      ? asHeavyRead(() => this.readPageKeys(sources, after, limit, filters, hideFor))
+      : this.readPageKeys(sources, after, limit, filters, hideFor);
   }
 
-  private async readPageKeys(sources: FeedSources, after: PublishedKey | undefined, limit: number, filter: SQL | undefined): Promise<PublishedKey[]> {
+  private async readPageKeys(sources: FeedSources, after: PublishedKey | undefined, limit: number, filters: FeedFilters, hideFor: number | undefined): Promise<PublishedKey[]> {
     const n = limit + 1;
+    // hideWatched: the member's watched and dismissed videos are left out inside each part, so the page stays full.
+    const filter = and(filterCondition(filters), hideFor === undefined ? undefined : unwatchedBy(hideFor, videos.id));
     const olderVideo = after ? sql`(${videos.publishedAt}, ${videos.id}) < (${after.publishedAt.toISOString()}::timestamptz, ${after.id})` : undefined;
     if (sources === 'everything') {
       return this.db
@@ -73,11 +77,13 @@ export class FeedsRepository {
       const olderMatch = after
         ? sql`(${siftVideos.publishedAt}, ${siftVideos.videoId}) < (${after.publishedAt.toISOString()}::timestamptz, ${after.id})`
         : sql`true`;
-      const join = filter ? sql`JOIN ${videos} ON ${videos.id} = ${siftVideos.videoId} AND ${filter}` : sql``;
+      const matchFilter = filterCondition(filters);
+      const join = matchFilter ? sql`JOIN ${videos} ON ${videos.id} = ${siftVideos.videoId} AND ${matchFilter}` : sql``;
+      const unwatched = hideFor === undefined ? sql`true` : unwatchedBy(hideFor, siftVideos.videoId);
       parts.push(sql`(SELECT m.id, m.published_at FROM unnest(${sql.param(sources.siftIds)}::bigint[]) AS s(id)
         CROSS JOIN LATERAL (
           SELECT ${siftVideos.videoId} AS id, ${siftVideos.publishedAt} AS published_at FROM ${siftVideos} ${join}
-          WHERE ${siftVideos.siftId} = s.id AND ${olderMatch}
+          WHERE ${siftVideos.siftId} = s.id AND ${olderMatch} AND ${unwatched}
           ORDER BY ${siftVideos.publishedAt} DESC, ${siftVideos.videoId} DESC LIMIT ${n}
         ) AS m)`);
     }

@@ -4,12 +4,12 @@ import { constants as zlibConstants } from 'node:zlib';
 import { z } from 'zod';
 import { apiErrorSchema, feedQuerySchema, feedSchema, feedTokenSchema, feedTokenStatusSchema, pagedVideosSchema, personalFeedQuerySchema, type PagedVideos } from '@sift/contracts';
 import { notFound } from '../../infra/http/errors.js';
-import { sendJson } from '../../infra/http/send-json.js';
 import { currentUser } from '../auth/authenticate.js';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
 import { renderAtom } from './feeds.atom.js';
 import { StampPrefetch } from './stamp-prefetch.js';
 import type { FeedsService } from './feeds.service.js';
+import type { WatchedOverlay } from '../history/watched-overlay.js';
 
 /** Entries in an Atom feed: enough for a reader, small enough to build on every poll. */
 const ATOM_ENTRIES = 50;
@@ -27,6 +27,7 @@ export interface AtomSource {
 
 export interface FeedsRouteDeps {
   feeds: FeedsService;
+  watched: WatchedOverlay;
   subscriptions: SubscriptionsService;
   publicUrl: string;
   appName: string;
@@ -60,6 +61,7 @@ export const feedsRoutes =
     app.get(
       '/feeds/public',
       {
+        onRequest: app.optionalUser,
         compress: FAST_COMPRESSION,
         schema: {
           tags: ['feeds'],
@@ -68,7 +70,7 @@ export const feedsRoutes =
           response: { 200: pagedVideosSchema, 400: error },
         },
       },
-      async (req, reply) => sendJson(req, reply as FastifyReply, await feeds.encodedPublicFeed(req.query)),
+      async (req, reply) => deps.watched.send(req, reply as FastifyReply, await feeds.encodedPublicFeed(req.query, req.user?.id)),
     );
 
     app.get(
@@ -88,7 +90,7 @@ export const feedsRoutes =
       async (req, reply) => {
         reply.header('cache-control', 'no-store');
         const member = currentUser(req);
-        return sendJson(req, reply as FastifyReply, await feeds.encodedPersonalFeed(member.id, req.query, stampPrefetch.take(req, member)));
+        return deps.watched.send(req, reply as FastifyReply, await feeds.encodedPersonalFeed(member.id, req.query, stampPrefetch.take(req, member)));
       },
     );
 

@@ -29,15 +29,17 @@ export class FeedsService {
    * GET /api/feeds/public, encoded. The plain feed (no filters, no item to start from) is the catalog's newest
    * videos with its reported total, the same for every visitor: kept encoded by the catalog. Filtered ones are built.
    */
-  async encodedPublicFeed(query: FeedQuery): Promise<EncodedJson> {
-    const plain = !isFiltered(filtersOf(query)) && query.itemId === undefined && query.itemBefore === undefined && query.itemBeforeExternal === undefined;
+  async encodedPublicFeed(query: FeedQuery, viewerId?: number): Promise<EncodedJson> {
+    // hideWatched is the member's own page; a visitor's is ignored.
+    const hideFor = query.hideWatched ? viewerId : undefined;
+    const plain = !isFiltered(filtersOf(query)) && query.itemId === undefined && query.itemBefore === undefined && query.itemBeforeExternal === undefined && hideFor === undefined;
     if (plain) return this.catalog.encodedAllVideos(feedPageSize(query), query.next);
-    return EncodedJson.of(JSON.stringify(await this.filteredPublicFeed(query)));
+    return EncodedJson.of(JSON.stringify(await this.filteredPublicFeed(query, hideFor)));
   }
 
-  private async filteredPublicFeed(query: FeedQuery): Promise<PagedVideos> {
+  private async filteredPublicFeed(query: FeedQuery, hideFor: number | undefined): Promise<PagedVideos> {
     const limit = feedPageSize(query);
-    const window = pageWindow(await this.repository.pageKeys('everything', await this.start(query), limit, filtersOf(query)), limit);
+    const window = pageWindow(await this.repository.pageKeys('everything', await this.start(query), limit, filtersOf(query), hideFor), limit);
     const cards = await this.catalog.videoCards(window.shown.map((k) => k.id));
     return { videos: cards.map((c) => c.video), totalResults: window.totalResults, next: window.next, limit };
   }
@@ -52,7 +54,8 @@ export class FeedsService {
     const key = `${userId}:${JSON.stringify(query)}`;
     const stamp = await stampRead;
     const both = `${stamp.subscriptions}|${stamp.videos}`;
-    const kept = this.pageCache.get(key, both);
+    // With hideWatched the page depends on the member's history too, which the stamp does not cover: never kept.
+    const kept = query.hideWatched ? undefined : this.pageCache.get(key, both);
     if (kept) return kept;
     const firstPage = query.next === undefined;
     const [{ page, additionalResults }, chips] = await Promise.all([
@@ -61,7 +64,8 @@ export class FeedsService {
     ]);
     // The page is made of kept video cards' JSON; the chips ("subscriptionFilters":…,"feedSubscriptionFilters":…})
     // follow already compressed.
-    return this.pageCache.set(key, both, EncodedJson.spliced(`{"videoFeedItems":${page},"additionalResults":${additionalResults},`, chips));
+    const body = EncodedJson.spliced(`{"videoFeedItems":${page},"additionalResults":${additionalResults},`, chips);
+    return query.hideWatched ? body : this.pageCache.set(key, both, body);
   }
 
   /** What the member's feed page depends on; `encodedPersonalFeed` takes it already started (feeds/stamp-prefetch.ts). */
@@ -87,6 +91,7 @@ export class FeedsService {
     const limit = feedPageSize(query);
     const after = await this.start(query);
     const filters = filtersOf(query);
+    const hideFor = query.hideWatched ? userId : undefined;
     const narrowed = query.subscriptionIds.length > 0;
     // The message bar compares a narrowed or filtered first page with the member's whole feed.
     const compare = query.next === undefined && (narrowed || isFiltered(filters));
@@ -95,11 +100,11 @@ export class FeedsService {
       compare && narrowed ? this.feedSources(userId, [], subscriptionsStamp) : undefined,
     ]);
     // Asked for subscriptions that are not (or no longer) the member's followed ones: nothing to show from them.
-    const keys = narrowed && sources.channelIds.length + sources.siftIds.length === 0 ? [] : await this.repository.pageKeys(sources, after, limit, filters);
+    const keys = narrowed && sources.channelIds.length + sources.siftIds.length === 0 ? [] : await this.repository.pageKeys(sources, after, limit, filters, hideFor);
     const window = pageWindow(keys, limit);
     const [cards, additionalResults] = await Promise.all([
       this.catalog.videoCards(window.shown.map((k) => k.id)),
-      compare ? this.hasMoreOutside(all ?? sources, after, limit, window) : false,
+      compare ? this.hasMoreOutside(all ?? sources, after, limit, window, hideFor) : false,
     ]);
     const page = `{"videos":[${cards.map((c) => c.json).join(',')}],"totalResults":${window.totalResults},"next":${JSON.stringify(window.next)},"limit":${limit}}`;
     return { page, additionalResults };
@@ -112,8 +117,8 @@ export class FeedsService {
   }
 
   /** Videos of the unfiltered feed that the filtered first page leaves out, within the same window. */
-  private async hasMoreOutside(sources: FeedSourceIds, after: PublishedKey | undefined, limit: number, filtered: PageWindow): Promise<boolean> {
-    const all = await this.repository.pageKeys(sources, after, limit, NO_FILTERS);
+  private async hasMoreOutside(sources: FeedSourceIds, after: PublishedKey | undefined, limit: number, filtered: PageWindow, hideFor: number | undefined): Promise<boolean> {
+    const all = await this.repository.pageKeys(sources, after, limit, NO_FILTERS, hideFor);
     const shown = new Set(filtered.shown.map((k) => k.id));
     const oldestShown = filtered.shown.at(-1);
     return all.some((key) => {
@@ -162,6 +167,14 @@ export class FeedsService {
 
   userOfFeedToken(token: string): Promise<number | undefined> {
     return this.repository.userOfFeedToken(hashToken(token));
+  }
+
+  /** "Mark all as watched" on the member's feed: its newest videos (published before `before`, if given). */
+  async newestVideoIds(userId: number, before: Date | undefined, max: number): Promise<number[]> {
+    const sources = await this.subscriptions.feedSources(userId);
+    // Ids are whole numbers below 2^53: "older than (before, that)" is every video published before `before`.
+    const after = before ? { publishedAt: before, id: Number.MAX_SAFE_INTEGER } : undefined;
+    return (await this.repository.pageKeys(sources, after, max - 1, NO_FILTERS)).map((k) => k.id);
   }
 
   /** The newest videos of some channels and sifts, for the Atom feeds (no filters). */

@@ -19,6 +19,7 @@ import {
 import { readUploadedFile } from '../../infra/files/upload.js';
 import { MAX_COVER_BYTES } from '../../infra/images/cover-image.js';
 import { currentUser } from '../auth/authenticate.js';
+import type { WatchedOverlay } from '../history/watched-overlay.js';
 import type { PlaylistsService } from './playlists.service.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
@@ -26,7 +27,7 @@ const tags = ['playlists'];
 
 /** SPEC §7 "Playlists". `{id}` is a playlist id or `wl` (the caller's Watch later). */
 export const playlistsRoutes =
-  (playlists: PlaylistsService): FastifyPluginAsyncZod =>
+  (playlists: PlaylistsService, watched: WatchedOverlay): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/playlists',
@@ -124,7 +125,10 @@ export const playlistsRoutes =
         onRequest: app.optionalUser,
         schema: { tags, summary: 'Its videos in order, each with itemId', params: playlistParamsSchema, querystring: playlistVideosQuerySchema, response: { 200: playlistVideosSchema, ...errors } },
       },
-      (req) => playlists.videos(req.params.id, req.query, req.user),
+      async (req) => {
+        const page = await playlists.videos(req.params.id, req.query, req.user);
+        return { ...page, videos: await watched.videos(req.user?.id, page.videos) };
+      },
     );
 
     app.get(

@@ -1,12 +1,12 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, publicUserParamsSchema, publicUserSchema, searchQuerySchema, searchResultsSchema } from '@sift/contracts';
-import { sendJson } from '../../infra/http/send-json.js';
+import type { WatchedOverlay } from '../history/watched-overlay.js';
 import type { SearchService } from './search.service.js';
 
 /** SPEC §7 "Search": GET /api/search; and the public name behind /user-profile/{id}. */
 export const searchRoutes =
-  (search: SearchService): FastifyPluginAsyncZod =>
+  (search: SearchService, watched: WatchedOverlay): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/search',
@@ -22,7 +22,7 @@ export const searchRoutes =
           response: { 200: searchResultsSchema, 400: apiErrorSchema, 401: apiErrorSchema },
         },
       },
-      async (req, reply) => sendJson(req, reply as FastifyReply, await search.encodedSearch(req.query, req.user ? { id: req.user.id, uuid: req.user.uuid } : null)),
+      async (req, reply) => watched.send(req, reply as FastifyReply, await search.encodedSearch(req.query, req.user ? { id: req.user.id, uuid: req.user.uuid } : null)),
     );
 
     app.get(

@@ -6,6 +6,7 @@ import { asHeavyRead } from '../../infra/db/query-bounds.js';
 import { channels, siftCategories, siftChannels, siftKeywords, sifts, siftVideos, subscriptions, users, videos } from '../../infra/db/schema.js';
 import { siftCover } from '../../infra/db/sift-cover.js';
 import type { ListKey, PublishedKey } from '../../infra/http/cursor.js';
+import { unwatchedBy, unwatchedCount } from '../../infra/db/unwatched.js';
 import { videoCardColumns, type VideoCardRow } from '../../infra/db/video-card-columns.js';
 import { SiftMatchesRepository } from './sift-matches.repository.js';
 
@@ -234,7 +235,13 @@ export class SiftsRepository {
    * row also carries the sift's feed version and (capped) number of matches, read once by the same statement, so
    * they describe exactly this page.
    */
-  async pageVideos(idOrHash: string, after: PublishedKey | undefined, limit: number): Promise<Array<VideoCardRow & { feedVersion: number; numberOfVideos: number }>> {
+  async pageVideos(
+    idOrHash: string,
+    after: PublishedKey | undefined,
+    limit: number,
+    /** hideWatched: leave out what this member watched or dismissed (in the statement, so the page stays full). */
+    hideFor?: number,
+  ): Promise<Array<VideoCardRow & { feedVersion: number; numberOfVideos: number }>> {
     // By id, or by hash through the unique index: the page need not wait for the sift's own row.
     const siftId = isSiftId(idOrHash) ? sql`${Number(idOrHash)}::bigint` : sql`(SELECT ${sifts.id} FROM ${sifts} WHERE ${sifts.hash} = ${idOrHash})`;
     return this.db
@@ -253,10 +260,36 @@ export class SiftsRepository {
           after
             ? sql`(${siftVideos.publishedAt}, ${siftVideos.videoId}) < (${after.publishedAt.toISOString()}::timestamptz, ${after.id})`
             : undefined,
+          hideFor === undefined ? undefined : unwatchedBy(hideFor, siftVideos.videoId),
         ),
       )
       .orderBy(desc(siftVideos.publishedAt), desc(siftVideos.videoId))
       .limit(limit + 1);
+  }
+
+  /**
+   * A member's inbox count of each of these sifts (issue 30): matches published since they followed it, or, for a
+   * sift they do not follow (their own), since it was made.
+   */
+  async unwatchedCounts(userId: number, siftIds: number[]): Promise<Map<number, number>> {
+    if (siftIds.length === 0) return new Map();
+    const since = sql`coalesce((SELECT ${subscriptions.createdAt} FROM ${subscriptions} WHERE ${subscriptions.userId} = ${userId} AND ${subscriptions.siftId} = ${sifts.id}), ${sifts.createdAt})`;
+    const rows = await this.db
+      .select({ id: sifts.id, count: unwatchedCount(userId, { siftId: sifts.id }, since) })
+      .from(sifts)
+      .where(inArray(sifts.id, siftIds));
+    return new Map(rows.map((r) => [r.id, r.count]));
+  }
+
+  /** The ids of a sift's newest matches published before `before` (all, without it): "mark all as watched". */
+  async newestMatchIds(siftId: number, before: Date | undefined, limit: number): Promise<number[]> {
+    const rows = await this.db
+      .select({ id: siftVideos.videoId })
+      .from(siftVideos)
+      .where(and(eq(siftVideos.siftId, siftId), before ? sql`${siftVideos.publishedAt} < ${before.toISOString()}::timestamptz` : undefined))
+      .orderBy(desc(siftVideos.publishedAt), desc(siftVideos.videoId))
+      .limit(limit);
+    return rows.map((r) => r.id);
   }
 
   /** Rules not saved yet, over these channels: how many videos match (up to countLimit + 1) and the newest few. */

@@ -19,6 +19,7 @@ import {
 } from '@sift/contracts';
 import { readUploadedFile } from '../../infra/files/upload.js';
 import { sendJson } from '../../infra/http/send-json.js';
+import type { WatchedOverlay } from '../history/watched-overlay.js';
 import { MAX_COVER_BYTES } from '../../infra/images/cover-image.js';
 import { currentUser } from '../auth/authenticate.js';
 import type { SiftsService } from './sifts.service.js';
@@ -27,7 +28,7 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 
 /** SPEC §7 "Sifts". Reads are open to visitors (public sifts); writes need login, and changes need the owner. */
 export const siftsRoutes =
-  (sifts: SiftsService): FastifyPluginAsyncZod =>
+  (sifts: SiftsService, watched: WatchedOverlay): FastifyPluginAsyncZod =>
   async (app) => {
     const viewer = (req: { user: { id: number } | null }) => req.user?.id ?? null;
 
@@ -80,13 +81,14 @@ export const siftsRoutes =
         // The hottest read (issue 6's feed budget): pages are kept encoded, gzip included (SiftsService.encodedVideos).
         schema: {
           tags: ['sifts'],
-          summary: "The sift's matching videos, newest first, paged by the opaque cursor `next`",
+          summary: "The sift's matching videos, newest first, paged by the opaque cursor `next`; hideWatched=true leaves out what the member watched or dismissed",
           params: siftParamsSchema,
           querystring: videoPageQuerySchema,
           response: { 200: pagedVideosSchema, ...errors },
         },
       },
-      async (req, reply) => sendJson(req, reply as FastifyReply, await sifts.encodedVideos(req.params.id, viewer(req), req.query.limit, req.query.next)),
+      async (req, reply) =>
+        watched.send(req, reply as FastifyReply, await sifts.encodedVideos(req.params.id, viewer(req), req.query.limit, req.query.next, req.query.hideWatched)),
     );
 
     app.post(

@@ -25,6 +25,7 @@ import { prepareCoverImage } from '../../infra/images/cover-image.js';
 import type { JobQueue } from '../../infra/jobs/job-queue.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import { presentVideo } from '../catalog/catalog.presenter.js';
+import type { VideoCardRow } from '../../infra/db/video-card-columns.js';
 import type { SiftMatch } from './sift-matches.repository.js';
 import { presentSift, presentSiftSummary } from './sifts.presenter.js';
 import type { SiftsRepository, SiftWithCounts } from './sifts.repository.js';
@@ -114,11 +115,13 @@ export class SiftsService {
           : { publicOnly: false, ownerId: viewerId };
     const { rows, total } = await this.repository.list({ ...scope, q: query.q || undefined, sort: query.sort, after, limit: query.limit });
     const page = rows.slice(0, query.limit);
+    // A member's sifts carry their inbox counts (issue 30); a visitor's list has none.
+    const counts = viewerId === null ? undefined : await this.repository.unwatchedCounts(viewerId, page.map((r) => r.sift.id));
     const last = page.at(-1);
     // int8 sort values (epoch ms) come back as strings from node-postgres.
     const lastValue = last && (query.sort === 'alpha' ? String(last.sortValue) : Number(last.sortValue));
     return {
-      items: page.map((r) => presentSiftSummary(r, viewerId)),
+      items: page.map((r) => (counts ? { ...presentSiftSummary(r, viewerId), unwatchedCount: counts.get(r.sift.id) ?? 0 } : presentSiftSummary(r, viewerId))),
       totalResults: total,
       next: rows.length > query.limit && last && lastValue !== undefined ? encodeListCursor(query.sort, { value: lastValue, id: last.sift.id }) : null,
       limit: query.limit,
@@ -129,8 +132,14 @@ export class SiftsService {
    * A page of the sift's feed, encoded. A page built before is served while the sift's feed version still matches
    * (`feedCache`): then the only read is the sift's own row, which also decides who may see it.
    */
-  async encodedVideos(idOrHash: string, viewerId: number | null, limit: number, next?: string): Promise<EncodedJson> {
+  async encodedVideos(idOrHash: string, viewerId: number | null, limit: number, next?: string, hideWatched = false): Promise<EncodedJson> {
     const after = next ? decodeCursor(next) : undefined;
+    if (hideWatched && viewerId !== null) {
+      // The member's own page (what they watched is left out): built each time, never kept.
+      const [sift, rows] = await Promise.all([this.feedStamps.get(idOrHash), this.repository.pageVideos(idOrHash, after, limit, viewerId)]);
+      this.visibleForFeed(sift, viewerId);
+      return EncodedJson.of(JSON.stringify(feedPage(rows, limit)));
+    }
     // The sift as the request names it (id or hash: two names, two keys, one version).
     const key = `${idOrHash}:${limit}:${next ?? ''}`;
     let rows;
@@ -145,22 +154,20 @@ export class SiftsService {
       this.visibleForFeed(sift, viewerId);
       rows = page;
     }
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
-    const paged: PagedVideos = {
-      videos: page.map(presentVideo),
-      totalResults: Math.max(rows[0]?.numberOfVideos ?? 0, page.length),
-      next: rows.length > limit && last ? encodeCursor({ publishedAt: last.video.publishedAt, id: last.video.id }) : null,
-      limit,
-    };
     // An empty page carries no version to check against (and costs little to read again).
-    const body = EncodedJson.of(JSON.stringify(paged));
+    const body = EncodedJson.of(JSON.stringify(feedPage(rows, limit)));
     return rows[0] ? this.feedCache.set(key, rows[0].feedVersion, body) : body;
   }
 
   /** The same page as an object (the Atom feed: rare, and cached by feed readers). */
   async videos(idOrHash: string, viewerId: number | null, limit: number, next?: string): Promise<PagedVideos> {
     return JSON.parse((await this.encodedVideos(idOrHash, viewerId, limit, next)).json) as PagedVideos;
+  }
+
+  /** "Mark all as watched" on a sift: its newest matches (404 for a sift the member may not see). */
+  async newestVideoIds(idOrHash: string, viewerId: number, before: Date | undefined, max: number): Promise<number[]> {
+    const sift = this.visibleForFeed(await this.repository.findForFeed(idOrHash), viewerId);
+    return this.repository.newestMatchIds(sift.id, before, max);
   }
 
   private visibleForFeed<T extends { ownerId: number; public: boolean }>(sift: T | undefined, viewerId: number | null): T {
@@ -491,4 +498,16 @@ function toTypeFilters(f: NonNullable<CreateSift['filters']>): TypeFilters {
 
 function filterColumns(f: CreateSift['filters']): Partial<TypeFilters> {
   return f ? toTypeFilters(f) : {};
+}
+
+/** A page of a sift's feed from its rows (limit + 1 read); the total is the sift's (capped) number of matches. */
+function feedPage(rows: Array<VideoCardRow & { numberOfVideos: number }>, limit: number): PagedVideos {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    videos: page.map(presentVideo),
+    totalResults: Math.max(rows[0]?.numberOfVideos ?? 0, page.length),
+    next: rows.length > limit && last ? encodeCursor({ publishedAt: last.video.publishedAt, id: last.video.id }) : null,
+    limit,
+  };
 }

@@ -3,6 +3,7 @@ import type { Frequency } from '@sift/contracts';
 import { rowsOf, type Database } from '../../infra/db/client.js';
 import { channels, notificationItems, siftChannels, sifts, subscriptions } from '../../infra/db/schema.js';
 import { siftCover } from '../../infra/db/sift-cover.js';
+import { unwatchedCount } from '../../infra/db/unwatched.js';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -124,6 +125,20 @@ export class SubscriptionsRepository {
     return this.withTargets()
       .where(and(eq(subscriptions.userId, userId), eq(subscriptions.optOut, false)))
       .orderBy(asc(subscriptions.id));
+  }
+
+  /** Each followed channel's and sift's inbox count (issue 30): unwatched videos published since the follow. */
+  async unwatchedCounts(userId: number): Promise<Map<number, number>> {
+    const rows = await this.db
+      .select({
+        id: subscriptions.id,
+        count: sql<number>`CASE WHEN ${subscriptions.channelId} IS NOT NULL
+          THEN ${unwatchedCount(userId, { channelId: subscriptions.channelId }, subscriptions.createdAt)}
+          ELSE ${unwatchedCount(userId, { siftId: subscriptions.siftId }, subscriptions.createdAt)} END`.mapWith(Number),
+      })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, userId), eq(subscriptions.optOut, false)));
+    return new Map(rows.map((r) => [r.id, r.count]));
   }
 
   /**

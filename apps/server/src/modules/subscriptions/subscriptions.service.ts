@@ -34,7 +34,8 @@ export class SubscriptionsService {
   ) {}
 
   async list(userId: number): Promise<Subscription[]> {
-    return (await this.repository.listForUser(userId)).map(presentSubscription);
+    const [rows, counts] = await Promise.all([this.repository.listForUser(userId), this.repository.unwatchedCounts(userId)]);
+    return rows.map((row) => ({ ...presentSubscription(row), unwatchedCount: counts.get(row.subscription.id) ?? 0 }));
   }
 
   /** Everything the member follows, for the exports: the one statement of GET /api/subscriptions. */

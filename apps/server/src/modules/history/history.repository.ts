@@ -1,0 +1,184 @@
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../infra/db/client.js';
+import { channels, hiddenVideos, historySettings, videos, watchHistory } from '../../infra/db/schema.js';
+import type { PublishedKey } from '../../infra/http/cursor.js';
+
+/** A member's row of one video, as the history page and Continue watching show it. */
+export interface HistoryRow {
+  videoId: number;
+  position: number;
+  duration: number | null;
+  watched: boolean;
+  watchedAt: Date;
+  live: boolean;
+}
+
+/** The marks a card carries: watched, and where to resume (null: from the start). */
+export interface CardMarks {
+  watched: boolean;
+  position: number | null;
+}
+
+/** The video a history call names, with what the watched rule needs. */
+export interface HistoryVideo {
+  id: number;
+  durationSeconds: number;
+  live: boolean;
+}
+
+/** Times are kept to the millisecond, the cursor's precision (schema.ts `watchHistory`). */
+const NOW_MS = sql`date_trunc('milliseconds', now())`;
+
+const rowColumns = {
+  videoId: watchHistory.videoId,
+  position: watchHistory.position,
+  duration: watchHistory.duration,
+  watched: watchHistory.watched,
+  watchedAt: watchHistory.watchedAt,
+  live: sql<boolean>`${videos.liveStatus} = 'LIVE'`,
+};
+
+/** The only repository of watch_history, hidden_videos and history_settings (issue 30, decisions/039). */
+export class HistoryRepository {
+  constructor(private readonly db: Database) {}
+
+  async video(externalId: string): Promise<HistoryVideo | undefined> {
+    const [row] = await this.db
+      .select({ id: videos.id, durationSeconds: videos.durationSeconds, live: sql<boolean>`${videos.liveStatus} = 'LIVE'` })
+      .from(videos)
+      .where(eq(videos.externalId, externalId))
+      .limit(1);
+    return row;
+  }
+
+  /**
+   * Records progress: one upsert, so repeated saves of a video coalesce into its row. Nothing is written while the
+   * member has paused history (the condition is part of the statement: no read before the write). A video once
+   * watched stays watched until unmarked; a save that reaches the end marks it and starts it over (position 0).
+   */
+  async saveProgress(userId: number, videoId: number, progress: { position: number; duration: number | null; watched: boolean }): Promise<void> {
+    await this.db.execute(sql`
+      INSERT INTO ${watchHistory} (user_id, video_id, position, duration, watched, watched_at, updated_at)
+      SELECT ${userId}, ${videoId}, ${progress.position}, ${progress.duration}, ${progress.watched}, ${NOW_MS}, ${NOW_MS}
+      WHERE NOT EXISTS (SELECT 1 FROM ${historySettings} WHERE ${historySettings.userId} = ${userId} AND ${historySettings.paused})
+      ON CONFLICT (user_id, video_id) DO UPDATE SET
+        position = excluded.position,
+        duration = coalesce(excluded.duration, ${watchHistory}.duration),
+        watched = ${watchHistory}.watched OR excluded.watched,
+        watched_at = excluded.watched_at,
+        updated_at = excluded.updated_at`);
+  }
+
+  /** Marks videos watched (they start over next time); answers how many rows it wrote. */
+  async markWatched(userId: number, videoIds: number[]): Promise<number> {
+    if (videoIds.length === 0) return 0;
+    const rows = await this.db
+      .insert(watchHistory)
+      .select(
+        this.db
+          .select({
+            userId: sql`${userId}::bigint`.as('user_id'),
+            videoId: sql`v.id`.as('video_id'),
+            position: sql`0`.as('position'),
+            duration: sql`NULL::integer`.as('duration'),
+            watched: sql`true`.as('watched'),
+            watchedAt: sql`${NOW_MS}`.as('watched_at'),
+            updatedAt: sql`${NOW_MS}`.as('updated_at'),
+          })
+          .from(sql`unnest(${sql.param(videoIds)}::bigint[]) AS v(id)`),
+      )
+      .onConflictDoUpdate({
+        target: [watchHistory.userId, watchHistory.videoId],
+        set: { watched: true, position: 0, watchedAt: NOW_MS, updatedAt: NOW_MS },
+      })
+      .returning({ videoId: watchHistory.videoId });
+    return rows.length;
+  }
+
+  /** Takes the watched mark off (the video stays in the history, from the start). */
+  async unmarkWatched(userId: number, videoId: number): Promise<void> {
+    await this.db
+      .update(watchHistory)
+      .set({ watched: false, position: 0, updatedAt: NOW_MS })
+      .where(and(eq(watchHistory.userId, userId), eq(watchHistory.videoId, videoId)));
+  }
+
+  async hide(userId: number, videoId: number): Promise<void> {
+    await this.db.insert(hiddenVideos).values({ userId, videoId }).onConflictDoNothing();
+  }
+
+  async unhide(userId: number, videoId: number): Promise<void> {
+    await this.db.delete(hiddenVideos).where(and(eq(hiddenVideos.userId, userId), eq(hiddenVideos.videoId, videoId)));
+  }
+
+  /**
+   * A page of the member's history, newest first by (watched_at, video_id): limit + 1 rows. `words` must each be
+   * in the title or the channel's name (case and accents folded); a member's history is scanned, never the catalog.
+   */
+  async page(userId: number, after: PublishedKey | undefined, limit: number, words: string[]): Promise<HistoryRow[]> {
+    const conditions: (SQL | undefined)[] = [
+      eq(watchHistory.userId, userId),
+      after ? sql`(${watchHistory.watchedAt}, ${watchHistory.videoId}) < (${after.publishedAt.toISOString()}::timestamptz, ${after.id})` : undefined,
+      ...words.map((w) => sql`strpos(sift_fold(${videos.title} || ' ' || ${channels.name}), sift_fold(${w})) > 0`),
+    ];
+    const query = this.db.select(rowColumns).from(watchHistory).innerJoin(videos, eq(videos.id, watchHistory.videoId));
+    const joined = words.length > 0 ? query.innerJoin(channels, eq(channels.id, videos.channelId)) : query;
+    return joined
+      .where(and(...conditions))
+      .orderBy(desc(watchHistory.watchedAt), desc(watchHistory.videoId))
+      .limit(limit + 1);
+  }
+
+  /** Started, unfinished, not live: newest first. */
+  async unfinished(userId: number, limit: number): Promise<HistoryRow[]> {
+    return this.db
+      .select(rowColumns)
+      .from(watchHistory)
+      .innerJoin(videos, eq(videos.id, watchHistory.videoId))
+      .where(and(eq(watchHistory.userId, userId), eq(watchHistory.watched, false), sql`${watchHistory.position} > 0`, sql`${videos.liveStatus} <> 'LIVE'`))
+      .orderBy(desc(watchHistory.watchedAt), desc(watchHistory.videoId))
+      .limit(limit);
+  }
+
+  /** The overlay of a page's cards (decisions/039): the member's rows of these ids, one statement. */
+  async marks(userId: number, videoIds: number[]): Promise<Map<number, CardMarks>> {
+    if (videoIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({
+        videoId: watchHistory.videoId,
+        watched: watchHistory.watched,
+        // Where a card resumes: nowhere for a live video, or one not started or watched (it starts over).
+        position: sql<number | null>`CASE WHEN ${videos.liveStatus} = 'LIVE' OR ${watchHistory.position} = 0 THEN NULL ELSE ${watchHistory.position} END`,
+      })
+      .from(watchHistory)
+      .innerJoin(videos, eq(videos.id, watchHistory.videoId))
+      .where(and(eq(watchHistory.userId, userId), inArray(watchHistory.videoId, videoIds)));
+    return new Map(rows.map((r) => [r.videoId, { watched: r.watched, position: r.position === null ? null : Number(r.position) }]));
+  }
+
+  /** Removes one video from the history; answers whether it was there. */
+  async remove(userId: number, videoId: number): Promise<boolean> {
+    const rows = await this.db
+      .delete(watchHistory)
+      .where(and(eq(watchHistory.userId, userId), eq(watchHistory.videoId, videoId)))
+      .returning({ videoId: watchHistory.videoId });
+    return rows.length > 0;
+  }
+
+  /** Clears the member's history. Dismissals stay (they are undone one by one), as do playlists and Watch later. */
+  async clear(userId: number): Promise<void> {
+    await this.db.delete(watchHistory).where(eq(watchHistory.userId, userId));
+  }
+
+  async paused(userId: number): Promise<boolean> {
+    const [row] = await this.db.select({ paused: historySettings.paused }).from(historySettings).where(eq(historySettings.userId, userId)).limit(1);
+    return row?.paused ?? false;
+  }
+
+  async setPaused(userId: number, paused: boolean): Promise<void> {
+    await this.db
+      .insert(historySettings)
+      .values({ userId, paused })
+      .onConflictDoUpdate({ target: historySettings.userId, set: { paused, updatedAt: sql`now()` } });
+  }
+}

@@ -1,0 +1,109 @@
+import type { ContinueWatching, HistoryPage, HistoryProgress, HistorySettings } from '@sift/contracts';
+import { MARK_ALL_WATCHED_MAX } from '@sift/contracts';
+import { decodeCursor, encodeCursor } from '../../infra/http/cursor.js';
+import { notFound } from '../../infra/http/errors.js';
+import type { CatalogService } from '../catalog/catalog.service.js';
+import { presentHistoryItem } from './history.presenter.js';
+import type { CardMarks, HistoryRepository, HistoryRow, HistoryVideo } from './history.repository.js';
+import { isWatchedAt } from './watched-rule.js';
+
+/** Words of a history search: at most 10, like a feed's filter text. */
+const MAX_WORDS = 10;
+
+/**
+ * What a member watched (issue 30, decisions/039): progress, watched marks, dismissals, the history page, Continue
+ * watching, "Pause history", and the marks every card of theirs carries (WatchedOverlay).
+ */
+export class HistoryService {
+  constructor(
+    private readonly repository: HistoryRepository,
+    private readonly catalog: Pick<CatalogService, 'videoCards'>,
+  ) {}
+
+  /** A stored video by its service id, or 404 (history never asks the video service). */
+  private async video(externalId: string): Promise<HistoryVideo> {
+    const video = await this.repository.video(externalId);
+    if (!video) throw notFound('Video');
+    return video;
+  }
+
+  /**
+   * Progress from the player. Past the watched rule the video is marked and starts over (position 0); a live video
+   * has no position. While history is paused nothing is recorded (the caller still hears 204).
+   */
+  async saveProgress(userId: number, externalId: string, progress: HistoryProgress): Promise<void> {
+    const video = await this.video(externalId);
+    const duration = progress.duration !== undefined ? Math.round(progress.duration) : null;
+    const watched = !video.live && isWatchedAt(progress.position, duration ?? video.durationSeconds);
+    const position = video.live || watched ? 0 : Math.floor(progress.position);
+    await this.repository.saveProgress(userId, video.id, { position, duration, watched });
+  }
+
+  /** Mark / unmark: explicit acts, recorded even while history is paused. */
+  async setWatched(userId: number, externalId: string, watched: boolean): Promise<void> {
+    const video = await this.video(externalId);
+    if (watched) await this.repository.markWatched(userId, [video.id]);
+    else await this.repository.unmarkWatched(userId, video.id);
+  }
+
+  /** "Mark all as watched" of a sift or the feed: the ids (the newest, at most MARK_ALL_WATCHED_MAX) its caller read. */
+  markAllWatched(userId: number, videoIds: number[]): Promise<number> {
+    return this.repository.markWatched(userId, videoIds.slice(0, MARK_ALL_WATCHED_MAX));
+  }
+
+  /** "Hide from my feeds", and its undo. */
+  async setHidden(userId: number, externalId: string, hidden: boolean): Promise<void> {
+    const video = await this.video(externalId);
+    if (hidden) await this.repository.hide(userId, video.id);
+    else await this.repository.unhide(userId, video.id);
+  }
+
+  async page(userId: number, query: { limit: number; next?: string | undefined; q?: string | undefined }): Promise<HistoryPage> {
+    const after = query.next ? decodeCursor(query.next) : undefined;
+    const words = (query.q ?? '').split(/\s+/).filter((w) => w.length > 0).slice(0, MAX_WORDS);
+    const rows = await this.repository.page(userId, after, query.limit, words);
+    const shown = rows.slice(0, query.limit);
+    const last = shown.at(-1);
+    return {
+      items: await this.items(shown),
+      next: rows.length > query.limit && last ? encodeCursor({ publishedAt: last.watchedAt, id: last.videoId }) : null,
+    };
+  }
+
+  async continueWatching(userId: number, limit: number): Promise<ContinueWatching> {
+    return { items: await this.items(await this.repository.unfinished(userId, limit)) };
+  }
+
+  /** Rows on their cards (the catalog's kept ones), in the rows' order. */
+  private async items(rows: HistoryRow[]) {
+    const cards = new Map((await this.catalog.videoCards(rows.map((r) => r.videoId))).map((c) => [c.video.id, c.video]));
+    return rows.flatMap((row) => {
+      const card = cards.get(row.videoId);
+      return card ? [presentHistoryItem(card, row)] : [];
+    });
+  }
+
+  /** Removes one video from the member's history: 404 when it is not in it (whoever else's it may be in). */
+  async remove(userId: number, externalId: string): Promise<void> {
+    const video = await this.video(externalId);
+    if (!(await this.repository.remove(userId, video.id))) throw notFound('History entry');
+  }
+
+  clear(userId: number): Promise<void> {
+    return this.repository.clear(userId);
+  }
+
+  async settings(userId: number): Promise<HistorySettings> {
+    return { paused: await this.repository.paused(userId) };
+  }
+
+  async setSettings(userId: number, settings: HistorySettings): Promise<HistorySettings> {
+    await this.repository.setPaused(userId, settings.paused);
+    return settings;
+  }
+
+  /** The member's marks of these videos (the cards of one page): one statement. */
+  marks(userId: number, videoIds: number[]): Promise<Map<number, CardMarks>> {
+    return this.repository.marks(userId, videoIds);
+  }
+}
