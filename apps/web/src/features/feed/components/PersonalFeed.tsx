@@ -9,7 +9,9 @@ import { VideoCard } from '../../../components/Cards';
 import { FilterField } from '../../../components/FilterField';
 import { InfiniteList, pagingOf } from '../../../components/InfiniteList';
 import { Page } from '../../../components/Page';
+import { HideWatchedToggle } from '../../../components/HideWatchedToggle';
 import { ViewToggle } from '../../../components/ViewToggle';
+import { useHideWatched } from '../../../lib/hide-watched';
 import { isApiError } from '../../../lib/api';
 import { useNow, usePreference } from '../../../lib/hooks';
 import { paths, to } from '../../../lib/paths';
@@ -102,7 +104,8 @@ interface MemberFeedProps {
 function MemberFeed({ selected, onSelect, params, onFilterText, vid }: MemberFeedProps) {
   const { t } = useLingui();
   const { i18n } = useLinguiRuntime();
-  const feed = usePersonalFeed(selected, params);
+  const hideWatched = useHideWatched('feed');
+  const feed = usePersonalFeed(selected, hideWatched.on ? { ...params, hideWatched: true } : params);
   useVid(vid, feed);
   const [gridType] = usePreference('gridType');
   const now = useNow();
@@ -163,7 +166,10 @@ function MemberFeed({ selected, onSelect, params, onFilterText, vid }: MemberFee
             <h2 id="feed-heading">
               <Trans>Newest from what you follow</Trans>
             </h2>
-            <ViewToggle />
+            <div className="section-tools">
+              <HideWatchedToggle state={hideWatched} />
+              <ViewToggle />
+            </div>
           </div>
           <FilterField key={params.filterText ?? ''} label={t`Filter videos`} initial={params.filterText ?? ''} onApply={onFilterText} />
           <InfiniteList
