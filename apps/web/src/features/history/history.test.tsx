@@ -3,13 +3,15 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { HistoryItem, Video } from '@sift/contracts';
+import { MARK_ALL_WATCHED_MAX as CONTRACT_MAX, type HistoryItem, type Video } from '@sift/contracts';
 import { progressPercent, VideoCard } from '../../components/Cards';
 import { HideWatchedToggle } from '../../components/HideWatchedToggle';
+import { InboxCount, inboxCountLabel } from '../../components/InboxCount';
 import { NotificationProvider } from '../../components/Notifications';
 import { useHideWatched, viewer } from '../../lib/hide-watched';
 import { preferences } from '../../lib/storage';
 import { HistoryPage } from './components/HistoryPage';
+import { MARK_ALL_WATCHED_MAX, MarkAllWatched } from './components/MarkAllWatched';
 import { dayOf, startsDay } from './days';
 import { useHistoryVideoMenu } from './menu';
 
@@ -193,5 +195,32 @@ describe('days of the history', () => {
     expect(dayOf(new Date(2026, 10, 2).toISOString(), now).kind).toBe('date');
     const items = [new Date(2026, 10, 29, 9), new Date(2026, 10, 29, 8), new Date(2026, 10, 28, 8)].map((d) => ({ watchedAt: d.toISOString() }));
     expect(items.map((_, i) => startsDay(items, i))).toEqual([true, false, true]);
+  });
+});
+
+describe('inbox counts and "Mark all as watched" (issue 30)', () => {
+  it('shows a count, capped at "99+", and nothing when there is nothing new', () => {
+    expect(inboxCountLabel(7)).toBe('7');
+    expect(inboxCountLabel(99)).toBe('99');
+    expect(inboxCountLabel(100)).toBe('99+');
+    const { container, rerender } = render(<InboxCount n={100} />);
+    expect(screen.getByText('99+ unwatched')).toBeTruthy();
+    rerender(<InboxCount n={0} />);
+    expect(container.textContent).toBe('');
+  });
+
+  it('marks a sift\'s videos up to the newest shown, after confirming', async () => {
+    render(<MarkAllWatched target={{ siftId: 4 }} before="2026-11-29T08:00:00.000Z" />, { wrapper: wrapper(new QueryClient()) });
+    fireEvent.click(screen.getByRole('button', { name: 'Mark all as watched' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark all as watched' }));
+    await waitFor(() =>
+      expect(calls).toContainEqual({ method: 'POST', path: '/api/sifts/4/watched', search: `?before=${encodeURIComponent('2026-11-29T08:00:00.000Z')}` }),
+    );
+  });
+
+  it('keeps the server\'s cap', () => {
+    expect(MARK_ALL_WATCHED_MAX).toBe(CONTRACT_MAX);
   });
 });
