@@ -35,6 +35,9 @@ describe('the rules of resuming (issue 30)', () => {
     expect(isWatchedAt(95, 100)).toBe(true);
     expect(isWatchedAt(60, 100)).toBe(false);
     expect(isWatchedAt(10, 0)).toBe(false);
+    // Never before the middle: a 30 s clip at 9 s is not watched (the server's rule too).
+    expect(isWatchedAt(9, 30)).toBe(false);
+    expect(isWatchedAt(15, 30)).toBe(true);
   });
 
   it('resumes where a video was left, from the start when it was watched or barely begun', () => {
