@@ -72,17 +72,24 @@ test('a position saved in one browser resumes the video in another', async ({ br
   await expect.poll(() => media.evaluate((el: HTMLVideoElement) => el.currentTime), { timeout: 30_000 }).toBeGreaterThan(0.5);
   await first.keyboard.press('3');
   await expect.poll(() => media.evaluate((el: HTMLVideoElement) => el.currentTime)).toBeGreaterThan(8);
-  const saved = first.waitForResponse((r) => r.url().includes(`/api/me/history/${video.externalId}`) && r.request().method() === 'PUT');
+  // The pause saves where it stopped (9 s or a moment later: before the middle, so not watched).
+  const saved = first.waitForRequest((r) => {
+    if (!r.url().includes(`/api/me/history/${video.externalId}`) || r.method() !== 'PUT') return false;
+    const { position } = r.postDataJSON() as { position: number };
+    return position >= 8 && position < 15;
+  });
   await first.keyboard.press('k');
-  expect((await saved).status()).toBe(204);
+  await expect.poll(() => media.evaluate((el: HTMLVideoElement) => el.paused)).toBe(true);
+  const { position } = (await saved).postDataJSON() as { position: number };
+  expect((await (await saved).response())?.status()).toBe(204);
   await first.context().close();
 
   // Second browser, same member: the video starts where it was left, and says so.
   const second = await memberPage(browser, baseURL, m);
   await second.goto(`/watch?v=${video.externalId}`);
-  await expect(second.getByRole('status').filter({ hasText: /Resumed at 00?:0?9/ })).toBeVisible({ timeout: 30_000 });
+  await expect(second.getByRole('status').filter({ hasText: new RegExp(`Resumed at 00:${String(position).padStart(2, '0')}`) })).toBeVisible({ timeout: 30_000 });
   await expect(second.getByRole('button', { name: 'Start over' })).toBeVisible();
-  await expect.poll(() => second.locator('.watch-media video').evaluate((el: HTMLVideoElement) => el.currentTime)).toBeGreaterThanOrEqual(9);
+  await expect.poll(() => second.locator('.watch-media video').evaluate((el: HTMLVideoElement) => el.currentTime)).toBeGreaterThanOrEqual(position);
   await second.context().close();
 });
 
