@@ -1,16 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type Page, type WorkerInfo } from '@playwright/test';
 import { acceptCookies, apiLogin, createUser } from './support/accounts';
+import { seriousViolations } from './support/a11y';
 
 /**
  * axe over every route of SPEC §2, at 1280 and 375 px, as a visitor and as a member, and with the menus, sheets
  * and the player open (issue 18 "Accessibility"): no critical and no serious violation anywhere. Each test
  * gathers every finding before it fails, so one run lists them all.
  */
-
-// bypassCSP: the app's policy would refuse the axe script the checks inject.
-test.use({ bypassCSP: true });
-test.describe.configure({ timeout: 240_000 });
 
 interface Fixture {
   token: string;
@@ -21,8 +17,8 @@ interface Fixture {
   video: string;
 }
 
-async function fixture(page: Page, request: APIRequestContext, testInfo: TestInfo): Promise<Fixture> {
-  const user = await createUser(request, testInfo, { onboarded: true, tag: 'axe' });
+async function makeFixture(request: APIRequestContext, workerInfo: WorkerInfo): Promise<Fixture> {
+  const user = await createUser(request, workerInfo, { onboarded: true, tag: 'axe' });
   const token = await apiLogin(request, user);
   const headers = { authorization: `Bearer ${token}` };
   const post = async <T>(url: string, data: unknown) => {
@@ -45,23 +41,42 @@ async function fixture(page: Page, request: APIRequestContext, testInfo: TestInf
   return { token, uuid: me.uuid, playlistId: playlist.id, siftHash: sift.hash, channel: videos[0]!.channelExternalId, video: videos[0]!.externalId };
 }
 
+/**
+ * One member and their items per worker, made through the API: the checks only look at them, so the tests of a
+ * worker share them instead of each signing up (a captcha and a password hash each) and making its own.
+ */
+const test = base.extend<object, { f: Fixture }>({
+  f: [
+    async ({ playwright }, use, workerInfo) => {
+      const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
+      await use(await makeFixture(request, workerInfo));
+      await request.dispose();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+// bypassCSP: the app's policy would refuse the axe script the checks inject.
+test.use({ bypassCSP: true });
+test.describe.configure({ timeout: 240_000 });
+
 const loggedIn = (page: Page, token: string) => page.addInitScript((t) => localStorage.setItem('sift.token', JSON.stringify(t)), token);
 
 class Findings {
   readonly list: string[] = [];
   async check(page: Page, where: string) {
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    for (const v of violations.filter((x) => x.impact === 'critical' || x.impact === 'serious')) {
-      this.list.push(`${where} · ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-    }
+    for (const finding of await seriousViolations(page)) this.list.push(`${where} · ${finding}`);
   }
 }
 
-/** The page has drawn what it loads: no list or region still busy (or 5 s have passed). */
+/**
+ * The page has drawn what it loads: no list or region still busy (or 5 s have passed), and the browser has painted
+ * what the last answer brought (two animation frames: React commits before the next paint).
+ */
 async function settle(page: Page) {
   await expect(page.locator('#main, main').first()).toBeAttached();
   await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .page-loading'), undefined, { timeout: 5_000 }).catch(() => undefined);
-  await page.waitForTimeout(200);
+  await page.evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))));
 }
 
 const PUBLIC_ROUTES = [
@@ -85,8 +100,7 @@ const part = <T,>(list: T[], n: number) => list.filter((_, i) => i % PARTS === n
 
 for (const role of ['visitor', 'member'] as const) {
   for (let n = 0; n < PARTS; n++) {
-    test(`every route as a ${role} (part ${n + 1} of ${PARTS}): nothing critical or serious @phone`, async ({ page, request }, testInfo) => {
-      const f = await fixture(page, request, testInfo);
+    test(`every route as a ${role} (part ${n + 1} of ${PARTS}): nothing critical or serious @phone`, async ({ page, f }) => {
       if (role === 'member') await loggedIn(page, f.token);
       const routes = role === 'member' ? [...PUBLIC_ROUTES, ...MEMBER_ROUTES, ...itemRoutes(f), ...ownerRoutes(f)] : [...PUBLIC_ROUTES, ...itemRoutes(f)];
       const findings = new Findings();
@@ -100,8 +114,7 @@ for (const role of ['visitor', 'member'] as const) {
   }
 }
 
-test('menus, sheets and the player open: nothing critical or serious @phone', async ({ page, request }, testInfo) => {
-  const f = await fixture(page, request, testInfo);
+test('menus, sheets and the player open: nothing critical or serious @phone', async ({ page, f }) => {
   await loggedIn(page, f.token);
   const findings = new Findings();
   const open = async (where: string, button: ReturnType<Page['getByRole']>) => {

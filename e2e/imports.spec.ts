@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import fs from 'node:fs';
+import { expectAccessible, expectNoSidewaysScroll } from './support/a11y';
 import { acceptCookies, chooseFromMenu, createUser, logInWithForm } from './support/accounts';
 
 /**
@@ -22,17 +22,6 @@ interface DemoChannel {
 async function demoChannels(request: APIRequestContext, count: number): Promise<DemoChannel[]> {
   const res = await request.get(`/api/public/v01/channel/search?limit=${count}`);
   return ((await res.json()) as { items: DemoChannel[] }).items;
-}
-
-async function expectAccessible(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const bad = violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`), where).toEqual([]);
-}
-
-/** Nothing sticks out sideways: at 375 px a page that scrolls horizontally looks broken. */
-async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
 }
 
 const quoted = (text: string) => `"${text.replace(/"/g, '""')}"`;
@@ -66,7 +55,7 @@ test('a new member imports a Takeout subscriptions.csv from the onboarding and s
   await expect(importer.getByText(gone)).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath(`import-onboarding-${testInfo.project.name}.png`), fullPage: true });
   await expectAccessible(page, 'onboarding import');
-  await expectNoSidewaysScroll(page);
+  await expectNoSidewaysScroll(page, 'onboarding import');
 
   // The follows are there at once: the profile lists them.
   await page.getByRole('link', { name: 'Continue' }).click();
@@ -102,7 +91,7 @@ test('a member imports FreeTube playlists from the Import page and downloads eve
   await expect(importer.getByText('Made 1 playlist and added 3 videos to playlists.')).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath(`import-page-${testInfo.project.name}.png`), fullPage: true });
   await expectAccessible(page, 'import page');
-  await expectNoSidewaysScroll(page);
+  await expectNoSidewaysScroll(page, 'import page');
 
   await importer.getByRole('link', { name: 'My playlists' }).click();
   await expect(page).toHaveURL(/\/playlists$/);

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
+import { seriousViolations } from './support/a11y';
 import { acceptCookies } from './support/accounts';
 import { startOwnApp } from './support/own-app';
 
@@ -25,9 +25,7 @@ async function controlled(page: Page): Promise<string> {
 
 /** axe on what this spec shows (the rest of the page has specs of its own). */
 async function expectAccessible(page: Page, selector: string) {
-  const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
-  const bad = violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await seriousViolations(page, selector), selector).toEqual([]);
 }
 
 /** Width and height from a PNG's IHDR chunk. */

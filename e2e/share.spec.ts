@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectAccessible } from './support/a11y';
 import { acceptCookies, apiLogin, createUser, expectToast, recordToasts } from './support/accounts';
 import { playablePair } from './support/player-catalog';
 
@@ -76,12 +76,6 @@ const networkNames = (page: Page, title: string) => networkLinks(page, title).lo
 async function fromMenu(page: Page, button: string, item: string) {
   await page.getByRole('button', { name: button, exact: true }).first().click();
   await page.getByRole('menuitem', { name: item }).click();
-}
-
-async function expectAccessible(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const bad = violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`), where).toEqual([]);
 }
 
 /** The item's public address inside the network's share address: `param` of the popup's URL. */

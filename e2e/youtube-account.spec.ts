@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, expectNoSidewaysScroll } from './support/a11y';
 import { acceptCookies, APP_PORT, createUser, expectToast, logInWithForm, recordToasts } from './support/accounts';
 
 /**
@@ -29,18 +29,6 @@ async function routeYouTubeImages(page: Page) {
   for (const host of ['https://i.ytimg.com/**', 'https://yt3.ggpht.com/**']) {
     await page.route(host, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: GREY_PNG }));
   }
-}
-
-/** axe on the page as it is: nothing critical or serious. */
-async function expectAccessible(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const bad = violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`), where).toEqual([]);
-}
-
-/** Nothing sticks out sideways: at 375 px a page that scrolls horizontally looks broken. */
-async function expectNoSidewaysScroll(page: Page, where: string) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), where).toBeLessThanOrEqual(page.viewportSize()!.width);
 }
 
 /**
@@ -165,18 +153,19 @@ test('a member connects their YouTube account, follows their subscriptions and i
   await playlists.getByRole('checkbox', { name: /Sunday baking/ }).check();
   await playlists.getByRole('checkbox', { name: /Workshop builds/ }).check();
   await watchProgress(page);
-  // The stand-in is quick: the first answer about each import is held a moment, so the bars can be seen (and shown).
-  const held = new Set<string>();
+  // The stand-in is quick: the answers about the imports are held until the test has seen both bars (and shown them),
+  // then let through; no poll runs while one is held.
+  let letThrough!: () => void;
+  const seen = new Promise<void>((resolve) => (letThrough = resolve));
   await page.route('**/api/providers/youtube/playlists/*/status', async (route) => {
-    const first = !held.has(route.request().url());
-    held.add(route.request().url());
-    if (first) await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await seen;
     await route.continue();
   });
   await account.getByRole('button', { name: 'Import 2 playlists' }).click();
   await expect(playlists.getByRole('progressbar', { name: 'Importing Sunday baking' })).toBeVisible();
   await expect(playlists.getByRole('progressbar', { name: 'Importing Workshop builds' })).toHaveAttribute('aria-valuemin', '0');
   await snapshot(page, 'yt-account-importing');
+  letThrough();
   for (const name of ['Sunday baking', 'Workshop builds']) {
     await expect(playlists.getByRole('link', { name: `Open ${name} in Sift` })).toBeVisible();
     await expect(playlists.getByRole('listitem').filter({ hasText: name }).getByText('Imported', { exact: true })).toBeVisible();

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './support/a11y';
 import { acceptCookies, APP_PORT, createUser, logInWithForm, recordToasts } from './support/accounts';
 
 /**
@@ -38,13 +38,6 @@ async function searchFromHeader(page: Page, text: string) {
   await box.fill(text);
   await expect(box).toHaveValue(text);
   await box.press('Enter');
-}
-
-/** axe on the page as it is: nothing critical or serious. */
-async function expectAccessible(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const bad = violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`), where).toEqual([]);
 }
 
 const player = (page: Page) => page.getByRole('dialog', { name: /./ }).filter({ has: page.locator('.watch-media') });

@@ -9,7 +9,7 @@ export const MAIL_API = `http://127.0.0.1:${APP_PORT + 1}/mails`;
 export const GOOD_PASSWORD = 'violet harbour lamp 42';
 
 /** A fresh address per test and project, so tests run in parallel and on both projects. */
-export function uniqueEmail(testInfo: TestInfo, tag: string): string {
+export function uniqueEmail(testInfo: Pick<TestInfo, 'project'>, tag: string): string {
   const rand = Math.random().toString(36).slice(2, 8);
   return `${tag}.${testInfo.project.name}.${Date.now().toString(36)}.${rand}@example.com`.toLowerCase();
 }
@@ -69,7 +69,7 @@ async function solveCaptcha(request: APIRequestContext): Promise<string> {
  */
 export async function createUser(
   request: APIRequestContext,
-  testInfo: TestInfo,
+  testInfo: Pick<TestInfo, 'project'>,
   opts: { tag?: string; firstName?: string; lastName?: string; onboarded?: boolean } = {},
 ): Promise<TestUser> {
   const user: TestUser = {

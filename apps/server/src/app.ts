@@ -307,6 +307,7 @@ export function createServices(deps: ServiceDependencies): Services {
       subscriptions,
       playlists,
       sifts,
+      history,
       jobs,
       onChannelsFollowed,
       log,

@@ -13,7 +13,9 @@ import {
   type Sift,
   type Video,
 } from '@sift/contracts';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { hiddenVideos, historySettings, users, watchHistory } from '../src/infra/db/schema.js';
 import type { ProviderVideo } from '../src/providers/video-provider.js';
 import { aMember, call, expectError } from './support/accounts.js';
 import { aChannel, aVideo, videosOf } from './support/factories.js';
@@ -247,6 +249,8 @@ describe('hideWatched', () => {
     await call(t.app, { method: 'DELETE', url: `/api/me/hidden/${all[10]!.externalId}`, token: member.token });
     const top = pagedVideosSchema.parse((await call(t.app, { method: 'GET', url: `/api/sifts/${s.body.hash}/videos?${q(null)}`, token: member.token })).body);
     expect(top.videos.slice(0, 3).map((v) => v.externalId)).toEqual([all[1]!.externalId, all[10]!.externalId, all[40]!.externalId]);
+    // The sift's count of matches would include what is left out: the total is the page's lower bound.
+    expect(top.totalResults).toBe(11);
     const plain = pagedVideosSchema.parse((await call(t.app, { method: 'GET', url: `/api/sifts/${s.body.hash}/videos?limit=3`, token: member.token })).body);
     expect(plain.videos.map((v) => [v.externalId, v.watched])).toEqual([
       [all[0]!.externalId, true],
@@ -333,5 +337,20 @@ describe('unwatched counts', () => {
     // A visitor's list of public sifts carries none.
     const visitor = siftListSchema.parse((await call(t.app, { method: 'GET', url: '/api/sifts' })).body);
     expect(visitor.items.every((s) => s.unwatchedCount === undefined)).toBe(true);
+  });
+});
+
+describe('deleting the account', () => {
+  it('deletes the history, the dismissals and the pause with it', async () => {
+    const member = await aMember(t);
+    await progress(member.token, videos[40]!.externalId, { position: 12 });
+    await call(t.app, { method: 'POST', url: `/api/me/hidden/${videos[41]!.externalId}`, token: member.token });
+    await call(t.app, { method: 'PUT', url: '/api/me/history/settings', token: member.token, payload: { paused: true } });
+    const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.uuid, member.user.uuid!));
+    const rowsOf = async () =>
+      Promise.all([watchHistory, hiddenVideos, historySettings].map(async (table) => (await t.database.db.select().from(table).where(eq(table.userId, row!.id))).length));
+    expect(await rowsOf()).toEqual([1, 1, 1]);
+    expect((await call(t.app, { method: 'PUT', url: '/api/users/delete', token: member.token, payload: { reason: 'bye' } })).status).toBe(204);
+    expect(await rowsOf()).toEqual([0, 0, 0]);
   });
 });

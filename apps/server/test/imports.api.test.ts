@@ -151,7 +151,6 @@ describe('POST /api/me/imports', () => {
     expect(result).toMatchObject({ format: 'LIBRETUBE_JSON', status: 'CREATED', counts: { channels: 2, playlists: 1, videos: 2, sifts: 1 } });
     expect(result.skipped).toEqual([
       { item: 'Their mix (PLBCF2DAC6FFB574DE)', reason: expect.stringMatching(/bookmarked playlist/) },
-      { item: 'Watch history (1 video)', reason: expect.stringMatching(/watch history/) },
     ]);
     expect(await followedNames(member)).toEqual(['Knots für alle', 'Lamps, Lights & More']);
     const mine = await call(t.app, { method: 'GET', url: '/api/sifts?following=false', token: member.token });
@@ -187,7 +186,7 @@ describe('POST /api/me/imports', () => {
     expect(await followedNames(member)).toEqual(['Lamps, Lights & More', 'Tides']);
 
     const second = await importFile(member, Buffer.from(csv));
-    expect(second.counts).toEqual({ channels: 0, playlists: 0, videos: 0, sifts: 0 });
+    expect(second.counts).toEqual({ channels: 0, playlists: 0, videos: 0, sifts: 0, history: 0 });
     expect(await followedNames(member)).toEqual(['Lamps, Lights & More', 'Tides']);
   });
 
@@ -228,7 +227,7 @@ describe('POST /api/me/imports', () => {
     expect((await inOrder('wl')).sort()).toEqual(['Brass lamp', 'Spring tide']);
 
     const again = await importFile(member, Buffer.from(db + '\n'));
-    expect(again.counts).toEqual({ channels: 0, playlists: 0, videos: 0, sifts: 0 });
+    expect(again.counts).toEqual({ channels: 0, playlists: 0, videos: 0, sifts: 0, history: 0 });
     expect(await inOrder(knotsList!.id)).toEqual(['Clove hitch', 'Bowline']);
   });
 
@@ -251,7 +250,7 @@ describe('POST /api/me/imports', () => {
     expect(sift.channels.map((c) => c.name).sort()).toEqual(['Knots für alle', 'Tides']);
 
     const again = await importFile(member, Buffer.from(profiles));
-    expect(again.counts).toEqual({ channels: 0, playlists: 0, videos: 0, sifts: 0 });
+    expect(again.counts).toEqual({ channels: 0, playlists: 0, videos: 0, sifts: 0, history: 0 });
   });
 
   it('imports a file whose strings hold \\u0000 or a lone surrogate: NULs dropped, the surrogate shown as �, nothing refused by the database', async () => {
@@ -358,7 +357,7 @@ describe('Round trip: what Sift exports, Sift imports', () => {
     expect(withoutFrequency(copy)).toEqual(withoutFrequency(original));
 
     const again = await importFile(after, Buffer.from(res.rawPayload));
-    expect(again.counts).toEqual({ channels: 0, playlists: 0, videos: 0, sifts: 0 });
+    expect(again.counts).toEqual({ channels: 0, playlists: 0, videos: 0, sifts: 0, history: 0 });
     expect(contents(await exported(after))).toEqual(contents(copy));
   });
 });

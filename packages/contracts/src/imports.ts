@@ -8,6 +8,7 @@ import { z } from 'zod';
 export const importFormatSchema = z.enum([
   'TAKEOUT_CSV',
   'TAKEOUT_ZIP',
+  'TAKEOUT_HISTORY',
   'NEWPIPE_JSON',
   'NEWPIPE_ZIP',
   'FREETUBE_DB',
@@ -33,6 +34,8 @@ export const importCountsSchema = z.object({
   videos: z.number().int().nonnegative(),
   /** Sifts made from groups of channels. */
   sifts: z.number().int().nonnegative(),
+  /** Videos new to the member's watch history (issue 30). */
+  history: z.number().int().nonnegative(),
 });
 export type ImportCounts = z.infer<typeof importCountsSchema>;
 

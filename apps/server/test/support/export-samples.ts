@@ -34,12 +34,16 @@ async function newPipeDb(): Promise<Buffer> {
     CREATE TABLE playlist_stream_join (playlist_id INTEGER NOT NULL, stream_id INTEGER NOT NULL, join_index INTEGER NOT NULL, PRIMARY KEY(playlist_id, join_index));
     CREATE TABLE feed_group (uid INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, name TEXT NOT NULL, icon_id INTEGER NOT NULL, sort_order INTEGER NOT NULL);
     CREATE TABLE feed_group_subscription_join (group_id INTEGER NOT NULL, subscription_id INTEGER NOT NULL, PRIMARY KEY(group_id, subscription_id));
+    CREATE TABLE stream_history (stream_id INTEGER NOT NULL, access_date INTEGER NOT NULL, repeat_count INTEGER NOT NULL, PRIMARY KEY(stream_id, access_date));
+    CREATE TABLE stream_state (stream_id INTEGER NOT NULL, progress_time INTEGER NOT NULL, PRIMARY KEY(stream_id));
     INSERT INTO subscriptions VALUES (1, 0, '${channelUrl(CHANNEL)}', 'Kurzgesagt – In a Nutshell'), (2, 0, '${channelUrl(OTHER_CHANNEL)}', 'Veritasium');
     INSERT INTO streams VALUES (1, 0, '${watchUrl(VIDEO)}', 'Me at the zoo');
     INSERT INTO playlists VALUES (1, 'Zoo', 0);
     INSERT INTO playlist_stream_join VALUES (1, 1, 0);
     INSERT INTO feed_group VALUES (1, 'Science', 0, 0);
     INSERT INTO feed_group_subscription_join VALUES (1, 1), (1, 2);
+    INSERT INTO stream_history VALUES (1, 1700000000000, 2);
+    INSERT INTO stream_state VALUES (1, 9000);
   `);
   const bytes = Buffer.from(db.export());
   db.close();
@@ -77,6 +81,28 @@ export async function exportSamples(): Promise<ExportSample[]> {
         ]
           .map((record) => JSON.stringify(record))
           .join('\n') + '\n',
+      ),
+      text: true,
+    },
+    {
+      name: 'FreeTube history.db',
+      bytes: text(
+        JSON.stringify({ videoId: VIDEO, title: 'Me at the zoo', author: 'jawed', authorId: CHANNEL, published: 1_114_000_000_000, description: '', viewCount: 1, lengthSeconds: 19, watchProgress: 7.5, timeWatched: 1_700_000_000_000, isLive: false, type: 'video', _id: 'h1' }) + '\n',
+      ),
+      text: true,
+    },
+    {
+      name: 'Takeout watch-history.json',
+      bytes: json([
+        { header: 'YouTube', title: 'Watched Me at the zoo', titleUrl: watchUrl(VIDEO), subtitles: [{ name: 'jawed', url: channelUrl(CHANNEL) }], time: '2024-03-02T18:04:05.123Z', products: ['YouTube'], activityControls: ['YouTube watch history'] },
+        { header: 'YouTube', title: 'Watched an ad', titleUrl: watchUrl(VIDEO), time: '2024-03-02T18:03:05.123Z', products: ['YouTube'], details: [{ name: 'From Google Ads' }], activityControls: ['YouTube watch history'] },
+      ]),
+      text: true,
+    },
+    {
+      name: 'Takeout watch-history.html',
+      bytes: text(
+        `<html><head><title>Verlauf</title></head><body><div class="mdl-grid"><div class="outer-cell mdl-cell mdl-cell--12-col mdl-shadow--2dp"><div class="mdl-grid"><div class="header-cell mdl-cell mdl-cell--12-col"><p class="mdl-typography--title">YouTube<br></p></div><div class="content-cell mdl-cell mdl-cell--6-col mdl-typography--body-1">Angesehen&nbsp;<a href="${watchUrl(VIDEO)}">Me at the zoo</a><br><a href="${channelUrl(CHANNEL)}">jawed</a><br>03.01.2024, 22:15:30 MEZ<br></div><div class="content-cell mdl-cell mdl-cell--12-col mdl-typography--caption"><b>Produkte:</b><br>&emsp;YouTube<br></div></div></div></div></body></html>\n`,
       ),
       text: true,
     },

@@ -72,16 +72,7 @@ export class AccountsService {
     const user = await this.users.findByEmail(email);
     if (!user) return;
     if (!user.confirmedAt) return this.sendConfirmation(user);
-    await this.deliver(
-      accountExistsMail({
-        appName: this.options.appName,
-        to: user.email,
-        firstName: user.firstName,
-        link: `${this.options.publicUrl}/login`,
-        forgotPasswordLink: `${this.options.publicUrl}/forgot-password`,
-        locale: asLocale(user.locale),
-      }),
-    );
+    await this.deliver(this.loginMail(user, accountExistsMail));
   }
 
   /** POST /api/accounts/confirm: the link's token confirms the address (410 when expired, 400 when unknown or used). */
@@ -99,7 +90,7 @@ export class AccountsService {
   async resendConfirmation(email: string, ip: string): Promise<{ email: string }> {
     await this.limitMail(email, ip);
     const user = await this.users.findByEmail(email);
-    if (user?.confirmedAt) await this.deliver(this.alreadyConfirmed(user));
+    if (user?.confirmedAt) await this.deliver(this.loginMail(user, alreadyConfirmedMail));
     else if (user) await this.sendConfirmation(user);
     return { email: email.trim() };
   }
@@ -135,9 +126,12 @@ export class AccountsService {
     await this.deliver(confirmationMail({ appName: this.options.appName, to: user.email, firstName: user.firstName, link, locale: asLocale(user.locale) }));
   }
 
-  /** To a confirmed member who asked for a confirmation link: where to log in, and how to reset the password. */
-  private alreadyConfirmed(user: UserRow): MailMessage {
-    return alreadyConfirmedMail({
+  /**
+   * A mail that sends a confirmed member to log in, with where to reset the password: to one who asked for a
+   * confirmation link (alreadyConfirmedMail), or whose address someone signed up with (accountExistsMail).
+   */
+  private loginMail(user: UserRow, mail: typeof alreadyConfirmedMail): MailMessage {
+    return mail({
       appName: this.options.appName,
       to: user.email,
       firstName: user.firstName,

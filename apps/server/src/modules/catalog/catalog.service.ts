@@ -282,7 +282,8 @@ export class CatalogService {
       channel = { ...channel, uploadsPageToken: page.nextPageToken, uploadsComplete: page.nextPageToken === null };
       rows = await this.repository.pageVideos(channel.id, after, limit, hideFor);
     }
-    return toPage(rows, limit, channel.numberOfVideos);
+    // With hideWatched the channel's count includes what is left out: the page's lower bound instead (as the feeds').
+    return toPage(rows, limit, hideFor === undefined ? channel.numberOfVideos : 0, hideFor !== undefined);
   }
 
   /** Every channel's videos, newest first: the public feed a visitor sees on the Dashboard. */
@@ -416,13 +417,13 @@ function ignoreNotFound(error: unknown): null {
   throw error;
 }
 
-function toPage(rows: VideoCardRow[], limit: number, totalResults: number): PagedVideos {
+function toPage(rows: VideoCardRow[], limit: number, totalResults: number, lowerBound = false): PagedVideos {
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const hasMore = rows.length > limit && last !== undefined;
   return {
     videos: page.map(presentVideo),
-    totalResults: Math.max(totalResults, page.length),
+    totalResults: Math.max(totalResults, page.length + (lowerBound && hasMore ? 1 : 0)),
     next: hasMore ? encodeCursor({ publishedAt: last.video.publishedAt, id: last.video.id }) : null,
     limit,
   };

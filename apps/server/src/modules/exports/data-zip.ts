@@ -1,10 +1,10 @@
 import { strToU8, zipSync } from 'fflate';
-import { SIFT_EXPORT_FILE, type SiftExportDocument } from '../imports/formats/sift-export-document.js';
+import { SIFT_EXPORT_FILE, SIFT_HISTORY_FILE, type SiftExportDocument, type SiftHistoryExportEntry } from '../imports/formats/sift-export-document.js';
 
 export const README_FILE = 'README.txt';
 
 /** What the archive holds, for a person opening it (plain text, CRLF so every system's editor shows the lines). */
-export function readmeText(appName: string, document: SiftExportDocument): string {
+export function readmeText(appName: string, document: SiftExportDocument, history: readonly SiftHistoryExportEntry[]): string {
   const lines = [
     `Your ${appName} data`,
     `Exported ${document.exportedAt} for ${document.profile.email}.`,
@@ -18,7 +18,12 @@ export function readmeText(appName: string, document: SiftExportDocument): strin
     '    in your order, by YouTube video id and title.',
     `  - sifts: your ${document.sifts.length} sift(s) with their keywords (all / any / none), filters, category, whether`,
     '    each is public, and its channels by YouTube channel id.',
-    `  ${appName}'s import reads this zip as it is: your follows, playlists and sifts come back.`,
+    '',
+    `${SIFT_HISTORY_FILE}`,
+    `  Your watch history: ${history.length} video(s), newest first, each with its YouTube video id, when you last watched it`,
+    '  (watchedAt), where you stopped (position and duration, in seconds) and whether it counts as watched.',
+    '',
+    `  ${appName}'s import reads this zip as it is: your follows, playlists, sifts and watch history come back.`,
     '',
     'Followed channels alone, for other apps: on your profile, "Subscriptions (OPML)" (feed readers, Invidious,',
     'FreeTube) and "Subscriptions for NewPipe".',
@@ -27,13 +32,14 @@ export function readmeText(appName: string, document: SiftExportDocument): strin
   return lines.join('\r\n');
 }
 
-/** The personal-data export: sift-export.json (read back by Sift's import, format SIFT_ZIP) and a README.txt. */
-export function buildDataZip(document: SiftExportDocument, appName: string): Uint8Array {
+/** The personal-data export: sift-export.json and history.json (read back by Sift's import, format SIFT_ZIP) and a README.txt. */
+export function buildDataZip(document: SiftExportDocument, history: readonly SiftHistoryExportEntry[], appName: string): Uint8Array {
   const mtime = new Date(document.exportedAt);
   return zipSync(
     {
       [SIFT_EXPORT_FILE]: [strToU8(`${JSON.stringify(document, null, 2)}\n`), { level: 6, mtime }],
-      [README_FILE]: [strToU8(readmeText(appName, document)), { level: 6, mtime }],
+      [SIFT_HISTORY_FILE]: [strToU8(`${JSON.stringify(history)}\n`), { level: 6, mtime }],
+      [README_FILE]: [strToU8(readmeText(appName, document, history)), { level: 6, mtime }],
     },
     {},
   );

@@ -55,7 +55,7 @@ export const exportsRoutes =
         schema: {
           tags,
           summary:
-            'Everything the member made, as a zip (application/zip): sift-export.json (profile, follows, playlists with Watch later, sifts; read back by the import) and README.txt',
+            'Everything the member made, as a zip (application/zip): sift-export.json (profile, follows, playlists with Watch later, sifts) and history.json (watch history), both read back by the import, and README.txt',
           response: { 200: z.string().describe('The zip archive (binary)'), ...errors },
         },
       },

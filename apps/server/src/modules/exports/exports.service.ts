@@ -1,4 +1,5 @@
 import type { NewPipeSubscriptions } from '@sift/contracts';
+import type { HistoryService } from '../history/history.service.js';
 import type { SiftExportDocument } from '../imports/formats/sift-export-document.js';
 import type { PlaylistsService } from '../playlists/playlists.service.js';
 import type { SiftsService } from '../sifts/sifts.service.js';
@@ -14,6 +15,7 @@ export interface ExportSources {
   subscriptions: Pick<SubscriptionsService, 'exportFollows'>;
   playlists: Pick<PlaylistsService, 'exportOwned'>;
   sifts: Pick<SiftsService, 'exportOwned'>;
+  history: Pick<HistoryService, 'exportHistory'>;
 }
 
 /** A file to download: its bytes (or text) and the name the browser saves it under. */
@@ -64,7 +66,7 @@ export class ExportsService {
 
   /** GET /api/me/exports/data.zip */
   async dataZip(userId: number): Promise<ExportFile<Uint8Array>> {
-    const document = await this.document(userId);
-    return { body: buildDataZip(document, this.appName), fileName: `sift-data-${day(new Date(document.exportedAt))}.zip` };
+    const [document, history] = await Promise.all([this.document(userId), this.sources.history.exportHistory(userId)]);
+    return { body: buildDataZip(document, history, this.appName), fileName: `sift-data-${day(new Date(document.exportedAt))}.zip` };
   }
 }

@@ -47,22 +47,21 @@ export class FeedsRepository {
    * cards come from the catalog (CatalogService.videoCards), which keeps those it showed before.
    */
   async pageKeys(sources: FeedSources, after: PublishedKey | undefined, limit: number, filters: FeedFilters, hideFor?: number): Promise<PublishedKey[]> {
+    const filter = filterCondition(filters);
     // A filter is evaluated row by row, newest first, until a page matches: a rare word reads far more than a page.
-    return filterCondition(filters)
-      ? asHeavyRead(() => this.readPageKeys(sources, after, limit, filters, hideFor))
-      : this.readPageKeys(sources, after, limit, filters, hideFor);
+    return filter ? asHeavyRead(() => this.readPageKeys(sources, after, limit, filter, hideFor)) : this.readPageKeys(sources, after, limit, undefined, hideFor);
   }
 
-  private async readPageKeys(sources: FeedSources, after: PublishedKey | undefined, limit: number, filters: FeedFilters, hideFor: number | undefined): Promise<PublishedKey[]> {
+  /** `hideFor` (hideWatched): the member's watched and dismissed videos are left out inside each part, so the page stays full. */
+  private async readPageKeys(sources: FeedSources, after: PublishedKey | undefined, limit: number, filter: SQL | undefined, hideFor: number | undefined): Promise<PublishedKey[]> {
     const n = limit + 1;
-    // hideWatched: the member's watched and dismissed videos are left out inside each part, so the page stays full.
-    const filter = and(filterCondition(filters), hideFor === undefined ? undefined : unwatchedBy(hideFor, videos.id));
+    const videoFilter = and(filter, hideFor === undefined ? undefined : unwatchedBy(hideFor, videos.id));
     const olderVideo = after ? sql`(${videos.publishedAt}, ${videos.id}) < (${after.publishedAt.toISOString()}::timestamptz, ${after.id})` : undefined;
     if (sources === 'everything') {
       return this.db
         .select({ id: videos.id, publishedAt: videos.publishedAt })
         .from(videos)
-        .where(and(olderVideo, filter))
+        .where(and(olderVideo, videoFilter))
         .orderBy(desc(videos.publishedAt), desc(videos.id))
         .limit(n);
     }
@@ -70,15 +69,14 @@ export class FeedsRepository {
     const parts: SQL[] = [];
     if (sources.channelIds.length > 0) {
       parts.push(sql`(SELECT ${videos.id} AS id, ${videos.publishedAt} AS published_at FROM ${videos}
-        WHERE ${videos.channelId} = ANY(${sql.param(sources.channelIds)}::bigint[]) AND ${and(olderVideo, filter) ?? sql`true`}
+        WHERE ${videos.channelId} = ANY(${sql.param(sources.channelIds)}::bigint[]) AND ${and(olderVideo, videoFilter) ?? sql`true`}
         ORDER BY ${videos.publishedAt} DESC, ${videos.id} DESC LIMIT ${n})`);
     }
     if (sources.siftIds.length > 0) {
       const olderMatch = after
         ? sql`(${siftVideos.publishedAt}, ${siftVideos.videoId}) < (${after.publishedAt.toISOString()}::timestamptz, ${after.id})`
         : sql`true`;
-      const matchFilter = filterCondition(filters);
-      const join = matchFilter ? sql`JOIN ${videos} ON ${videos.id} = ${siftVideos.videoId} AND ${matchFilter}` : sql``;
+      const join = filter ? sql`JOIN ${videos} ON ${videos.id} = ${siftVideos.videoId} AND ${filter}` : sql``;
       const unwatched = hideFor === undefined ? sql`true` : unwatchedBy(hideFor, siftVideos.videoId);
       parts.push(sql`(SELECT m.id, m.published_at FROM unnest(${sql.param(sources.siftIds)}::bigint[]) AS s(id)
         CROSS JOIN LATERAL (

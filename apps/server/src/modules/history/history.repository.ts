@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../infra/db/client.js';
+import { rowsOf, type Database } from '../../infra/db/client.js';
 import { channels, hiddenVideos, historySettings, videos, watchHistory } from '../../infra/db/schema.js';
 import type { PublishedKey } from '../../infra/http/cursor.js';
 
@@ -25,6 +25,18 @@ export interface HistoryVideo {
   durationSeconds: number;
   live: boolean;
 }
+
+/** One video of an imported watch history, as it is written (HistoryService.importWatched). */
+export interface ImportedWatchRow {
+  videoId: number;
+  watchedAt: Date;
+  position: number;
+  duration: number | null;
+  watched: boolean;
+}
+
+/** Rows written by one statement of an import: the arrays of one statement stay small whatever the file. */
+const IMPORT_BATCH = 1_000;
 
 /** Times are kept to the millisecond, the cursor's precision (schema.ts `watchHistory`). */
 const NOW_MS = sql`date_trunc('milliseconds', now())`;
@@ -168,6 +180,52 @@ export class HistoryRepository {
   /** Clears the member's history. Dismissals stay (they are undone one by one), as do playlists and Watch later. */
   async clear(userId: number): Promise<void> {
     await this.db.delete(watchHistory).where(eq(watchHistory.userId, userId));
+  }
+
+  /**
+   * Writes an import's history; answers how many videos were not in it before. A video already there keeps its row,
+   * merged: watched if either says so, the later time, and the position of the later one (0 once watched). So
+   * importing a file again adds nothing and changes nothing.
+   */
+  async importWatched(userId: number, rows: ImportedWatchRow[]): Promise<number> {
+    let added = 0;
+    for (let i = 0; i < rows.length; i += IMPORT_BATCH) {
+      const batch = rows.slice(i, i + IMPORT_BATCH);
+      const result = await this.db.execute(sql`
+        INSERT INTO ${watchHistory} (user_id, video_id, position, duration, watched, watched_at, updated_at)
+        SELECT ${userId}, x.video_id, CASE WHEN x.watched THEN 0 ELSE x.position END, x.duration, x.watched, x.watched_at, ${NOW_MS}
+        FROM unnest(${sql.param(batch.map((r) => r.videoId))}::bigint[], ${sql.param(batch.map((r) => r.position))}::int[],
+          ${sql.param(batch.map((r) => r.duration))}::int[], ${sql.param(batch.map((r) => r.watched))}::boolean[],
+          ${sql.param(batch.map((r) => r.watchedAt.toISOString()))}::timestamptz[]) AS x(video_id, position, duration, watched, watched_at)
+        ON CONFLICT (user_id, video_id) DO UPDATE SET
+          watched = ${watchHistory}.watched OR excluded.watched,
+          position = CASE
+            WHEN ${watchHistory}.watched OR excluded.watched THEN 0
+            WHEN excluded.watched_at > ${watchHistory}.watched_at THEN excluded.position
+            ELSE ${watchHistory}.position END,
+          duration = coalesce(${watchHistory}.duration, excluded.duration),
+          watched_at = greatest(${watchHistory}.watched_at, excluded.watched_at)
+        RETURNING (xmax = 0) AS inserted`);
+      added += rowsOf<{ inserted: boolean }>(result).filter((r) => r.inserted).length;
+    }
+    return added;
+  }
+
+  /** The member's whole history for the data export, newest first: one statement. */
+  async exportRows(userId: number): Promise<{ externalId: string; title: string; watchedAt: Date; position: number; duration: number | null; watched: boolean }[]> {
+    return this.db
+      .select({
+        externalId: videos.externalId,
+        title: videos.title,
+        watchedAt: watchHistory.watchedAt,
+        position: watchHistory.position,
+        duration: watchHistory.duration,
+        watched: watchHistory.watched,
+      })
+      .from(watchHistory)
+      .innerJoin(videos, eq(videos.id, watchHistory.videoId))
+      .where(eq(watchHistory.userId, userId))
+      .orderBy(desc(watchHistory.watchedAt), desc(watchHistory.videoId));
   }
 
   async paused(userId: number): Promise<boolean> {

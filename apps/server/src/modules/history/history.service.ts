@@ -3,9 +3,21 @@ import { MARK_ALL_WATCHED_MAX } from '@sift/contracts';
 import { decodeCursor, encodeCursor } from '../../infra/http/cursor.js';
 import { notFound } from '../../infra/http/errors.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
+import type { SiftHistoryExportEntry } from '../imports/formats/sift-export-document.js';
 import { presentHistoryItem } from './history.presenter.js';
-import type { CardMarks, HistoryRepository, HistoryRow, HistoryVideo } from './history.repository.js';
+import type { CardMarks, HistoryRepository, HistoryRow, HistoryVideo, ImportedWatchRow } from './history.repository.js';
 import { isWatchedAt } from './watched-rule.js';
+
+/** One video of a history a member imports (the import's bundle entry, its video stored). */
+export interface ImportedWatch {
+  videoId: number;
+  /** When the file says it was last watched; undefined for formats without times (Invidious, LibreTube). */
+  watchedAt?: Date;
+  position?: number;
+  duration?: number;
+  /** What the file says outright (Sift's own export); otherwise the rule decides, see importWatched. */
+  watched?: boolean;
+}
 
 /** Words of a history search: at most 10, like a feed's filter text. */
 const MAX_WORDS = 10;
@@ -91,6 +103,41 @@ export class HistoryService {
 
   clear(userId: number): Promise<void> {
     return this.repository.clear(userId);
+  }
+
+  /**
+   * An import's watch history (issue 30 "Bring it, take it"), newest first as the file lists it. A video with a position
+   * is watched by the rule (or when the file says so); one without is watched: the file lists it as seen. A video
+   * without a time gets the import's time less its place in the list (a millisecond each), so the history page keeps
+   * the file's order. While history is paused nothing is recorded ('paused'). Answers how many videos are new to the
+   * member's history.
+   */
+  async importWatched(userId: number, entries: ImportedWatch[], now = new Date()): Promise<number | 'paused'> {
+    if (await this.repository.paused(userId)) return 'paused';
+    const rows = entries.map((e, index): ImportedWatchRow => {
+      const duration = e.duration !== undefined && e.duration > 0 ? Math.round(e.duration) : null;
+      const watched = e.watched ?? (e.position === undefined ? true : isWatchedAt(e.position, duration ?? 0));
+      return {
+        videoId: e.videoId,
+        watchedAt: e.watchedAt ?? new Date(now.getTime() - index),
+        position: watched ? 0 : Math.max(0, Math.floor(e.position ?? 0)),
+        duration,
+        watched,
+      };
+    });
+    return this.repository.importWatched(userId, rows);
+  }
+
+  /** history.json of the data export (the shape Sift's import reads back, SiftHistoryExportEntry). */
+  async exportHistory(userId: number): Promise<SiftHistoryExportEntry[]> {
+    return (await this.repository.exportRows(userId)).map((r) => ({
+      videoId: r.externalId,
+      watchedAt: r.watchedAt.toISOString(),
+      position: r.watched ? 0 : r.position,
+      duration: r.duration,
+      watched: r.watched,
+      title: r.title,
+    }));
   }
 
   async settings(userId: number): Promise<HistorySettings> {

@@ -7,7 +7,8 @@ export function presentImport(row: MemberImportRow): MemberImport {
     format: row.format as ImportFormatName,
     status: row.status,
     progress: row.progress,
-    counts: row.counts as ImportCounts,
+    // Rows written before watch history was imported have no `history` count.
+    counts: { history: 0, ...(row.counts as Partial<ImportCounts>) } as ImportCounts,
     skipped: row.skipped as ImportSkipped[],
     error: row.error,
     createdAt: row.createdAt.toISOString(),

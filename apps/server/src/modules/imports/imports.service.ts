@@ -13,6 +13,7 @@ import { HttpError, notFound } from '../../infra/http/errors.js';
 import type { JobQueue } from '../../infra/jobs/job-queue.js';
 import { VideoServiceUnavailableError, withRetries } from '../../providers/video-service-errors.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
+import type { HistoryService } from '../history/history.service.js';
 import type { PlaylistsService } from '../playlists/playlists.service.js';
 import type { SiftsService } from '../sifts/sifts.service.js';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
@@ -32,6 +33,8 @@ export const IMPORT_SKIP_REASONS = {
   unknownVideo: 'deleted or private video',
   siftFull: 'a sift holds at most 200 channels',
   emptyGroup: 'none of its channels could be found',
+  historyUnknown: 'deleted, private, or not on the video service',
+  historyPaused: 'your watch history is paused (Watch history → Resume history, then import again)',
 } as const;
 
 /** What the import needs of the rest of the app (the composition root hands these over). */
@@ -40,6 +43,7 @@ export interface ImportCollaborators {
   subscriptions: SubscriptionsService;
   playlists: PlaylistsService;
   sifts: SiftsService;
+  history: Pick<HistoryService, 'importWatched' | 'settings'>;
   jobs: JobQueue;
   /** Called after channels are followed, so their uploads are read at once rather than at the next refresh tick. */
   onChannelsFollowed: () => Promise<void>;
@@ -48,7 +52,7 @@ export interface ImportCollaborators {
 
 /** Counts, skipped rows and progress of one run, written to the row as it goes. */
 class ImportRun {
-  readonly counts: ImportCounts = { channels: 0, playlists: 0, videos: 0, sifts: 0 };
+  readonly counts: ImportCounts = { channels: 0, playlists: 0, videos: 0, sifts: 0, history: 0 };
   readonly skipped: ImportSkipped[];
   private more = 0;
 
@@ -176,8 +180,11 @@ export class ImportsService {
     if (run.counts.channels > 0) await this.app.onChannelsFollowed();
     await run.report(45);
 
-    // 3. Videos of the playlists (45–85 %): stored or fetched 50 to a call; new ones join the sifts they match.
-    const videoIds = [...new Set(bundle.playlists.flatMap((p) => p.videos.map((v) => v.externalId)))];
+    // 3. Videos of the playlists and of the watch history (45–85 %): stored or fetched 50 to a call (a 25,000-video
+    // history is 500 Data API units); new ones join the sifts they match. Paused history reads none of its videos.
+    const history = bundle.history ?? [];
+    const historyPaused = history.length > 0 && (await this.app.history.settings(userId)).paused;
+    const videoIds = [...new Set([...bundle.playlists.flatMap((p) => p.videos.map((v) => v.externalId)), ...(historyPaused ? [] : history.map((h) => h.externalId))])];
     const videos = new Map<string, number>();
     for (let i = 0; i < videoIds.length; i += LOOKUP_CHUNK) {
       const { ids: chunk, stored } = await this.app.catalog.ensureVideos(videoIds.slice(i, i + LOOKUP_CHUNK));
@@ -201,7 +208,22 @@ export class ImportsService {
       await run.report(85 + ((index + 1) / bundle.playlists.length) * 10);
     }
 
-    // 5. Groups of channels (95–100 %): each a sift of the channels found, private unless the export said public.
+    // 5. Watch history: the videos found, in a few statements; the ones not found are one line of the report.
+    if (historyPaused) run.skip(`Watch history (${history.length} ${history.length === 1 ? 'video' : 'videos'})`, IMPORT_SKIP_REASONS.historyPaused);
+    else if (history.length > 0) {
+      const found = history.flatMap((h) => {
+        const videoId = videos.get(h.externalId);
+        if (videoId === undefined) return [];
+        const watchedAt = h.watchedAt ? new Date(h.watchedAt) : undefined;
+        return [{ videoId, ...(watchedAt && !Number.isNaN(watchedAt.getTime()) ? { watchedAt } : {}), position: h.position, duration: h.duration, watched: h.watched }];
+      });
+      const missing = history.length - found.length;
+      if (missing > 0) run.skip(`Watch history: ${missing} ${missing === 1 ? 'video' : 'videos'}`, IMPORT_SKIP_REASONS.historyUnknown);
+      const added = await this.app.history.importWatched(userId, found);
+      run.counts.history = added === 'paused' ? 0 : added;
+    }
+
+    // 6. Groups of channels (95–100 %): each a sift of the channels found, private unless the export said public.
     for (const group of bundle.sifts) {
       const name = clip(group.name, SIFT_NAME_MAX) || 'Imported sift';
       const channels = group.channels.flatMap((c) => {

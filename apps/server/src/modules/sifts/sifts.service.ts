@@ -138,7 +138,9 @@ export class SiftsService {
       // The member's own page (what they watched is left out): built each time, never kept.
       const [sift, rows] = await Promise.all([this.feedStamps.get(idOrHash), this.repository.pageVideos(idOrHash, after, limit, viewerId)]);
       this.visibleForFeed(sift, viewerId);
-      return EncodedJson.of(JSON.stringify(feedPage(rows, limit)));
+      const page = feedPage(rows, limit);
+      // The sift's count of matches includes what is left out: the total is the feeds' lower bound instead.
+      return EncodedJson.of(JSON.stringify({ ...page, totalResults: page.videos.length + (page.next ? 1 : 0) }));
     }
     // The sift as the request names it (id or hash: two names, two keys, one version).
     const key = `${idOrHash}:${limit}:${next ?? ''}`;

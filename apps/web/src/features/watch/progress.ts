@@ -15,7 +15,10 @@ import { PlayerState } from '../../player/constants';
 
 /** Saved this often while a video plays (and on pause, on leaving it, and when the page is hidden or closed). */
 export const SAVE_EVERY_MS = 10_000;
-/** A video counts as watched within its last 30 s, or past 95 % of it, but never before its middle. */
+/**
+ * A video counts as watched within its last 30 s or past 95 % of it, whichever comes first, but never before its middle
+ * (a short clip is not watched as it starts): the server's rule (modules/history/watched-rule.ts, decisions/039).
+ */
 export const WATCHED_TAIL_SECONDS = 30;
 export const WATCHED_SHARE = 0.95;
 /** Positions this close to the start are not worth resuming from. */
@@ -31,9 +34,7 @@ export const resumed = createStore<{ externalId: string; seconds: number } | nul
 
 export function isWatchedAt(position: number, duration: number): boolean {
   if (!(duration > 0)) return false;
-  // Never before the middle, as the server's rule (history/watched-rule.ts): a 30 s clip is not watched as it starts.
-  const threshold = Math.max(duration / 2, Math.min(duration - WATCHED_TAIL_SECONDS, duration * WATCHED_SHARE));
-  return position >= threshold;
+  return position >= Math.max(duration / 2, Math.min(duration - WATCHED_TAIL_SECONDS, duration * WATCHED_SHARE));
 }
 
 /** Where to start a video left at `position`: there, unless it was watched (then from the start) or barely begun. */

@@ -79,6 +79,16 @@ describe('text from a file enters the bundle storable: no NUL, no lone surrogate
     expect(sift.sifts).toEqual([expect.objectContaining({ name: 'Imported sift', keywords: { all: ['tide'], any: [], none: [] } })]);
   });
 
+  it('watch-history titles and ids (FreeTube history.db, Takeout watch-history.json)', async () => {
+    const line = { videoId: VIDEOS.zoo, title: dirty('Zoo'), timeWatched: 1_700_000_000_000, watchProgress: 3, lengthSeconds: 19, _id: 'h' };
+    const freeTube = await parseImportFile(utf8(JSON.stringify(line) + '\n' + JSON.stringify({ ...line, videoId: `${VIDEOS.gangnam}${NUL}`, _id: 'i' }) + '\n'));
+    expectStorable(freeTube);
+    expect(freeTube.history).toEqual([{ externalId: VIDEOS.zoo, watchedAt: '2023-11-14T22:13:20.000Z', position: 3, duration: 19, title: 'Zoo\uFFFD' }]);
+    const takeout = await parseImportFile(json([{ header: 'YouTube', title: dirty('Watched Zoo'), titleUrl: `https://www.youtube.com/watch?v=${VIDEOS.zoo}`, time: dirty('2024') }]));
+    expectStorable(takeout);
+    expect(takeout.history).toEqual([{ externalId: VIDEOS.zoo, title: 'Zoo\uFFFD' }]);
+  });
+
   it('a NewPipe database whose names hold a NUL or a lone surrogate (CESU-8 bytes)', async () => {
     const SQL = await initSqlJs();
     const db = new SQL.Database();

@@ -10,7 +10,7 @@
 import type { SiftFilters, SiftKeywords } from '@sift/contracts';
 import { storableText } from '../../../infra/text/storable-text.js';
 import { IMPORT_LIMITS, ImportFileError } from './bundle.js';
-import type { BundleChannel, BundlePlaylist, BundleSift, BundleVideo, ImportBundle, ImportFormat, SkippedItem } from './bundle.js';
+import type { BundleChannel, BundleHistoryEntry, BundlePlaylist, BundleSift, BundleVideo, ImportBundle, ImportFormat, SkippedItem } from './bundle.js';
 import { channelIdFrom, videoIdFrom } from './youtube-ids.js';
 
 /** Why a row is set aside, as the member reads it; one wording per cause across every format. */
@@ -19,7 +19,10 @@ export const SKIP_REASONS = {
   notYouTubeChannel: 'not a YouTube channel',
   badId: 'not a YouTube channel or video id',
   duplicate: 'duplicate',
-  watchHistory: 'Sift does not import watch history',
+  historyAd: 'an ad YouTube played, not a video you chose',
+  historyRemoved: 'removed from YouTube: the export keeps no video id for it',
+  historyMusic: 'YouTube Music listening: Sift imports the videos you watched',
+  historyOver: `Sift imports the ${formatCount(IMPORT_LIMITS.maxHistory)} most recent videos of a watch history`,
   bookmarkedPlaylist: "a bookmarked playlist of someone else (Sift imports your own playlists)",
   followedSift: 'a followed sift of someone else (follow it again from its page)',
   emptyGroup: 'no YouTube channels in it',
@@ -28,6 +31,37 @@ export const SKIP_REASONS = {
   // The same words as the import run's own summary entry.
   unlisted: 'not listed',
 } as const;
+
+/**
+ * Watch-history entries set aside in bulk, one summary line each (a Takeout holds thousands of ads): the kind, as the
+ * summary names it, and its reason.
+ */
+const HISTORY_SUMMARIES = {
+  ad: { noun: ['ad', 'ads'], reason: SKIP_REASONS.historyAd },
+  removed: { noun: ['removed video', 'removed videos'], reason: SKIP_REASONS.historyRemoved },
+  music: { noun: ['YouTube Music entry', 'YouTube Music entries'], reason: SKIP_REASONS.historyMusic },
+  otherService: { noun: ['video of another service', 'videos of other services'], reason: SKIP_REASONS.notYouTube },
+  over: { noun: ['more video', 'more videos'], reason: SKIP_REASONS.historyOver },
+} as const satisfies Record<string, { noun: readonly [string, string]; reason: string }>;
+export type HistorySkip = keyof typeof HISTORY_SUMMARIES;
+
+/** What a parser knows of one watch of a video; the builder checks every field (a file may hold anything). */
+export interface HistoryWatch {
+  /** A Date, milliseconds since the epoch, or an ISO 8601 string. */
+  watchedAt?: unknown;
+  /** Seconds. */
+  position?: unknown;
+  /** Seconds. */
+  duration?: unknown;
+  title?: string;
+  watched?: boolean;
+}
+
+/** No watch is older than YouTube (April 2005); an earlier date is a unit mistaken (seconds read as milliseconds). */
+const EARLIEST_WATCH = Date.UTC(2005, 0, 1);
+const LATEST_WATCH = Date.UTC(2100, 0, 1);
+/** Longer than any YouTube video (the longest run about 12 days); a larger number is not seconds. */
+const MAX_SECONDS = 60 * 24 * 60 * 60;
 
 /** The skipped rows listed one by one; the rest are counted in one last entry. */
 export const MAX_SKIPPED_LISTED = 1_000;
@@ -61,6 +95,8 @@ export class BundleBuilder {
   private readonly skipped: SkippedItem[] = [];
   private unlisted = 0;
   private rows = 0;
+  private readonly history = new Map<string, BundleHistoryEntry>();
+  private readonly historySkipped = new Map<keyof typeof HISTORY_SUMMARIES, number>();
 
   constructor(readonly format: ImportFormat) {}
 
@@ -147,9 +183,34 @@ export class BundleBuilder {
     this.note(item, reason);
   }
 
-  /** One entry for a whole watch history, however long: its videos are not rows the member expects to see listed. */
-  skipWatchHistory(videos: number): void {
-    if (videos > 0) this.skip(`Watch history (${formatCount(videos)} video${videos === 1 ? '' : 's'})`, SKIP_REASONS.watchHistory);
+  /**
+   * A watch of the video `candidate` names. Feed a file's watches newest first where it can be told: once
+   * IMPORT_LIMITS.maxHistory videos are kept, a video not seen yet is counted as over, and listed as such in one line.
+   * A video watched again merges into its entry: the latest time, the furthest position. History entries are not
+   * rows (see IMPORT_LIMITS.maxHistory); what reads them is bounded by the file's size.
+   */
+  addHistory(candidate: unknown, watch: HistoryWatch = {}): void {
+    const id = videoIdFrom(candidate);
+    const title = optionalText(watch.title);
+    if (id === null) return this.note(describeItem(title, candidate, ' in watch history'), SKIP_REASONS.badId);
+    const seen = this.history.get(id);
+    if (!seen && this.history.size >= IMPORT_LIMITS.maxHistory) return this.skipHistory('over');
+    const watchedAt = isoTime(watch.watchedAt);
+    const position = seconds(watch.position);
+    const duration = seconds(watch.duration);
+    const entry: BundleHistoryEntry = seen ?? { externalId: id };
+    if (watchedAt !== undefined && (entry.watchedAt === undefined || watchedAt > entry.watchedAt)) entry.watchedAt = watchedAt;
+    if (position !== undefined && (entry.position === undefined || position > entry.position)) entry.position = position;
+    if (duration !== undefined && entry.duration === undefined) entry.duration = duration;
+    if (title !== undefined && entry.title === undefined) entry.title = title;
+    if (watch.watched === true) entry.watched = true;
+    else if (watch.watched === false && entry.watched === undefined) entry.watched = false;
+    if (!seen) this.history.set(id, entry);
+  }
+
+  /** A watch-history entry set aside in bulk (an ad, a removed video …): counted, and listed once per kind. */
+  skipHistory(kind: HistorySkip, count = 1): void {
+    if (count > 0) this.historySkipped.set(kind, (this.historySkipped.get(kind) ?? 0) + count);
   }
 
   build(): ImportBundle {
@@ -159,12 +220,17 @@ export class BundleBuilder {
       else sifts.push({ ...sift.meta, channels: [...sift.channels.values()] });
     }
     const skipped = [...this.skipped];
+    for (const [kind, count] of this.historySkipped) {
+      const { noun, reason } = HISTORY_SUMMARIES[kind];
+      skipped.push({ item: `Watch history: ${formatCount(count)} ${count === 1 ? noun[0] : noun[1]}`, reason });
+    }
     if (this.unlisted > 0) skipped.push({ item: `…and ${formatCount(this.unlisted)} more`, reason: SKIP_REASONS.unlisted });
     return {
       format: this.format,
       channels: [...this.channels.values()],
       playlists: this.playlists.map((playlist) => ({ ...playlist.meta, videos: [...playlist.videos.values()] })),
       sifts,
+      history: [...this.history.values()],
       skipped,
     };
   }
@@ -202,6 +268,18 @@ export function describeItem(name: string | undefined, value: unknown, suffix = 
 
 export function formatCount(count: number): string {
   return count.toLocaleString('en-US');
+}
+
+/** A moment as ISO 8601 (UTC), or undefined when it is none or outside the years anyone watched YouTube. */
+function isoTime(value: unknown): string | undefined {
+  const time = value instanceof Date ? value.getTime() : typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Date.parse(value) : NaN;
+  return Number.isFinite(time) && time >= EARLIEST_WATCH && time < LATEST_WATCH ? new Date(time).toISOString() : undefined;
+}
+
+/** Whole seconds, or undefined when the value is not a plausible length of time (numeric strings are read too). */
+function seconds(value: unknown): number | undefined {
+  const number = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  return Number.isFinite(number) && number >= 0 && number <= MAX_SECONDS ? Math.round(number) : undefined;
 }
 
 /** The text made storable and trimmed, or undefined when nothing is left of it. */

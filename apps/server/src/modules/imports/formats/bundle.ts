@@ -7,7 +7,8 @@ import type { SiftFilters, SiftKeywords } from '@sift/contracts';
 /** The formats `POST /api/me/imports` recognises, found from the content (never the file name). */
 export const IMPORT_FORMATS = [
   'TAKEOUT_CSV', // one Google Takeout CSV: subscriptions.csv, a playlist's videos, or the older one-file playlist
-  'TAKEOUT_ZIP', // a Takeout archive as it downloads (subscriptions, playlists, Watch later inside)
+  'TAKEOUT_ZIP', // a Takeout archive as it downloads (subscriptions, playlists, Watch later, watch history inside)
+  'TAKEOUT_HISTORY', // Takeout's watch-history.json or watch-history.html uploaded alone
   'NEWPIPE_JSON', // NewPipe's subscriptions export
   'NEWPIPE_ZIP', // NewPipe's backup: newpipe.db (SQLite) + settings
   'FREETUBE_DB', // FreeTube's NDJSON .db files: profiles, playlists or subscriptions
@@ -56,6 +57,25 @@ export interface BundleSift {
   category?: string | null;
 }
 
+/**
+ * One video of a watch history, once per video however often it was watched: the latest time it was watched, the
+ * furthest position. Every field but the id is optional because the formats differ (Invidious has ids only, Takeout
+ * has no positions, LibreTube no dates).
+ */
+export interface BundleHistoryEntry {
+  /** A YouTube video id, 11 characters. */
+  externalId: string;
+  /** When it was last watched, ISO 8601 (UTC). */
+  watchedAt?: string;
+  /** Where the member stopped, in whole seconds. */
+  position?: number;
+  /** The video's length, in whole seconds, when the file gives it. */
+  duration?: number;
+  title?: string;
+  /** Set only when the file says so outright (Sift's own export); other formats leave the rule to the importer. */
+  watched?: boolean;
+}
+
 /** A row of the file that will not be imported, and why (shown to the member). */
 export interface SkippedItem {
   item: string;
@@ -68,6 +88,8 @@ export interface ImportBundle {
   channels: BundleChannel[];
   playlists: BundlePlaylist[];
   sifts: BundleSift[];
+  /** Watched videos, newest first, one entry per video, at most IMPORT_LIMITS.maxHistory. */
+  history: BundleHistoryEntry[];
   /** Rows the parser itself set aside: not YouTube, malformed id, duplicate, a part of the export Sift does not take. */
   skipped: SkippedItem[];
 }
@@ -89,4 +111,10 @@ export const IMPORT_LIMITS = {
   maxRows: 100_000,
   /** The sum of the entries' uncompressed sizes a zip may declare (and actually inflate to). */
   maxUncompressedBytes: 200 * 1024 * 1024,
+  /**
+   * Videos of a watch history kept from one file (the newest, as far as the file tells): twice the largest real one
+   * seen (24,831 in an Invidious export). History entries are not rows: a re-watch adds an entry, not a video, and
+   * what is over is listed as skipped rather than failing the file.
+   */
+  maxHistory: 50_000,
 } as const;

@@ -122,11 +122,45 @@ describe('FreeTube playlists.db', () => {
 });
 
 describe('FreeTube history.db', () => {
-  it('says once that watch history is not imported', async () => {
-    const entry = (videoId: string, _id: string) => ({ videoId, title: 'A video', author: 'Someone', authorId: CHANNELS.vsauce, timeWatched: 1_700_000_000_000, watchProgress: 12, _id });
-    const bundle = await parseImportFile(utf8(ndjson(entry(VIDEOS.zoo, 'a'), entry(VIDEOS.gangnam, 'b'), entry(VIDEOS.zoo, 'a'))));
+  /** A line as FreeTube 0.21+ writes it (`watchProgress` in seconds, `timeWatched` in ms since the epoch). */
+  const entry = (videoId: string, _id: string, fields: Record<string, unknown> = {}) => ({
+    videoId,
+    title: 'A video',
+    author: 'Someone',
+    authorId: CHANNELS.vsauce,
+    published: 1_690_000_000_000,
+    description: 'About it',
+    viewCount: 12_345,
+    lengthSeconds: 212,
+    watchProgress: 12.6,
+    timeWatched: 1_700_000_000_000,
+    isLive: false,
+    type: 'video',
+    _id,
+    ...fields,
+  });
+
+  it('reads each video once, newest first, with its position, length and when it was watched', async () => {
+    const bundle = await parseImportFile(
+      utf8(
+        ndjson(
+          entry(VIDEOS.zoo, 'a', { title: 'Me at the zoo', lengthSeconds: 19, watchProgress: 7 }),
+          entry(VIDEOS.gangnam, 'b', { title: 'PSY - GANGNAM STYLE', timeWatched: 1_700_000_500_000, watchProgress: 100.4, lengthSeconds: 252 }),
+          // NeDB appends the update of a video watched again: the later line replaces the first.
+          entry(VIDEOS.zoo, 'a', { title: 'Me at the zoo', lengthSeconds: 19, watchProgress: 18, timeWatched: 1_700_000_900_000 }),
+          entry(VIDEOS.hotline, 'c', { title: 'A live stream', isLive: true, lengthSeconds: 0, watchProgress: 3_600, timeWatched: 1_699_000_000_000 }),
+          { videoId: 'short', timeWatched: 1_700_000_000_000, watchProgress: 3, _id: 'd' },
+        ),
+      ),
+    );
     expect(bundle).toMatchObject({ format: 'FREETUBE_DB', channels: [], playlists: [] });
-    expect(bundle.skipped).toEqual([{ item: 'Watch history (2 videos)', reason: SKIP_REASONS.watchHistory }]);
+    expect(bundle.history).toEqual([
+      { externalId: VIDEOS.zoo, watchedAt: '2023-11-14T22:28:20.000Z', position: 18, duration: 19, title: 'Me at the zoo' },
+      { externalId: VIDEOS.gangnam, watchedAt: '2023-11-14T22:21:40.000Z', position: 100, duration: 252, title: 'PSY - GANGNAM STYLE' },
+      // A live stream's progress is no place to resume.
+      { externalId: VIDEOS.hotline, watchedAt: '2023-11-03T08:26:40.000Z', title: 'A live stream' },
+    ]);
+    expect(bundle.skipped).toEqual([{ item: 'short in watch history', reason: SKIP_REASONS.badId }]);
   });
 
   it('calls a file cut in the middle of a line damaged', async () => {

@@ -5,8 +5,10 @@
  *   `_id: 'allChannels'` holds every channel followed; each other profile becomes a sift (its channels followed too).
  * - playlists.db: `{_id, playlistName, description?, videos: [{videoId, title, …}]}`; the built-in `favorites`
  *   and `watchLater` go into Watch later.
- * - history.db: watched videos, set aside as one entry. Older FreeTube's subscriptions.db (`{channelId,
- *   channelName}` per line) is read as channels to follow.
+ * - history.db: `{videoId, title, author, authorId, published, description, viewCount, lengthSeconds, watchProgress
+ *   (seconds), timeWatched (ms since the epoch), isLive, type: 'video', _id}` per watched video, read newest first
+ *   into the watch history. Older FreeTube's subscriptions.db (`{channelId, channelName}` per line) is read as
+ *   channels to follow.
  */
 import type { BundleBuilder } from './builder.js';
 import { isRecord, list, text, type JsonRecord } from './text.js';
@@ -71,7 +73,23 @@ export function readFreeTube(records: JsonRecord[], builder: BundleBuilder): voi
     }
   }
 
-  builder.skipWatchHistory(records.filter(isHistoryEntry).length);
+  readHistory(records.filter(isHistoryEntry), builder);
+}
+
+/** Newest first (NeDB keeps the order of writing, not of watching), so the newest are kept when there are too many. */
+function readHistory(entries: JsonRecord[], builder: BundleBuilder): void {
+  const time = (entry: JsonRecord): number => (typeof entry.timeWatched === 'number' && Number.isFinite(entry.timeWatched) ? entry.timeWatched : -Infinity);
+  const newestFirst = entries.map((entry, index) => ({ entry, index, time: time(entry) })).sort((a, b) => b.time - a.time || a.index - b.index);
+  for (const { entry } of newestFirst) {
+    // A live stream's progress is where the member joined it, not a place to resume.
+    const live = entry.isLive === true;
+    builder.addHistory(entry.videoId, {
+      watchedAt: entry.timeWatched,
+      position: live ? undefined : entry.watchProgress,
+      duration: live ? undefined : entry.lengthSeconds,
+      title: text(entry.title),
+    });
+  }
 }
 
 function follow(builder: BundleBuilder, channel: unknown): void {

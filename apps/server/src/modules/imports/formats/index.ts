@@ -12,19 +12,27 @@ import { isSqlite, readNewPipeDb } from './newpipe-db.js';
 import { isNewPipeJson, readNewPipeJson } from './newpipe.js';
 import { looksLikeOpml, readOpml } from './opml.js';
 import { isPipedJson, readPiped } from './piped.js';
-import { isSiftExport, readSiftExport } from './sift-export.js';
+import { isSiftExport, isSiftHistory, readSiftExport, readSiftHistory } from './sift-export.js';
 import { readTakeoutFiles, recogniseTakeoutCsv, type TakeoutFile } from './takeout.js';
-import { decodeText, isRecord, list, parseJson } from './text.js';
+import { isTakeoutHistoryJson, looksLikeTakeoutHistoryHtml, readTakeoutHistoryHtml, readTakeoutHistoryJson } from './takeout-history.js';
+import { decodeText, isRecord, parseJson } from './text.js';
 import { isYouTubePlaylistItems, isYouTubeSubscriptionList, readYouTubePlaylistItems, readYouTubeSubscriptions } from './youtube-json.js';
 import { isZip, unzipSafely } from './zip.js';
 
 export * from './bundle.js';
 export { SKIP_REASONS, MAX_SKIPPED_LISTED, WATCH_LATER_NAME } from './builder.js';
 export { IMPORTED_PLAYLIST_NAME } from './takeout.js';
-export { SIFT_EXPORT_FILE, SIFT_EXPORT_FORMAT, SIFT_EXPORT_VERSION, type SiftExportDocument } from './sift-export.js';
+export {
+  SIFT_EXPORT_FILE,
+  SIFT_EXPORT_FORMAT,
+  SIFT_EXPORT_VERSION,
+  SIFT_HISTORY_FILE,
+  type SiftExportDocument,
+  type SiftHistoryExportEntry,
+} from './sift-export.js';
 
 export const UNKNOWN_FORMAT_MESSAGE =
-  "This file is not an export Sift can read. Sift reads Google Takeout (subscriptions.csv or .json, playlists, or the .zip), NewPipe, FreeTube, Invidious, Piped, LibreTube, OPML and Sift's own export.";
+  "This file is not an export Sift can read. Sift reads Google Takeout (subscriptions.csv or .json, playlists, watch history, or the .zip), NewPipe, FreeTube, Invidious, Piped, LibreTube, OPML and Sift's own export.";
 
 /**
  * Reads an uploaded file. Throws `ImportFileError`: IMPORT_FORMAT_UNKNOWN (no format Sift reads), IMPORT_TOO_LARGE
@@ -60,7 +68,10 @@ function recognise(bytes: Uint8Array, path: string | undefined): Recognised | nu
   if (source === null) return null;
   const start = source.trimStart().charAt(0);
   if (start === '{' || start === '[') return recogniseJson(source, path);
-  if (start === '<') return looksLikeOpml(source) ? reader('OPML', (builder) => readOpml(source, builder)) : null;
+  if (start === '<') {
+    if (looksLikeOpml(source)) return reader('OPML', (builder) => readOpml(source, builder));
+    return looksLikeTakeoutHistoryHtml(source) ? reader(takeoutHistoryFormat(path), (builder) => readTakeoutHistoryHtml(source, builder)) : null;
+  }
   const csv = recogniseTakeoutCsv(source, path);
   return csv ? { kind: 'takeout', format: 'TAKEOUT_CSV', file: path === undefined ? { csv } : { path, csv } } : null;
 }
@@ -70,6 +81,7 @@ function recogniseJson(source: string, path: string | undefined): Recognised | n
   if (parsed.ok) {
     const value = parsed.value;
     if (isSiftExport(value)) return reader('SIFT_ZIP', (builder) => readSiftExport(value, builder));
+    if (isSiftHistory(value)) return reader('SIFT_ZIP', (builder) => readSiftHistory(value, builder));
     // Before Piped's and NewPipe's: LibreTube writes their shapes too, and more.
     if (isLibreTubeJson(value)) return reader('LIBRETUBE_JSON', (builder) => readLibreTube(value, builder));
     if (isPipedJson(value)) return reader('PIPED_JSON', (builder) => readPiped(value, builder));
@@ -80,8 +92,8 @@ function recogniseJson(source: string, path: string | undefined): Recognised | n
     // Takeout's 2019–21 subscriptions.json and playlist .json files (in its .zip) or FreeTube's "Export YouTube (.json)".
     if (isYouTubeSubscriptionList(value)) return reader(path === undefined ? 'YOUTUBE_JSON' : 'TAKEOUT_ZIP', (builder) => readYouTubeSubscriptions(value, builder));
     if (isYouTubePlaylistItems(value)) return reader(path === undefined ? 'YOUTUBE_JSON' : 'TAKEOUT_ZIP', (builder) => readYouTubePlaylistItems(value, path, builder));
-    // Takeout's watch-history.json (when history was exported as JSON): said once, so the member knows it was seen.
-    if (path !== undefined && isTakeoutHistory(value)) return reader('TAKEOUT_ZIP', (builder) => builder.skipWatchHistory(list(value).length));
+    // Takeout's watch-history.json (when history was exported as JSON rather than the HTML page).
+    if (isTakeoutHistoryJson(value)) return reader(takeoutHistoryFormat(path), (builder) => readTakeoutHistoryJson(value, builder));
     return null;
   }
   const records = readNedbLines(source);
@@ -90,11 +102,9 @@ function recogniseJson(source: string, path: string | undefined): Recognised | n
   throw new ImportFileError(`${where} looks like a JSON export but is damaged or cut short (${parsed.message}).`, 'IMPORT_FILE_INVALID');
 }
 
-/** Takeout's activity JSON (`{header, title, titleUrl, time}` per entry) whose addresses are videos, not searches. */
-function isTakeoutHistory(value: unknown): boolean {
-  if (!Array.isArray(value) || !value.every((entry) => isRecord(entry) && typeof entry.header === 'string' && 'time' in entry)) return false;
-  const addresses = value.map((entry: Record<string, unknown>) => entry.titleUrl).filter((url) => typeof url === 'string');
-  return addresses.length > 0 && addresses.every((url) => url.includes('/watch?v='));
+/** Takeout's watch history is part of the Takeout in its .zip, a format of its own uploaded alone. */
+function takeoutHistoryFormat(path: string | undefined): ImportFormat {
+  return path === undefined ? 'TAKEOUT_HISTORY' : 'TAKEOUT_ZIP';
 }
 
 /**

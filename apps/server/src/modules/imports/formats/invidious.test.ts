@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { parseImportFile, SKIP_REASONS } from './index.js';
+import { IMPORT_LIMITS, parseImportFile, SKIP_REASONS } from './index.js';
 import { CHANNELS, VIDEOS, utf8 } from './test-support.js';
 
 describe('Invidious JSON', () => {
-  it('follows the subscriptions, reads playlists with their privacy, and sets watch history aside once', async () => {
+  it('follows the subscriptions, reads playlists with their privacy, and reads the watch history newest first', async () => {
     const file = {
       subscriptions: [CHANNELS.kurzgesagt, CHANNELS.mkbhd, CHANNELS.kurzgesagt, 'not-a-channel'],
-      watch_history: [VIDEOS.zoo, VIDEOS.gangnam, VIDEOS.rickroll],
+      // Newest first, ids only; a video watched twice appears twice, and Invidious keeps whatever was stored.
+      watch_history: [VIDEOS.zoo, VIDEOS.gangnam, VIDEOS.rickroll, VIDEOS.zoo, 'not a video'],
       preferences: { annotations: false, autoplay: false, dark_mode: 'dark', locale: 'de', quality: 'hd720' },
       playlists: [
         { title: 'Öffentlich', description: 'Für alle', privacy: 'Public', videos: [VIDEOS.zoo, VIDEOS.gangnam] },
@@ -26,8 +27,24 @@ describe('Invidious JSON', () => {
       { item: CHANNELS.kurzgesagt, reason: SKIP_REASONS.duplicate },
       { item: 'not-a-channel', reason: SKIP_REASONS.badId },
       { item: `${VIDEOS.rickroll} in playlist "Privat"`, reason: SKIP_REASONS.duplicate },
-      { item: 'Watch history (3 videos)', reason: SKIP_REASONS.watchHistory },
+      { item: 'not a video in watch history', reason: SKIP_REASONS.badId },
     ]);
+    expect(bundle.history).toEqual([{ externalId: VIDEOS.zoo }, { externalId: VIDEOS.gangnam }, { externalId: VIDEOS.rickroll }]);
+  });
+});
+
+describe('A watch history longer than Sift keeps', () => {
+  it('keeps the newest videos up to the limit and sums up the rest in one line; re-watches do not count', async () => {
+    const id = (n: number): string => `v${String(n).padStart(10, '0')}`;
+    const limit = IMPORT_LIMITS.maxHistory;
+    // Newest first: every video once, the first ones watched again further down, two past the limit.
+    const ids = Array.from({ length: limit + 2 }, (_, n) => id(n));
+    const file = { subscriptions: [], watch_history: [...ids.slice(0, limit), id(0), id(1), ...ids.slice(limit)] };
+    const bundle = await parseImportFile(utf8(JSON.stringify(file)));
+    expect(bundle.history).toHaveLength(limit);
+    expect(bundle.history[0]).toEqual({ externalId: id(0) });
+    expect(bundle.history.at(-1)).toEqual({ externalId: id(limit - 1) });
+    expect(bundle.skipped).toEqual([{ item: 'Watch history: 2 more videos', reason: SKIP_REASONS.historyOver }]);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * Invidious's JSON export: `{subscriptions: ['UC…'], watch_history: ['id', …], preferences: {…},
  * playlists: [{title, description, privacy, videos: ['id', …]}]}`. Privacy is Public, Unlisted or Private; only
- * Public makes a public playlist. (Invidious's OPML export is read by opml.ts.)
+ * Public makes a public playlist. `watch_history` holds ids only, newest first (no dates, no positions): each becomes a
+ * history entry. (Invidious's OPML export is read by opml.ts.)
  */
 import type { BundleBuilder } from './builder.js';
 import { isRecord, list, text } from './text.js';
@@ -27,5 +28,5 @@ export function readInvidious(value: unknown, builder: BundleBuilder): void {
       else builder.addVideo(draft, video);
     }
   }
-  builder.skipWatchHistory(list(value.watch_history).length);
+  for (const video of list(value.watch_history)) builder.addHistory(video);
 }

@@ -62,9 +62,14 @@ describe('LibreTube backup', () => {
     expect(bundle.sifts).toEqual([{ name: 'Science', channels: [{ externalId: CHANNELS.kurzgesagt }, { externalId: CHANNELS.veritasium }] }]);
     expect(bundle.skipped).toEqual([
       { item: 'Someone else’s mix (PLBCF2DAC6FFB574DE)', reason: SKIP_REASONS.bookmarkedPlaylist },
-      // Three videos: two watched, one more only with a position.
-      { item: 'Watch history (3 videos)', reason: SKIP_REASONS.watchHistory },
       { item: 'Later', reason: SKIP_REASONS.emptyGroup },
+    ]);
+    // LibreTube keeps no time of watching; its table is oldest first. Positions are milliseconds, lengths seconds; a
+    // position without a history entry is a video watched too.
+    expect(bundle.history).toEqual([
+      { externalId: VIDEOS.rickroll, position: 42, duration: 213, title: 'Never Gonna Give You Up' },
+      { externalId: VIDEOS.zoo, duration: 19, title: 'Me at the zoo' },
+      { externalId: VIDEOS.gangnam, position: 1 },
     ]);
   });
 
@@ -75,6 +80,7 @@ describe('LibreTube backup', () => {
       channels: [{ externalId: CHANNELS.mkbhd, name: 'Marques Brownlee' }],
       playlists: [],
       sifts: [],
+      history: [],
       skipped: [],
     });
     const older = { localSubscriptions: [{ channelId: CHANNELS.vsauce }], channelGroups: [{ name: 'Curious', channels: [CHANNELS.vsauce] }], watchHistory: [] };

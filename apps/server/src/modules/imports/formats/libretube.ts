@@ -6,8 +6,12 @@
  *   and the same playlists again as Piped writes them in `playlists: [{name, type, visibility, videos: [url]}]` (read
  *   only when `localPlaylists` is absent, so nothing comes in twice);
  * - `groups: [{groupName, channels: ['UC…'], index}]` (`channelGroups`/`name` before 2024): channel groups, sifts;
- * - `playlistBookmarks`: other people's playlists, set aside; `watchHistory` and `watchPositions`: set aside as one
- *   watch history; `searchHistory`, `customInstances` and `preferences` are the app's settings, not entries.
+ * - `playlistBookmarks`: other people's playlists, set aside;
+ * - `watchHistory: [{videoId, title, uploadDate, uploader, uploaderUrl, uploaderAvatar, thumbnailUrl, duration
+ *   (seconds)}]` (its `WatchHistoryItem`: no time of watching; the table's order, oldest first, so read from the end)
+ *   and `watchPositions: [{videoId, position (milliseconds)}]`: the watch history, a video's position joined to it by
+ *   id (a position without a history entry is a video watched too);
+ * - `searchHistory`, `customInstances` and `preferences` are the app's settings, not entries.
  */
 import type { BundleBuilder } from './builder.js';
 import { SKIP_REASONS, describeItem } from './builder.js';
@@ -47,10 +51,27 @@ export function readLibreTube(value: JsonRecord, builder: BundleBuilder): void {
     builder.skip(describeItem(text(record.playlistName), record.playlistId ?? bookmark), SKIP_REASONS.bookmarkedPlaylist);
   }
 
-  // A position is kept for a video watched: both lists are the one watch history.
-  const watched = new Set<unknown>();
-  for (const entry of [...list(value.watchHistory), ...list(value.watchPositions)]) watched.add(isRecord(entry) ? (entry.videoId ?? entry) : entry);
-  builder.skipWatchHistory(watched.size);
+  readHistory(value, builder);
+}
+
+function readHistory(value: JsonRecord, builder: BundleBuilder): void {
+  const positions = new Map<string, number>();
+  for (const entry of list(value.watchPositions)) {
+    const id = isRecord(entry) ? text(entry.videoId) : undefined;
+    if (id !== undefined && isRecord(entry) && typeof entry.position === 'number') positions.set(id, entry.position / 1000);
+  }
+  const history = list(value.watchHistory);
+  for (let index = history.length - 1; index >= 0; index -= 1) {
+    const entry = history[index];
+    if (!isRecord(entry)) {
+      builder.addHistory(entry);
+      continue;
+    }
+    const id = text(entry.videoId);
+    builder.addHistory(entry.videoId, { position: id === undefined ? undefined : positions.get(id), duration: entry.duration, title: text(entry.title) });
+    if (id !== undefined) positions.delete(id);
+  }
+  for (const [id, position] of positions) builder.addHistory(id, { position });
 }
 
 function readLocalPlaylist(entry: unknown, builder: BundleBuilder): void {

@@ -5,8 +5,10 @@
  *
  * Read: `subscriptions` (followed when YouTube), local `playlists` with their `streams` through
  * `playlist_stream_join` (in `join_index` order), and `feed_group` + `feed_group_subscription_join` (channel groups,
- * which become sifts). Set aside with a reason: `remote_playlists` (bookmarks of others' playlists) and
- * `stream_history`. Older NewPipe versions lack some tables and columns; what is missing is simply not read.
+ * which become sifts), and the watch history: `stream_history (stream_id, access_date ms, repeat_count)`, each video
+ * once at its latest access, with `streams (url, title, duration s)` and the position `stream_state (stream_id,
+ * progress_time ms)`. Set aside with a reason: `remote_playlists` (bookmarks of others' playlists). Older NewPipe
+ * versions lack some tables and columns; what is missing is simply not read.
  *
  * The file brings its own schema (nothing makes `streams.uid` unique or indexed), so its cost is bounded here, not by
  * trust: every row any statement steps through counts against `MAX_STEPS`, whether it is kept or not; no statement
@@ -48,10 +50,16 @@ function loadSqlJs(): Promise<SqlJsStatic> {
 type Row = Record<string, SqlValue>;
 
 /**
- * Rows all statements together may step through. A real backup steps through each subscription, playlist, playlist
- * entry (twice: the entry, then its stream) and group entry once, so this is twice what the builder may keep.
+ * `stream_history` rows read, newest first: NewPipe keeps one row per video (a re-watch moves its row to the end), so
+ * twice the videos kept is room for a history that has more rows than that.
  */
-const MAX_STEPS = 4 * IMPORT_LIMITS.maxRows;
+const MAX_HISTORY_ROWS = 2 * IMPORT_LIMITS.maxHistory;
+/**
+ * Rows all statements together may step through. A real backup steps through each subscription, playlist, playlist
+ * entry (twice: the entry, then its stream) and group entry once, so this is twice what the builder may keep; and
+ * the history rows read, with two lookups (its stream, its position) per video kept.
+ */
+const MAX_STEPS = 4 * IMPORT_LIMITS.maxRows + MAX_HISTORY_ROWS + 2 * IMPORT_LIMITS.maxHistory;
 
 /** The file's database and the rows stepped through so far. */
 interface Reading {
@@ -95,10 +103,83 @@ function readDatabase(db: Reading, builder: BundleBuilder): void {
       builder.skip(describeItem(string(row.name), string(row.url)), SKIP_REASONS.bookmarkedPlaylist),
     );
   }
-  if (tables.has('stream_history') && columns('stream_history').has('stream_id')) {
-    const [row] = all(db, 'SELECT COUNT(DISTINCT stream_id) AS videos FROM stream_history');
-    builder.skipWatchHistory(Number(row?.videos ?? 0));
+  readHistory(db, builder, tables, columns);
+}
+
+/**
+ * The watch history, newest first. `ORDER BY rowid DESC` walks the table backwards and sorts nothing (a re-watch
+ * moves a video's row to the end, so the end is the newest); reading stops after MAX_HISTORY_ROWS, and what is left
+ * is counted as over. Each video's latest access is kept, the videos sorted here by it, and the first
+ * IMPORT_LIMITS.maxHistory looked up one by one (its stream, its position) through indexes made on the copy.
+ */
+function readHistory(db: Reading, builder: BundleBuilder, tables: Set<string>, columns: (table: string) => Set<string>): void {
+  if (!tables.has('stream_history') || !tables.has('streams')) return;
+  const has = columns('stream_history');
+  if (!has.has('stream_id')) return;
+  const accessDate = has.has('access_date') ? 'access_date' : 'NULL';
+  const latest = new Map<number, number>();
+  let read = 0;
+  const rows = db.db.prepare(`SELECT stream_id, ${accessDate} AS access_date FROM stream_history ORDER BY rowid DESC`);
+  try {
+    while (read < MAX_HISTORY_ROWS && step(db, rows)) {
+      read += 1;
+      const row = rows.getAsObject();
+      const stream = Number(row.stream_id);
+      const time = typeof row.access_date === 'number' ? row.access_date : -Infinity;
+      const previous = latest.get(stream);
+      if (Number.isFinite(stream) && (previous === undefined || time > previous)) latest.set(stream, time);
+    }
+  } finally {
+    rows.free();
   }
+  if (read === MAX_HISTORY_ROWS) {
+    const [count] = all(db, 'SELECT COUNT(*) AS count FROM stream_history');
+    builder.skipHistory('over', Number(count?.count ?? read) - read);
+  }
+
+  // Stable: videos without a date keep the table's order, after the dated ones.
+  const newestFirst = [...latest].sort((a, b) => (a[1] === b[1] ? 0 : b[1] > a[1] ? 1 : -1));
+  builder.skipHistory('over', newestFirst.length - IMPORT_LIMITS.maxHistory);
+  const streams = columns('streams');
+  const service = streams.has('service_id') ? 'service_id' : 'NULL';
+  const title = streams.has('title') ? 'title' : 'NULL';
+  const duration = streams.has('duration') ? 'duration' : 'NULL';
+  const streamType = streams.has('stream_type') ? 'stream_type' : 'NULL';
+  db.db.run('CREATE INDEX IF NOT EXISTS sift_import_streams_uid ON streams (uid)');
+  const stream = db.db.prepare(`SELECT ${service} AS service_id, url, ${title} AS title, ${duration} AS duration, ${streamType} AS stream_type FROM streams WHERE uid = ? LIMIT 1`);
+  const hasState = tables.has('stream_state') && columns('stream_state').has('stream_id') && columns('stream_state').has('progress_time');
+  if (hasState) db.db.run('CREATE INDEX IF NOT EXISTS sift_import_stream_state ON stream_state (stream_id)');
+  const state = hasState ? db.db.prepare('SELECT progress_time FROM stream_state WHERE stream_id = ? LIMIT 1') : null;
+  try {
+    for (const [streamId, accessed] of newestFirst.slice(0, IMPORT_LIMITS.maxHistory)) {
+      const found = lookUp(db, stream, streamId);
+      if (!found) continue; // a history row whose stream is gone: NewPipe does not show it either
+      if (!isYouTubeService(found.service_id)) {
+        builder.skipHistory('otherService');
+        continue;
+      }
+      const live = typeof found.stream_type === 'string' && found.stream_type.startsWith('LIVE');
+      const progress = state && !live ? lookUp(db, state, streamId)?.progress_time : undefined;
+      builder.addHistory(string(found.url), {
+        watchedAt: Number.isFinite(accessed) ? accessed : undefined,
+        position: typeof progress === 'number' ? progress / 1000 : undefined,
+        // NewPipe writes 0 for a length it does not know (live streams).
+        duration: typeof found.duration === 'number' && found.duration > 0 ? found.duration : undefined,
+        title: string(found.title),
+      });
+    }
+  } finally {
+    stream.free();
+    state?.free();
+  }
+}
+
+/** The one row `statement` finds for `key`, counted against the budget, or null. */
+function lookUp(db: Reading, statement: Statement, key: number): Row | null {
+  statement.bind([key]);
+  const found = step(db, statement) ? statement.getAsObject() : null;
+  statement.reset();
+  return found;
 }
 
 /** Follows the YouTube subscriptions; returns their ids by `uid` for the feed groups. */

@@ -1,7 +1,7 @@
 import { zipSync } from 'fflate';
 import initSqlJs from 'sql.js';
 import { describe, expect, it } from 'vitest';
-import { parseImportFile, SKIP_REASONS } from './index.js';
+import { IMPORT_LIMITS, parseImportFile, SKIP_REASONS } from './index.js';
 import { CHANNELS, VIDEOS, importError, utf8 } from './test-support.js';
 
 const youtubeChannel = (id: string): string => `https://www.youtube.com/channel/${id}`;
@@ -60,6 +60,7 @@ async function newPipeDatabase(options: { old?: boolean } = {}): Promise<Uint8Ar
       CREATE TABLE feed_group (uid INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, name TEXT NOT NULL, icon_id INTEGER NOT NULL, sort_order INTEGER NOT NULL);
       CREATE TABLE feed_group_subscription_join (group_id INTEGER NOT NULL, subscription_id INTEGER NOT NULL, PRIMARY KEY(group_id, subscription_id));
       CREATE TABLE stream_history (stream_id INTEGER NOT NULL, access_date INTEGER NOT NULL, repeat_count INTEGER NOT NULL, PRIMARY KEY(stream_id, access_date));
+      CREATE TABLE stream_state (stream_id INTEGER NOT NULL, progress_time INTEGER NOT NULL, PRIMARY KEY(stream_id));
       CREATE TABLE search_history (id INTEGER PRIMARY KEY AUTOINCREMENT, creation_date INTEGER, service_id INTEGER NOT NULL, search TEXT);
 
       INSERT INTO subscriptions (service_id, url, name) VALUES
@@ -71,14 +72,18 @@ async function newPipeDatabase(options: { old?: boolean } = {}): Promise<Uint8Ar
         (0, '${watch(VIDEOS.gangnam)}', 'PSY - GANGNAM STYLE', 'VIDEO_STREAM', 252, 'officialpsy'),
         (0, '${watch(VIDEOS.zoo)}', 'Me at the zoo', 'VIDEO_STREAM', 19, 'jawed'),
         (1, 'https://soundcloud.com/some-artist/a-track', 'A track', 'AUDIO_STREAM', 200, 'Some Artist'),
-        (0, 'https://www.youtube.com/shorts/${VIDEOS.hotline}', 'Hotline Bling (short)', 'VIDEO_STREAM', 30, 'Drake');
+        (0, 'https://www.youtube.com/shorts/${VIDEOS.hotline}', 'Hotline Bling (short)', 'VIDEO_STREAM', 30, 'Drake'),
+        (0, '${watch(VIDEOS.despacito)}', 'A live stream', 'LIVE_STREAM', 0, 'Someone');
       -- The member put "Music" before "Later" (display_index), though it was made after.
       INSERT INTO playlists (name, is_thumbnail_permanent, thumbnail_stream_id, display_index) VALUES ('Later', 0, 2, 1), ('Music', 0, 1, 0);
       INSERT INTO playlist_stream_join VALUES (1, 2, 1), (1, 1, 0), (2, 1, 0), (2, 3, 1), (2, 4, 2), (2, 1, 3);
       INSERT INTO remote_playlists (service_id, name, url, uploader) VALUES (0, 'Lofi hip hop', 'https://www.youtube.com/playlist?list=PLOzDu-MXXLliO9fBNZOQTBDddoA3FzZUo', 'Lofi Girl');
       INSERT INTO feed_group (name, icon_id, sort_order) VALUES ('Science', 3, 0), ('Audio', 5, 1);
       INSERT INTO feed_group_subscription_join VALUES (1, 3), (1, 1), (2, 2);
-      INSERT INTO stream_history VALUES (1, 1700000000000, 1), (2, 1700000001000, 2), (2, 1700000002000, 1);
+      -- Gangnam watched, the zoo watched twice (NewPipe keeps a row per access date), a SoundCloud track, a live stream,
+      -- and a row whose stream is gone.
+      INSERT INTO stream_history VALUES (1, 1700000000000, 1), (2, 1700000001000, 2), (2, 1700000002000, 1), (3, 1700000003000, 1), (5, 1699000000000, 1), (99, 1700000004000, 1);
+      INSERT INTO stream_state VALUES (1, 61500), (2, 12000), (5, 3600000);
     `);
   }
   const bytes = db.export();
@@ -131,9 +136,16 @@ describe('NewPipe backup .zip', () => {
       { item: 'A track (https://soundcloud.com/some-artist/a-track) in playlist "Music"', reason: SKIP_REASONS.notYouTube },
       { item: 'PSY - GANGNAM STYLE (9bZkp7q19f0) in playlist "Music"', reason: SKIP_REASONS.duplicate },
       { item: 'Lofi hip hop (https://www.youtube.com/playlist?list=PLOzDu-MXXLliO9fBNZOQTBDddoA3FzZUo)', reason: SKIP_REASONS.bookmarkedPlaylist },
-      { item: 'Watch history (2 videos)', reason: SKIP_REASONS.watchHistory },
       // The group of SoundCloud channels only.
       { item: 'Audio', reason: SKIP_REASONS.emptyGroup },
+      { item: 'Watch history: 1 video of another service', reason: SKIP_REASONS.notYouTube },
+    ]);
+    // Newest first, each video once at its latest access; positions from stream_state (ms), lengths from streams (s).
+    expect(bundle.history).toEqual([
+      { externalId: VIDEOS.zoo, watchedAt: '2023-11-14T22:13:22.000Z', position: 12, duration: 19, title: 'Me at the zoo' },
+      { externalId: VIDEOS.gangnam, watchedAt: '2023-11-14T22:13:20.000Z', position: 62, duration: 252, title: 'PSY - GANGNAM STYLE' },
+      // A live stream: no length, and its progress is no place to resume.
+      { externalId: VIDEOS.despacito, watchedAt: '2023-11-03T08:26:40.000Z', title: 'A live stream' },
     ]);
   });
 
@@ -144,8 +156,34 @@ describe('NewPipe backup .zip', () => {
       channels: [{ externalId: CHANNELS.mkbhd, name: 'Marques Brownlee' }],
       playlists: [{ name: 'Alt', videos: [{ externalId: VIDEOS.zoo, title: 'Me at the zoo' }] }],
       sifts: [],
+      history: [],
       skipped: [],
     });
+  });
+
+  it('reads a history of more rows than it steps through from its newest end, and says how many it left', async () => {
+    const SQL = await initSqlJs();
+    const db = new SQL.Database();
+    db.run(`
+      CREATE TABLE subscriptions (uid INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, service_id INTEGER NOT NULL, url TEXT, name TEXT);
+      CREATE TABLE streams (uid INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, service_id INTEGER NOT NULL, url TEXT NOT NULL, title TEXT NOT NULL, stream_type TEXT NOT NULL, duration INTEGER NOT NULL);
+      CREATE TABLE stream_history (stream_id INTEGER NOT NULL, access_date INTEGER NOT NULL, repeat_count INTEGER NOT NULL, PRIMARY KEY(stream_id, access_date));
+      INSERT INTO streams (service_id, url, title, stream_type, duration) VALUES
+        (0, '${watch(VIDEOS.zoo)}', 'Me at the zoo', 'VIDEO_STREAM', 19),
+        (0, '${watch(VIDEOS.gangnam)}', 'PSY - GANGNAM STYLE', 'VIDEO_STREAM', 252);
+    `);
+    // Far more rows than any backup: the zoo's many old ones first, then Gangnam's, the newest.
+    const rows = 2 * IMPORT_LIMITS.maxHistory + 5;
+    db.run('BEGIN');
+    const insert = db.prepare('INSERT INTO stream_history VALUES (?, ?, 1)');
+    for (let i = 0; i < rows; i++) insert.run([i < 5 ? 1 : 2, 1_600_000_000_000 + i * 1000]);
+    insert.free();
+    db.run('COMMIT');
+    const bytes = db.export();
+    db.close();
+    const bundle = await parseImportFile(bytes);
+    expect(bundle.history).toEqual([{ externalId: VIDEOS.gangnam, watchedAt: new Date(1_600_000_000_000 + (rows - 1) * 1000).toISOString(), duration: 252, title: 'PSY - GANGNAM STYLE' }]);
+    expect(bundle.skipped).toEqual([{ item: 'Watch history: 5 more videos', reason: SKIP_REASONS.historyOver }]);
   });
 
   it('reads a bare newpipe.db uploaded without its zip', async () => {

@@ -56,6 +56,6 @@ describe('Piped JSON', () => {
 
   it('reads a channel group exported on its own', async () => {
     const bundle = await parseImportFile(utf8(JSON.stringify({ groupName: 'Tech', channels: [CHANNELS.mkbhd] })));
-    expect(bundle).toEqual({ format: 'PIPED_JSON', channels: [], playlists: [], sifts: [{ name: 'Tech', channels: [{ externalId: CHANNELS.mkbhd }] }], skipped: [] });
+    expect(bundle).toEqual({ format: 'PIPED_JSON', channels: [], playlists: [], sifts: [{ name: 'Tech', channels: [{ externalId: CHANNELS.mkbhd }] }], history: [], skipped: [] });
   });
 });

@@ -32,3 +32,20 @@ export interface SiftExportDocument {
 }
 
 export const SIFT_EXPORT_FILE = 'sift-export.json';
+
+/**
+ * `history.json`, beside sift-export.json in data.zip: the member's watch history, newest first, one entry per video.
+ * Its own file because it can be tens of thousands of entries. Read back by the imports (format SIFT_ZIP, recognised
+ * by its shape: an array of `{videoId, watched: boolean}` entries). `position` and `duration` are whole seconds;
+ * `watched` is the member's mark or the rule's (near the end), which the import keeps as it is.
+ */
+export interface SiftHistoryExportEntry {
+  videoId: string;
+  watchedAt: string | null;
+  position: number | null;
+  duration: number | null;
+  watched: boolean;
+  title?: string;
+}
+
+export const SIFT_HISTORY_FILE = 'history.json';

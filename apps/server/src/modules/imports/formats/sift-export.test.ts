@@ -1,6 +1,6 @@
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { parseImportFile, SKIP_REASONS, type SiftExportDocument } from './index.js';
+import { parseImportFile, SIFT_HISTORY_FILE, SKIP_REASONS, type SiftExportDocument, type SiftHistoryExportEntry } from './index.js';
 import { CHANNELS, VIDEOS, importError, utf8 } from './test-support.js';
 
 const document: SiftExportDocument = {
@@ -95,8 +95,28 @@ describe("Sift's own export", () => {
           channels: [],
         },
       ],
+      history: [],
       skipped: [{ item: 'Space news by Bo (k3j4h5g6)', reason: SKIP_REASONS.followedSift }],
     });
+  });
+
+  it(`reads the watch history from ${SIFT_HISTORY_FILE} beside it, marks and positions as written`, async () => {
+    const history: SiftHistoryExportEntry[] = [
+      { videoId: VIDEOS.gangnam, watchedAt: '2025-01-30T20:00:00.000Z', position: 120, duration: 252, watched: false, title: 'PSY - GANGNAM STYLE' },
+      // Marked watched without being played: no position, no length.
+      { videoId: VIDEOS.zoo, watchedAt: '2025-01-29T08:00:00.000Z', position: null, duration: null, watched: true },
+      { videoId: 'nope', watchedAt: null, position: null, duration: null, watched: true },
+    ];
+    const bundle = await parseImportFile(
+      zipSync({ 'sift-export.json': utf8(JSON.stringify(document)), [SIFT_HISTORY_FILE]: utf8(JSON.stringify(history, null, 2)), 'README.txt': utf8('Your data') }),
+    );
+    expect(bundle.format).toBe('SIFT_ZIP');
+    expect(bundle.history).toEqual([
+      { externalId: VIDEOS.gangnam, watchedAt: '2025-01-30T20:00:00.000Z', position: 120, duration: 252, watched: false, title: 'PSY - GANGNAM STYLE' },
+      { externalId: VIDEOS.zoo, watchedAt: '2025-01-29T08:00:00.000Z', watched: true },
+    ]);
+    expect(bundle.skipped).toContainEqual({ item: 'nope in watch history', reason: SKIP_REASONS.badId });
+    expect(bundle.playlists).toHaveLength(2);
   });
 
   it('reads sift-export.json uploaded alone the same way', async () => {

@@ -15,14 +15,33 @@ import { isRecord, list, text } from './text.js';
  * The document's type and file name are defined once, in sift-export-document.ts, which the exports module writes
  * with; they are re-exported here so the reader and the writer cannot drift apart.
  */
-export type { SiftExportDocument } from './sift-export-document.js';
-export { SIFT_EXPORT_FILE } from './sift-export-document.js';
+export type { SiftExportDocument, SiftHistoryExportEntry } from './sift-export-document.js';
+export { SIFT_EXPORT_FILE, SIFT_HISTORY_FILE } from './sift-export-document.js';
 
 export const SIFT_EXPORT_FORMAT: SiftExportDocument['format'] = 'Sift';
 export const SIFT_EXPORT_VERSION: SiftExportDocument['version'] = 1;
 
 export function isSiftExport(value: unknown): boolean {
   return isRecord(value) && value.format === SIFT_EXPORT_FORMAT;
+}
+
+/** data.zip's `history.json`: entries that each name a video and say whether it was watched (sift-export-document.ts). */
+export function isSiftHistory(value: unknown): value is unknown[] {
+  return Array.isArray(value) && value.length > 0 && value.every((entry) => isRecord(entry) && typeof entry.videoId === 'string' && typeof entry.watched === 'boolean');
+}
+
+/** Newest first as written; a field of the wrong type reads as absent. */
+export function readSiftHistory(entries: unknown[], builder: BundleBuilder): void {
+  for (const entry of entries) {
+    if (!isRecord(entry)) continue;
+    builder.addHistory(entry.videoId, {
+      watchedAt: text(entry.watchedAt),
+      position: entry.position,
+      duration: entry.duration,
+      title: text(entry.title),
+      watched: typeof entry.watched === 'boolean' ? entry.watched : undefined,
+    });
+  }
 }
 
 /** Reads the document leniently (a field of the wrong type reads as absent), but only versions this Sift knows. */

@@ -255,7 +255,11 @@ describe('Takeout .zip', () => {
       { name: 'Musik: AC/DC', public: true, videos: [{ externalId: VIDEOS.despacito }, { externalId: VIDEOS.gangnam }] },
       { name: 'Leer', public: false, videos: [] },
     ]);
-    expect(bundle.skipped).toEqual([{ item: 'Watch history (2 videos)', reason: SKIP_REASONS.watchHistory }]);
+    expect(bundle.history).toEqual([
+      { externalId: VIDEOS.zoo, watchedAt: '2024-01-01T00:00:00.000Z', title: 'Video' },
+      { externalId: VIDEOS.rickroll, watchedAt: '2024-01-02T00:00:00.000Z', title: 'Video' },
+    ]);
+    expect(bundle.skipped).toEqual([]);
   });
 
   it('titles playlists from their file names when there is no list, and finds "Watch later-videos.csv"', async () => {

@@ -46,6 +46,7 @@ describe('YouTube JSON subscription lists', () => {
       ],
       playlists: [],
       sifts: [],
+      history: [],
       skipped: [],
     });
   });

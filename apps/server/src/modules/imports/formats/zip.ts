@@ -27,11 +27,12 @@ export const ZIP_MAX_ENTRIES = 10_000;
 const DEFAULT_LIMITS: ZipLimits = { maxUncompressedBytes: IMPORT_LIMITS.maxUncompressedBytes, maxEntries: ZIP_MAX_ENTRIES };
 
 /**
- * Entries never read, by name, and so neither inflated nor counted against the cap: pages, pictures and media a
- * Takeout carries beside the CSVs (watch-history.html alone can be tens of megabytes), and NewPipe's serialized Java
- * settings. Which format a file is comes from the content of the entries that are read.
+ * Entries never read, by name, and so neither inflated nor counted against the cap: Takeout's index page, pictures and
+ * media a Takeout carries beside the CSVs, and NewPipe's serialized Java settings. Pages are read: the watch history
+ * is one (`watch-history.html`, its name localised, tens of megabytes for years of history), counted against the cap.
+ * Which format a file is comes from the content of the entries that are read.
  */
-const UNREAD_NAMES = /(^|\/)__MACOSX\/|\.(html?|mp4|m4a|m4v|webm|mkv|mov|avi|3gp|mp3|aac|ogg|opus|wav|flac|jpe?g|png|gif|webp|heic|svg|pdf|settings)$/i;
+const UNREAD_NAMES = /(^|\/)(__MACOSX\/|archive_browser\.html$)|\.(mp4|m4a|m4v|webm|mkv|mov|avi|3gp|mp3|aac|ogg|opus|wav|flac|jpe?g|png|gif|webp|heic|svg|pdf|settings)$/i;
 const STORED = 0;
 const DEFLATED = 8;
 

@@ -16,6 +16,7 @@ import './imports.css';
 export const FORMAT_NAMES: Record<ImportFormatName, string | MessageDescriptor> = {
   TAKEOUT_CSV: 'Google Takeout (CSV)',
   TAKEOUT_ZIP: 'Google Takeout (.zip)',
+  TAKEOUT_HISTORY: 'Google Takeout (watch history)',
   NEWPIPE_JSON: msg`NewPipe subscriptions`,
   NEWPIPE_ZIP: msg`NewPipe backup`,
   FREETUBE_DB: 'FreeTube',
@@ -58,6 +59,7 @@ export function summary(counts: ImportCounts): string {
     counts.playlists > 0 && plural(counts.playlists, { one: 'made # playlist', other: 'made # playlists' }),
     counts.videos > 0 && plural(counts.videos, { one: 'added # video to playlists', other: 'added # videos to playlists' }),
     counts.sifts > 0 && plural(counts.sifts, { one: 'made # sift', other: 'made # sifts' }),
+    counts.history > 0 && plural(counts.history, { one: 'added # video to your watch history', other: 'added # videos to your watch history' }),
   ].filter((p): p is string => typeof p === 'string');
   if (parts.length === 0) return i18n._(msg`Nothing new: everything in this file was already here.`);
   const head = parts.slice(0, -1).join(', ');
@@ -196,7 +198,7 @@ function ImportProgress({ importId, format }: { importId: number; format: Import
               <Trans>My sifts</Trans>
             </AppLink>
           )}
-          {data.counts.channels === 0 && data.counts.playlists === 0 && data.counts.videos === 0 && data.counts.sifts === 0 && (
+          {data.counts.channels === 0 && data.counts.playlists === 0 && data.counts.videos === 0 && data.counts.sifts === 0 && data.counts.history === 0 && (
             <AppLink to={to.home()} className="btn btn-secondary">
               <Trans>Browse the latest videos</Trans>
             </AppLink>
