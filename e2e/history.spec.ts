@@ -93,7 +93,7 @@ test('a position saved in one browser resumes the video in another', async ({ br
   await second.context().close();
 });
 
-test('with "Hide watched" on, a video marked watched leaves a sift page and comes back when unmarked', async ({ page, baseURL, request }, testInfo) => {
+test('with "Hide watched" on, a video marked watched leaves a sift page and comes back when unmarked @phone', async ({ page, baseURL, request }, testInfo) => {
   const m = await member(request, testInfo, 'hidewatched');
   const [first] = await publicVideos(request, 1);
   const made = await request.post('/api/sifts', { headers: m.headers, data: { name: 'Watched sift', public: true, channels: [{ externalId: first!.channelExternalId }] } });
