@@ -32,6 +32,11 @@ async function makeFixture(request: APIRequestContext, workerInfo: WorkerInfo): 
   const made = await request.post(`/api/playlists/${playlist.id}/public`, { headers });
   expect(made.ok(), await made.text()).toBe(true);
   const sift = await post<{ hash: string }>('/api/sifts', { name: 'Axe sift', public: true, channels: [{ externalId: videos[0]!.channelExternalId }] });
+  // Issue 30: a watched video and a started one, so /history, the cards' marks and Continue watching are swept too.
+  const watched = await request.post(`/api/me/history/${videos[0]!.externalId}/watched`, { headers });
+  expect(watched.ok(), await watched.text()).toBe(true);
+  const started = await request.put(`/api/me/history/${videos[1]!.externalId}`, { headers, data: { position: 60, duration: 600 } });
+  expect(started.ok(), await started.text()).toBe(true);
   const me = (await (await request.get('/api/users', { headers })).json()) as { uuid: string };
   return { token, uuid: me.uuid, playlistId: playlist.id, siftHash: sift.hash, channel: videos[0]!.channelExternalId, video: videos[0]!.externalId };
 }
@@ -81,7 +86,7 @@ const PUBLIC_ROUTES = [
   '/check-email/a@example.com', '/email-not-found/a@example.com', '/ready', '/subscription-completed', '/subscription-cancelled', '/unsubscribe', '/feed',
   '/no-such-page',
 ];
-const MEMBER_ROUTES = ['/profile', '/profileEdit', '/change-password', '/importYoutubeChannels', '/importYoutubePlaylists', '/playlists/wl', '/feed/myfeed'];
+const MEMBER_ROUTES = ['/profile', '/profileEdit', '/change-password', '/importYoutubeChannels', '/importYoutubePlaylists', '/playlists/wl', '/feed/myfeed', '/history'];
 const itemRoutes = (f: Fixture) => [`/channel/${f.channel}`, `/playlists/${f.playlistId}`, `/sifts/${f.siftHash}`, `/user-profile/${f.uuid}`];
 const ownerRoutes = (f: Fixture) => [`/playlists/${f.playlistId}/edit`, `/sifts/${f.siftHash}/edit`];
 

@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react';
 import { Suspense, useMemo, type ReactNode } from 'react';
 import { ChunkBoundary } from '../components/ChunkBoundary';
 import { ItemActionsProvider, joinMenus, type ItemActions } from '../components/item-actions';
+import { useHistoryVideoMenu } from '../features/history';
 import { AddToPlaylistHost, usePlaylistVideoMenu } from '../features/playlists';
 import { AddToSiftHost, useSiftChannelMenu } from '../features/sifts';
 import { ChannelFollow, SubscribeModalHost, useFollowChannelMenu } from '../features/subscriptions';
@@ -50,16 +51,17 @@ function ChannelFollowIfEnabled({ channel }: { channel: Channel }) {
  */
 export function AppItemActions({ children }: { children: ReactNode }) {
   const playlistVideoMenu = usePlaylistVideoMenu();
+  const historyVideoMenu = useHistoryVideoMenu();
   const siftChannelMenu = useSiftChannelMenu();
   // Follow controls (channel page, channel cards, their menu and bottom sheet) only with the subscription option on.
   const subscriptionsEnabled = useSubscriptionsEnabled();
   const followChannelMenu = useFollowChannelMenu(subscriptionsEnabled);
   const { i18n } = useLingui();
   const shareLabel = i18n._(SHARE_CHANNEL);
-  const parts = useLatest({ playlistVideoMenu, siftChannelMenu, followChannelMenu, subscriptionsEnabled, shareLabel });
+  const parts = useLatest({ playlistVideoMenu, historyVideoMenu, siftChannelMenu, followChannelMenu, subscriptionsEnabled, shareLabel });
   const value = useMemo<ItemActions>(
     () => ({
-      videoMenu: (video, context) => joinMenus(parts.current.playlistVideoMenu)(video, context),
+      videoMenu: (video, context) => joinMenus(parts.current.playlistVideoMenu, parts.current.historyVideoMenu)(video, context),
       channelMenu: (channel) => {
         const p = parts.current;
         return joinMenus(p.siftChannelMenu, shareChannelMenu(p.shareLabel), p.subscriptionsEnabled ? p.followChannelMenu : undefined)(channel);

@@ -83,6 +83,8 @@ const YouTubeCallbackRoute = lazyNamed(importPages, 'YouTubeCallbackRoute');
 const FeedRoute = lazy(() => import('./pages/FeedRoute'));
 const UnsubscribePage = lazyNamed(() => import('../features/subscriptions/components/UnsubscribePage'), 'UnsubscribePage');
 const ProfileRoute = lazy(() => import('./pages/ProfileRoute'));
+// The watch history (issue 30).
+const HistoryPage = lazyNamed(() => import('../features/history/components/HistoryPage'), 'HistoryPage');
 // Plans and checkout (issue 19), one chunk.
 const billingPages = () => import('./pages/BillingRoutes');
 const PlansRoute = lazyNamed(billingPages, 'PlansRoute');
@@ -176,6 +178,7 @@ const T = {
   SUBSCRIPTION_CANCELLED: msg`Subscription cancelled`,
   SIGNING_IN: msg`Signing in`,
   MY_FEED: msg`My feed`,
+  HISTORY: msg`History`,
   EDIT_PROFILE: msg`Edit profile`,
   CHANGE_PASSWORD: msg`Change password`,
   IMPORT: msg`Import`,
@@ -240,6 +243,7 @@ export const ROUTES: readonly RouteDef[] = [
   { ...pub(paths.myFeed, T.MY_FEED, page(FeedRoute)), access: 'feed' },
   // Login required
   auth(paths.profile, T.PROFILE, page(ProfileRoute)),
+  auth(paths.history, T.HISTORY, page(HistoryPage)),
   auth(paths.profileEdit, T.EDIT_PROFILE, profileEdit),
   auth(paths.profileEditAlias, T.EDIT_PROFILE, profileEdit),
   auth(paths.changePassword, T.CHANGE_PASSWORD, page(ChangePasswordPage)),

@@ -23,6 +23,18 @@ const samePosition = (a: ItemPosition | undefined, b: ItemPosition | undefined) 
 const sameContext = (a: VideoCardContext = NO_CONTEXT, b: VideoCardContext = NO_CONTEXT) =>
   a.playlist?.id === b.playlist?.id && a.playlist?.name === b.playlist?.name && a.playlist?.owned === b.playlist?.owned && a.sift?.hash === b.sift?.hash && a.sift?.name === b.sift?.name;
 
+/**
+ * How far a member got into a video, in whole percent for the bar along the thumbnail's bottom (issue 30): a watched
+ * video shows a full bar, one not started (or live, or of unknown length) none.
+ */
+export function progressPercent(video: Pick<Video, 'watched' | 'position' | 'durationSeconds' | 'liveStatus'>): number | undefined {
+  if (video.liveStatus === 'LIVE') return undefined;
+  if (video.watched) return 100;
+  const position = video.position ?? 0;
+  if (!(position > 0) || !(video.durationSeconds > 0)) return undefined;
+  return Math.max(1, Math.min(100, Math.round((position / video.durationSeconds) * 100)));
+}
+
 /** A count in the spec's abbreviated form (1.2K) with its word in the right plural: "1.2K views". */
 export function CountOf({ what, n }: { what: 'views' | 'likes' | 'followers' | 'videos'; n: number }) {
   const count = formatNumber(n, true);
@@ -52,7 +64,7 @@ export function Avatar({ src, size = 36 }: { src: string | null | undefined; siz
  * card's one link to the video, so "article → link named by the title" is what assistive tech and tests see.
  */
 export const VideoCard = memo(VideoCardView, (a, b) =>
-  a.video === b.video && a.now === b.now && a.extra === b.extra && samePosition(a.position, b.position) && sameContext(a.context, b.context),
+  a.video === b.video && a.now === b.now && a.extra === b.extra && a.heading === b.heading && samePosition(a.position, b.position) && sameContext(a.context, b.context),
 );
 
 function VideoCardView({
@@ -61,6 +73,7 @@ function VideoCardView({
   now,
   context = NO_CONTEXT,
   extra,
+  heading,
 }: {
   video: Video;
   position?: ItemPosition;
@@ -72,6 +85,8 @@ function VideoCardView({
    * articles (axe aria-required-children).
    */
   extra?: ReactNode;
+  /** A heading above the card inside its article (the history page's day), since a feed may hold only articles. */
+  heading?: ReactNode;
 }) {
   const { t } = useLingui();
   const limit = useNameLimit();
@@ -88,6 +103,7 @@ function VideoCardView({
   const href = watchPath(video.externalId);
   const channelHref = carryV(channelPath(video.channelExternalId));
   const duration = durationLabel(video.durationSeconds);
+  const progress = progressPercent(video);
   const article = { 'aria-labelledby': titleId, 'aria-posinset': position?.posinset, 'aria-setsize': position?.setsize };
   const body = (
     <>
@@ -103,6 +119,16 @@ function VideoCardView({
         {video.isShort && <span className="badge badge--shorts">
             <Trans comment="Badge on the thumbnail of a short video">SHORTS</Trans>
           </span>}
+        {video.watched && (
+          <span className="badge badge--watched">
+            <Trans comment="Badge on the thumbnail of a video the member has watched">Watched</Trans>
+          </span>
+        )}
+        {progress !== undefined && (
+          <span className="vcard-progress" aria-hidden="true">
+            <span style={{ width: `${progress}%` }} />
+          </span>
+        )}
       </PlainLink>
       <div className="vcard-body">
         <PlainLink href={channelHref} className="vcard-avatar" tabIndex={-1} aria-hidden="true">
@@ -136,6 +162,17 @@ function VideoCardView({
               <Trans>Duration {duration}</Trans>
             </p>
           )}
+          {video.watched ? (
+            <p className="sr-only">
+              <Trans>Watched</Trans>
+            </p>
+          ) : (
+            progress !== undefined && (
+              <p className="sr-only">
+                <Trans>{progress}% watched</Trans>
+              </p>
+            )
+          )}
         </div>
         {hasMenu && (
           <Menu label={t`More actions for ${title}`} button={<Icon name="more" />} buttonClassName="icon-btn card-menu" items={menu} title={title} />
@@ -143,8 +180,9 @@ function VideoCardView({
       </div>
     </>
   );
-  return extra ? (
+  return extra || heading ? (
     <article className="vcard-entry" {...article}>
+      {heading}
       <div className="vcard">{body}</div>
       {extra}
     </article>

@@ -23,6 +23,9 @@ const PATHS = {
   logout: 'M14 4h5v16h-5M10 8l-4 4 4 4M6 12h11',
   more: 'M12 5h.01M12 12h.01M12 19h.01',
   share: 'M4 13v7h16v-7M12 3v12M7 8l5-5 5 5',
+  check: 'M5 12.5l4.5 4.5L19 7',
+  hide: 'M3 3l18 18M10.6 6.1A9.9 9.9 0 0 1 12 6c5 0 9 6 9 6a17 17 0 0 1-2.6 3.2M6.6 6.6C4.3 8.2 3 12 3 12s4 6 9 6a8.6 8.6 0 0 0 4.4-1.2M9.9 9.9a3 3 0 0 0 4.2 4.2',
+  history: 'M3 12a9 9 0 1 0 3-6.7M3 4v5h5M12 7v5l3 2',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -10,6 +10,8 @@ export const LIST_TRIGGER_PX = 1800;
 export const AREA_TRIGGER_PX = 100;
 
 export const NOTIFICATION_MS = 1500;
+/** A toast with a button ("Undo") stays long enough to reach it (and while pointer or focus is on it). */
+export const NOTIFICATION_ACTION_MS = 6000;
 /** SPEC §9 "Menu close delay 600 ms": how long a dropdown stays open after the mouse left it. */
 export const MENU_CLOSE_DELAY_MS = 600;
 /** SPEC §9 "Share popup 626x436, close check every 500 ms". */

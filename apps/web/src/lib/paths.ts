@@ -55,6 +55,7 @@ export const paths = {
   myFeed: '/feed/myfeed',
   // login required
   profile: '/profile',
+  history: '/history',
   profileEdit: '/profileEdit',
   profileEditAlias: '/profile-edit',
   changePassword: '/change-password',

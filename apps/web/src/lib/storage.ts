@@ -57,6 +57,8 @@ export interface Preferences {
    * entry); a member's are kept by the server. Never sent anywhere.
    */
   watch_progress: unknown;
+  /** "Hide watched" switched on, keyed `${memberUuid}:${place}` (lib/hide-watched.ts); absent means off. */
+  hide_watched: Record<string, boolean>;
 }
 
 export type PreferenceKey = keyof Preferences;
@@ -84,6 +86,7 @@ const DEFAULTS: Preferences = {
   site_messages: null,
   member_locale: null,
   watch_progress: null,
+  hide_watched: {},
 };
 export const PREFERENCE_DEFAULTS: Readonly<Preferences> = Object.freeze(DEFAULTS);
 
@@ -114,6 +117,7 @@ const VALIDATORS: { [K in PreferenceKey]: (v: unknown) => boolean } = {
   site_messages: () => true,
   member_locale: (v) => v === null || typeof v === 'string',
   watch_progress: () => true,
+  hide_watched: isRecord,
 };
 
 type Listener = (key: PreferenceKey) => void;

@@ -7,6 +7,7 @@ import { AccountNotices, useSession } from '../../features/account';
 import { CookieConsent } from '../../features/consent';
 import { MessageBar } from '../../features/messages';
 import { useIsDesktop, usePreference } from '../../lib/hooks';
+import { viewer } from '../../lib/hide-watched';
 import { adoptMemberLocale } from '../../lib/i18n';
 import { findRoute, AppRoutes } from '../routes';
 import { ErrorBanner } from './ErrorBanner';
@@ -36,6 +37,10 @@ export function AppShell() {
   useEffect(() => {
     if (memberLocale) void adoptMemberLocale(memberLocale);
   }, [memberLocale]);
+
+  // Whose "Hide watched" switches the pages read (lib/hide-watched): the member's own, none for a visitor.
+  const memberUuid = session.user?.uuid ?? null;
+  useLayoutEffect(() => viewer.set(memberUuid), [memberUuid]);
 
   // Layout state lives on <html> so that portalled overlays (the minimised player) can read the same offsets.
   useLayoutEffect(() => {

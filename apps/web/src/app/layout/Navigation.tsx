@@ -18,6 +18,7 @@ interface NavEntry {
 const HOME: NavEntry = { label: msg`Home`, to: to.home(), icon: 'home', match: [paths.watch] };
 const SEARCH: NavEntry = { label: msg`Search`, to: paths.search, icon: 'search', match: [paths.search] };
 const WATCH_LATER: NavEntry = { label: msg`Watch later`, to: to.watchLater(), icon: 'clock' };
+const HISTORY: NavEntry = { label: msg`History`, to: paths.history, icon: 'history' };
 
 function isCurrent(entry: NavEntry, pathname: string): boolean {
   if (pathname === entry.to) return true;
@@ -41,7 +42,7 @@ function NavLinks({ entries, className }: { entries: NavEntry[]; className: stri
   );
 }
 
-/** Desktop sidebar (SPEC §2): Home, Search, and when logged in Create new, Sifts, Playlists, Watch later, Import. */
+/** Desktop sidebar (SPEC §2): Home, Search, and when logged in Create new, Sifts, Playlists, Watch later, History, Import. */
 export function Sidebar({ open, loggedIn }: { open: boolean; loggedIn: boolean }) {
   const { t } = useLinguiMacro();
   const entries: NavEntry[] = [HOME, SEARCH];
@@ -51,6 +52,7 @@ export function Sidebar({ open, loggedIn }: { open: boolean; loggedIn: boolean }
       { label: msg`Sifts`, to: paths.sifts, icon: 'sift' },
       { label: msg`Playlists`, to: paths.playlists, icon: 'playlist' },
       WATCH_LATER,
+      HISTORY,
       { label: msg`Import`, to: paths.importYoutubeChannels, icon: 'import' },
     );
   }
@@ -61,10 +63,10 @@ export function Sidebar({ open, loggedIn }: { open: boolean; loggedIn: boolean }
   );
 }
 
-/** Mobile footer (< 992 px): Home, Search, and when logged in Watch later. */
+/** Mobile footer (< 992 px): Home, Search, and when logged in Watch later and History. */
 export function MobileFooter({ loggedIn }: { loggedIn: boolean }) {
   const { t } = useLinguiMacro();
-  const entries = loggedIn ? [HOME, SEARCH, WATCH_LATER] : [HOME, SEARCH];
+  const entries = loggedIn ? [HOME, SEARCH, WATCH_LATER, HISTORY] : [HOME, SEARCH];
   return (
     <nav className="mobile-footer" aria-label={t`Footer`}>
       <NavLinks entries={entries} className="mobile-footer-list" />

@@ -5,6 +5,7 @@ import { useDocumentTitle } from '../../components/Page';
 import { ReactivatedModal, useSession } from '../../features/account';
 import { ChannelStrip } from '../../features/channels';
 import { PublicFeed } from '../../features/feed';
+import { ContinueWatching } from '../../features/history';
 import { lazy } from '../../lib/lazy';
 import { paths } from '../../lib/paths';
 import type { ShowModal } from '../guard';
@@ -18,7 +19,7 @@ const ChannelModal = lazy(() => import('../../features/channels/components/Chann
 /** `/ec/channel?channel={externalId}`: the channel the channel modal shows (without it, the most-followed ones). */
 const CHANNEL_PARAM = 'channel';
 
-/** / and /watch: channels strip and the public feed. /watch adds the video modal (rendered by the shell). */
+/** / and /watch: a member's Continue watching row, the channels strip and the public feed. /watch adds the video modal (rendered by the shell). */
 export function DashboardPage() {
   useDocumentTitle(null);
   const location = useLocation();
@@ -45,6 +46,7 @@ export function DashboardPage() {
       <h1 id="page-title" className="sr-only" tabIndex={-1}>
         <Trans>Dashboard</Trans>
       </h1>
+      <ContinueWatching held={held} />
       <ChannelStrip held={held} />
       <PublicFeed held={held} />
       {state?.modal === 'reactivate' && <ReactivatedModal onClose={close} />}

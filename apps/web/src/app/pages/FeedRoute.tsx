@@ -1,5 +1,8 @@
 import { useSearchParams } from 'react-router';
 import { FeedPage } from '../../features/feed/components/PersonalFeed';
+import { MarkAllWatched } from '../../features/history';
+import { useSubscriptions } from '../../features/subscriptions';
+import { useSubscriptionsEnabled } from '../subscriptions-option';
 import { usePlaySiftParam } from '../../features/sifts';
 
 /**
@@ -9,5 +12,9 @@ import { usePlaySiftParam } from '../../features/sifts';
 export default function FeedRoute() {
   const [params] = useSearchParams();
   usePlaySiftParam(params.get('sid'));
-  return <FeedPage />;
+  // Issue 30: each filter chip shows its subscription's unwatched count, and the feed has "Mark all as watched" — the
+  // subscriptions' and the history feature's parts, passed in.
+  const subscriptions = useSubscriptions(useSubscriptionsEnabled());
+  const unwatched = new Map((subscriptions.data?.items ?? []).map((s) => [s.id, s.unwatchedCount]));
+  return <FeedPage unwatchedOf={(id) => unwatched.get(id)} renderTools={(newest) => <MarkAllWatched target="feed" before={newest} />} />;
 }

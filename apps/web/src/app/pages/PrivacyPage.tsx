@@ -34,6 +34,28 @@ export default function PrivacyPage() {
           </li>
         </ul>
 
+        <h2><Trans>Watch history</Trans></h2>
+        <ul>
+          <li>
+            <Trans>When you are logged in, Sift keeps the videos you watched, when you last watched each, and where you
+            stopped (so a video resumes there on any of your devices), the videos you marked as watched, and the videos
+            you chose to hide from your feeds.</Trans>
+          </li>
+          <li>
+            <Trans>They are kept until you remove them or delete your account: remove one video or clear all of it on
+            your <AppLink to={paths.history}>History</AppLink> page; "Hide from my feeds" is undone from the video’s
+            menu.</Trans>
+          </li>
+          <li>
+            <Trans>"Pause history" on the History page stops recording what you watch and where you stop until you turn
+            it off; what you explicitly mark or hide is still kept.</Trans>
+          </li>
+          <li>
+            <Trans>When you are not logged in, where you stopped in your last 200 videos is kept in your browser’s local
+            storage only and is never sent.</Trans>
+          </li>
+        </ul>
+
         <h2><Trans>E-mail</Trans></h2>
         <p>
           <Trans>We send e-mail only to confirm your address, to reset your password, and with news of what you follow at the

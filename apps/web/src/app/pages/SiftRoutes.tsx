@@ -3,6 +3,7 @@ import { AddToSiftPage } from '../../features/sifts/components/SiftPicker';
 import { CreateSiftPage, SiftEditPage } from '../../features/sifts/components/SiftEditor';
 import { SiftChannelsPage, SiftPage } from '../../features/sifts/components/SiftPage';
 import { SiftsPage } from '../../features/sifts/components/SiftsPage';
+import { MarkAllWatched } from '../../features/history';
 import { SiftFollowButton } from '../../features/subscriptions';
 import { useSubscriptionsEnabled } from '../subscriptions-option';
 
@@ -13,7 +14,15 @@ export function SiftRoute() {
   // A new sift is a new page: state (dialogs, list) starts fresh.
   // Follow a sift from its page (issue 7): the subscriptions feature's button, passed in here — only with the
   // subscription option on (SPEC §5).
-  return <SiftPage key={hash} id={hash} renderFollow={subscriptionsEnabled ? (sift) => <SiftFollowButton sift={sift} /> : undefined} />;
+  // "Mark all as watched" (issue 30) is the history feature's, passed in the same way.
+  return (
+    <SiftPage
+      key={hash}
+      id={hash}
+      renderFollow={subscriptionsEnabled ? (sift) => <SiftFollowButton sift={sift} /> : undefined}
+      renderTools={(sift, newest) => <MarkAllWatched target={{ siftId: sift.id }} before={newest} />}
+    />
+  );
 }
 
 export function SiftEditRoute() {

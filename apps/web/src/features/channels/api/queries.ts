@@ -6,7 +6,7 @@ import { PAGE_SIZE, mergeUnique, nextCursor } from '../../../lib/paging';
 export const channelKeys = {
   all: ['channels'] as const,
   detail: (id: string) => [...channelKeys.all, 'detail', id] as const,
-  videos: (externalId: string, limit: number) => [...channelKeys.all, 'videos', externalId, { limit }] as const,
+  videos: (externalId: string, limit: number, hideWatched = false) => [...channelKeys.all, 'videos', externalId, { limit, hideWatched }] as const,
   search: (q: string, limit: number) => [...channelKeys.all, 'search', { q, limit }] as const,
 };
 
@@ -22,12 +22,12 @@ export function useChannel(id: string) {
 }
 
 /** GET /api/search/channels/{externalId}/videos: a channel's uploads, newest first. */
-export function useChannelVideos(externalId: string, limit = PAGE_SIZE) {
+export function useChannelVideos(externalId: string, limit = PAGE_SIZE, hideWatched = false) {
   const query = useInfiniteQuery({
-    queryKey: channelKeys.videos(externalId, limit),
+    queryKey: channelKeys.videos(externalId, limit, hideWatched),
     queryFn: ({ pageParam, signal }) =>
       api.get<PagedVideos>(`/api/search/channels/${enc(externalId)}/videos`, {
-        query: { limit, next: pageParam },
+        query: { limit, next: pageParam, hideWatched: hideWatched || undefined },
         signal,
       }),
     initialPageParam: undefined as string | undefined,

@@ -6,7 +6,9 @@ import { InfiniteList, pagingOf } from '../../../components/InfiniteList';
 import { useItemActions } from '../../../components/item-actions';
 import { Menu } from '../../../components/Menu';
 import { useDocumentTitle } from '../../../components/Page';
+import { HideWatchedToggle } from '../../../components/HideWatchedToggle';
 import { ViewToggle } from '../../../components/ViewToggle';
+import { useHideWatched } from '../../../lib/hide-watched';
 import { isApiError } from '../../../lib/api';
 import { formatNumber } from '../../../lib/format';
 import { useNow, usePreference } from '../../../lib/hooks';
@@ -18,7 +20,8 @@ const keyOf = (v: Video) => v.externalId;
 export function ChannelPage({ externalId }: { externalId: string }) {
   const { t } = useLingui();
   const channel = useChannel(externalId);
-  const videos = useChannelVideos(externalId);
+  const hideWatched = useHideWatched(`channel:${externalId}`);
+  const videos = useChannelVideos(externalId, undefined, hideWatched.on);
   const [gridType] = usePreference('gridType');
   const c = channel.data;
   const name = c?.name;
@@ -58,7 +61,10 @@ export function ChannelPage({ externalId }: { externalId: string }) {
             <h2 id="uploads-heading">
               <Trans>Videos</Trans>
             </h2>
-            <ViewToggle />
+            <div className="section-tools">
+              <HideWatchedToggle state={hideWatched} />
+              <ViewToggle />
+            </div>
           </div>
           <InfiniteList
             label={c ? t`Videos of ${name}` : t`Channel videos`}

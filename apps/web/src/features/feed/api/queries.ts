@@ -19,6 +19,8 @@ export interface FeedParams {
   excludedAll?: readonly string[];
   excludedAny?: readonly string[];
   excludedNone?: readonly string[];
+  /** Issue 30: leave out the member's watched and dismissed videos (ignored for visitors). Not part of a feed's address. */
+  hideWatched?: boolean;
 }
 
 export const FEED_LIST_PARAMS = ['all', 'any', 'none', 'excludedAll', 'excludedAny', 'excludedNone'] as const;
@@ -34,6 +36,7 @@ export function feedQuery(itemsPerPage: number, params: FeedParams = {}): Record
     itemBeforeExternal: params.itemBeforeExternal || undefined,
   };
   for (const key of FEED_LIST_PARAMS) query[key] = params[key]?.length ? params[key].join(',') : undefined;
+  query.hideWatched = params.hideWatched || undefined;
   return query;
 }
 

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { FeedFilter, Video } from '@sift/contracts';
 import { AppLink } from '../../../components/AppLink';
@@ -9,7 +9,10 @@ import { VideoCard } from '../../../components/Cards';
 import { FilterField } from '../../../components/FilterField';
 import { InfiniteList, pagingOf } from '../../../components/InfiniteList';
 import { Page } from '../../../components/Page';
+import { HideWatchedToggle } from '../../../components/HideWatchedToggle';
+import { InboxCount } from '../../../components/InboxCount';
 import { ViewToggle } from '../../../components/ViewToggle';
+import { useHideWatched } from '../../../lib/hide-watched';
 import { isApiError } from '../../../lib/api';
 import { useNow, usePreference } from '../../../lib/hooks';
 import { paths, to } from '../../../lib/paths';
@@ -34,7 +37,7 @@ export const ADDITIONAL_RESULTS_TEXT = msg`There are additional results outside 
  * then goes to the auth-check address with the page's path, as `sid`'s does (SPEC §2). `?sid=` (a sift) is started in
  * the player by the app (app/pages/FeedRoute, through the sifts feature). The guard asks for login first for both.
  */
-export function FeedPage() {
+export function FeedPage({ unwatchedOf, renderTools }: FeedExtras = {}) {
   const { t } = useLingui();
   const [token] = usePreference('token');
   const [params, setParams] = useSearchParams();
@@ -66,7 +69,17 @@ export function FeedPage() {
       </Page>
     );
   }
-  return <MemberFeed selected={selected} onSelect={setSelected} params={feedParams} onFilterText={setFilterText} vid={vid} />;
+  return (
+    <MemberFeed
+      selected={selected}
+      onSelect={setSelected}
+      params={feedParams}
+      onFilterText={setFilterText}
+      vid={vid}
+      unwatchedOf={unwatchedOf}
+      renderTools={renderTools}
+    />
+  );
 }
 
 /**
@@ -91,7 +104,15 @@ function useVid(vid: string | null, feed: { isSuccess: boolean; isError: boolean
   }, [vid, forbidden, feed.isSuccess, navigate, pathname, search]);
 }
 
-interface MemberFeedProps {
+/** What the app's other features add to the member's feed (issue 30). */
+interface FeedExtras {
+  /** A filter chip's unwatched count, by subscription id. */
+  unwatchedOf?: (subscriptionId: number) => number | undefined;
+  /** Controls above the videos ("Mark all as watched"), given the newest shown video's time. */
+  renderTools?: (newest: string | undefined) => ReactNode;
+}
+
+interface MemberFeedProps extends FeedExtras {
   selected: number[];
   onSelect: (ids: number[]) => void;
   params: FeedParams;
@@ -99,10 +120,11 @@ interface MemberFeedProps {
   vid: string | null;
 }
 
-function MemberFeed({ selected, onSelect, params, onFilterText, vid }: MemberFeedProps) {
+function MemberFeed({ selected, onSelect, params, onFilterText, vid, unwatchedOf, renderTools }: MemberFeedProps) {
   const { t } = useLingui();
   const { i18n } = useLinguiRuntime();
-  const feed = usePersonalFeed(selected, params);
+  const hideWatched = useHideWatched('feed');
+  const feed = usePersonalFeed(selected, hideWatched.on ? { ...params, hideWatched: true } : params);
   useVid(vid, feed);
   const [gridType] = usePreference('gridType');
   const now = useNow();
@@ -128,6 +150,7 @@ function MemberFeed({ selected, onSelect, params, onFilterText, vid }: MemberFee
             >
               {c.target.thumbnail && <img src={c.target.thumbnail} alt="" width={20} height={20} />}
               <span className="chip-label">{c.target.name}</span>
+              <InboxCount n={unwatchedOf?.(c.subscriptionId)} />
               {c.target.type === 'sift' && (
                 <span className="chip-kind">
                   <Trans comment="Marks a filter chip that stands for a Sift (a followed list), not a channel">Sift</Trans>
@@ -163,7 +186,11 @@ function MemberFeed({ selected, onSelect, params, onFilterText, vid }: MemberFee
             <h2 id="feed-heading">
               <Trans>Newest from what you follow</Trans>
             </h2>
-            <ViewToggle />
+            <div className="section-tools">
+              {renderTools?.(feed.videos[0]?.publishedAt)}
+              <HideWatchedToggle state={hideWatched} />
+              <ViewToggle />
+            </div>
           </div>
           <FilterField key={params.filterText ?? ''} label={t`Filter videos`} initial={params.filterText ?? ''} onApply={onFilterText} />
           <InfiniteList

@@ -2,7 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { Video } from '@sift/contracts';
 import { VideoCard } from '../../../components/Cards';
 import { InfiniteList, pagingOf } from '../../../components/InfiniteList';
+import { HideWatchedToggle } from '../../../components/HideWatchedToggle';
 import { ViewToggle } from '../../../components/ViewToggle';
+import { useHideWatched } from '../../../lib/hide-watched';
 import { useNow, usePreference } from '../../../lib/hooks';
 import { usePublicFeed, type FeedParams } from '../api/queries';
 import { PAGE_SIZE } from '../../../lib/paging';
@@ -18,7 +20,8 @@ const HELD = { loading: true, hasMore: false } as const;
  */
 export function PublicFeed({ params, held = false }: { params?: FeedParams; held?: boolean }) {
   const { t } = useLingui();
-  const feed = usePublicFeed(PAGE_SIZE, params);
+  const hideWatched = useHideWatched('dashboard');
+  const feed = usePublicFeed(PAGE_SIZE, hideWatched.on ? { ...params, hideWatched: true } : params);
   const [gridType] = usePreference('gridType');
   const now = useNow();
   return (
@@ -27,7 +30,10 @@ export function PublicFeed({ params, held = false }: { params?: FeedParams; held
         <h2 id="latest-heading">
           <Trans>Latest videos</Trans>
         </h2>
-        <ViewToggle />
+        <div className="section-tools">
+          <HideWatchedToggle state={hideWatched} />
+          <ViewToggle />
+        </div>
       </div>
       <InfiniteList
         label={t`Latest videos`}

@@ -1,3 +1,4 @@
+import { MemoryRouter } from 'react-router';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NotificationProvider } from '../../../components/Notifications';
@@ -28,9 +29,11 @@ afterEach(() => {
 
 const mount = (subscriptionsEnabled = true) =>
   render(
-    <NotificationProvider>
-      <YourData subscriptionsEnabled={subscriptionsEnabled} />
-    </NotificationProvider>,
+    <MemoryRouter>
+      <NotificationProvider>
+        <YourData subscriptionsEnabled={subscriptionsEnabled} />
+      </NotificationProvider>
+    </MemoryRouter>,
   );
 
 describe('YourData', () => {
@@ -47,6 +50,13 @@ describe('YourData', () => {
   it('shows only the ZIP when subscriptions are off', () => {
     mount(false);
     expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Everything (ZIP)']);
+  });
+
+  it('lists the watch history, with the way to its page (issue 30)', () => {
+    mount();
+    const link = screen.getByRole('link', { name: 'Watch history' });
+    expect(link.getAttribute('href')).toBe('/history');
+    expect(document.getElementById(link.getAttribute('aria-describedby')!)?.textContent).toMatch(/pause/);
   });
 
   it('fetches the export with the bearer token and saves it under the name the server gave', async () => {

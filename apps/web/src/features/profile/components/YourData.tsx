@@ -2,9 +2,11 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
+import { AppLink } from '../../../components/AppLink';
 import { FormAlert, formErrorsFrom } from '../../../components/Form';
 import { Icon } from '../../../components/Icon';
 import { useNotify } from '../../../components/Notifications';
+import { paths } from '../../../lib/paths';
 import { downloadExport, type ExportKind } from '../api/exports';
 import './profile.css';
 
@@ -96,6 +98,18 @@ export function YourData({ subscriptionsEnabled = true }: { subscriptionsEnabled
             </li>
           );
         })}
+        {/* Issue 30: the watch history is the member's data too; it is seen, searched, removed and paused on its page. */}
+        <li className="your-data-row">
+          <AppLink to={paths.history} className="btn btn-secondary your-data-button" aria-describedby={`${baseId}-history-hint`}>
+            <Icon name="history" size={18} />
+            <span>
+              <Trans>Watch history</Trans>
+            </span>
+          </AppLink>
+          <p id={`${baseId}-history-hint`} className="muted your-data-hint">
+            <Trans>What you watched and where you stopped: search it, remove videos, clear it or pause it on your History page.</Trans>
+          </p>
+        </li>
       </ul>
       {error && <FormAlert>{error}</FormAlert>}
     </section>

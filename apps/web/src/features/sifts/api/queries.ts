@@ -23,7 +23,7 @@ export const siftKeys = {
   all: ['sifts'] as const,
   list: (params: { q: string; sort: SiftSort; following: boolean }) => [...siftKeys.all, 'list', params] as const,
   detail: (id: string) => [...siftKeys.all, 'detail', id] as const,
-  videos: (id: string) => [...siftKeys.all, 'videos', id] as const,
+  videos: (id: string, hideWatched = false) => [...siftKeys.all, 'videos', id, { hideWatched }] as const,
   categories: () => [...siftKeys.all, 'categories'] as const,
   preview: (body: unknown) => [...siftKeys.all, 'preview', body] as const,
 };
@@ -72,17 +72,18 @@ export function useSift(id: string) {
   const wasImporting = useRef(false);
   useEffect(() => {
     if (!status) return;
-    if (wasImporting.current && !IMPORTING.has(status)) void qc.invalidateQueries({ queryKey: siftKeys.videos(id) });
+    if (wasImporting.current && !IMPORTING.has(status)) void qc.invalidateQueries({ queryKey: [...siftKeys.all, 'videos', id] });
     wasImporting.current = IMPORTING.has(status);
   }, [status, id, qc]);
   return query;
 }
 
 /** GET /api/sifts/{hash}/videos: the sift's matches, newest first. */
-export function useSiftVideos(id: string, limit = PAGE_SIZE) {
+export function useSiftVideos(id: string, limit = PAGE_SIZE, hideWatched = false) {
   const query = useInfiniteQuery({
-    queryKey: siftKeys.videos(id),
-    queryFn: ({ pageParam, signal }) => api.get<PagedVideos>(`${siftUrl(id)}/videos`, { query: { limit, next: pageParam }, signal }),
+    queryKey: siftKeys.videos(id, hideWatched),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<PagedVideos>(`${siftUrl(id)}/videos`, { query: { limit, next: pageParam, hideWatched: hideWatched || undefined }, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => nextCursor(last, limit),
     enabled: !!id,

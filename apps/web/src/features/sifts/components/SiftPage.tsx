@@ -10,6 +10,7 @@ import { Avatar, VideoCard } from '../../../components/Cards';
 import { ChangeImageModal } from '../../../components/ChangeImageModal';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Icon } from '../../../components/Icon';
+import { HideWatchedToggle } from '../../../components/HideWatchedToggle';
 import { InfiniteList, pagingOf } from '../../../components/InfiniteList';
 import { Menu, type MenuEntry } from '../../../components/Menu';
 import { PageModal } from '../../../components/PageModal';
@@ -17,6 +18,7 @@ import { useNotify } from '../../../components/Notifications';
 import { useDocumentTitle } from '../../../components/Page';
 import { isApiError } from '../../../lib/api';
 import { formatNumber } from '../../../lib/format';
+import { useHideWatched } from '../../../lib/hide-watched';
 import { useNow, usePreference } from '../../../lib/hooks';
 import { paths, to } from '../../../lib/paths';
 import { openShare } from '../../../lib/share';
@@ -41,10 +43,20 @@ export const MODAL_PAGES = { keywords: 'keywordsModalPage', addChannels: 'addCha
 type Dialog = 'delete' | 'public' | 'private' | 'image' | null;
 
 /** /sifts/{hash or id}: cover, name, description, category, owner, counts, channels, keywords and the feed. */
-export function SiftPage({ id, renderFollow }: { id: string; renderFollow?: (sift: Sift) => ReactNode }) {
+export function SiftPage({
+  id,
+  renderFollow,
+  renderTools,
+}: {
+  id: string;
+  renderFollow?: (sift: Sift) => ReactNode;
+  /** Controls of the app's other features above the videos ("Mark all as watched"), given the newest shown video's time. */
+  renderTools?: (sift: Sift, newest: string | undefined) => ReactNode;
+}) {
   const { t } = useLingui();
   const sift = useSift(id);
-  const videos = useSiftVideos(id);
+  const hideWatched = useHideWatched(`sift:${id}`);
+  const videos = useSiftVideos(id, undefined, hideWatched.on);
   const [gridType] = usePreference('gridType');
   const now = useNow();
   const s = sift.data;
@@ -73,10 +85,16 @@ export function SiftPage({ id, renderFollow }: { id: string; renderFollow?: (sif
           a layout shift of 0.1–0.2 on the sift page). */}
       {s && (
         <section className="section" aria-label={t`Videos`}>
-          <h2 className="section-title">
-            <Trans>Videos</Trans>
-            {videos.total !== undefined && <span className="sift-count"> · {formatNumber(videos.total)}</span>}
-          </h2>
+          <div className="section-head">
+            <h2 className="section-title">
+              <Trans>Videos</Trans>
+              {videos.total !== undefined && <span className="sift-count"> · {formatNumber(videos.total)}</span>}
+            </h2>
+            <div className="section-tools">
+              {renderTools?.(s, videos.videos[0]?.publishedAt)}
+              <HideWatchedToggle state={hideWatched} />
+            </div>
+          </div>
           <InfiniteList
             label={t`Videos of ${siftName}`}
             layout={gridType}

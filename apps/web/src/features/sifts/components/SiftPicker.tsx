@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAppNavigate } from '../../../components/AppLink';
+import { inboxCountLabel } from '../../../components/InboxCount';
 import { ListPicker, type ListPickerTexts } from '../../../components/ListPicker';
 import { useNotify } from '../../../components/Notifications';
 import { useDocumentTitle } from '../../../components/Page';
@@ -59,7 +60,12 @@ export function SiftPicker({ channel, onDone }: { channel: ChannelPayload; onDon
       texts={TEXTS}
       list={{ ...list, items: list.sifts }}
       onFilter={setFilter}
-      count={(s) => plural(s.numberOfChannels, { one: '# channel', other: '# channels' })}
+      count={(s) => {
+        const channels = plural(s.numberOfChannels, { one: '# channel', other: '# channels' });
+        if (!s.unwatchedCount) return channels;
+        const unwatched = inboxCountLabel(s.unwatchedCount);
+        return t({ message: `${channels} · ${unwatched} unwatched`, comment: 'A sift in the sift picker: its channels and the videos its member has not watched, e.g. "3 channels · 12 unwatched"' });
+      }}
       onChoose={async (sift) => {
         try {
           await addSiftChannel(sift.id, channel);

@@ -1,6 +1,7 @@
 import { Plural, useLingui } from '@lingui/react/macro';
 import type { SiftSummary } from '@sift/contracts';
 import { CollectionCard, CollectionsPage, useCollectionQuery } from '../../../components/CollectionsPage';
+import { InboxCount } from '../../../components/InboxCount';
 import type { ItemPosition } from '../../../components/InfiniteList';
 import { useDocumentTitle } from '../../../components/Page';
 import { formatNumber } from '../../../lib/format';
@@ -18,9 +19,16 @@ export function SiftCard({ sift: s, position }: { sift: SiftSummary; position?: 
       to={to.sift(s.hash)}
       icon="sift"
       extraMeta={
-        <span>
-          <Plural value={s.numberOfChannels} one={`${channels} channel`} other={`${channels} channels`} />
-        </span>
+        <>
+          <span>
+            <Plural value={s.numberOfChannels} one={`${channels} channel`} other={`${channels} channels`} />
+          </span>
+          {s.unwatchedCount ? (
+            <span>
+              <InboxCount n={s.unwatchedCount} />
+            </span>
+          ) : null}
+        </>
       }
       position={position}
     />

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Video } from '@sift/contracts';
 import { api } from '../../../lib/api';
+import { usePreference } from '../../../lib/hooks';
 import { readJsonIsland } from '../../../lib/json-island';
 
 export const videoKeys = {
@@ -23,13 +24,18 @@ function videoInPage(externalId: string): Video | undefined {
   return pageVideo?.externalId === externalId ? pageVideo : undefined;
 }
 
-/** GET /api/videos/{externalId}; the page's own video is known at once, as fresh as the page. */
+/**
+ * GET /api/videos/{externalId}; the page's own video is known at once, as fresh as the page — for a visitor. A member's
+ * card carries where they left the video (issue 30, `position`), which the page (served without their token) cannot
+ * know: the player would start it from 0:00. So a member's player waits for the API's card.
+ */
 export function useVideo(externalId: string) {
+  const [token] = usePreference('token');
   return useQuery({
     queryKey: videoKeys.detail(externalId),
     queryFn: ({ signal }) => api.get<Video>(`/api/videos/${encodeURIComponent(externalId)}`, { signal }),
     enabled: !!externalId,
-    initialData: () => videoInPage(externalId),
+    initialData: () => (token ? undefined : videoInPage(externalId)),
     initialDataUpdatedAt: performance.timeOrigin,
     staleTime: 5 * 60_000,
   });
