@@ -5,7 +5,6 @@ import { useDocumentTitle } from '../../components/Page';
 import { ReactivatedModal, useSession } from '../../features/account';
 import { ChannelStrip } from '../../features/channels';
 import { PublicFeed } from '../../features/feed';
-import { ContinueWatching } from '../../features/history';
 import { lazy } from '../../lib/lazy';
 import { paths } from '../../lib/paths';
 import type { ShowModal } from '../guard';
@@ -15,6 +14,8 @@ const LoginModal = lazy(() => import('../../features/account/components/LoginMod
 const SubscriptionsModal = lazy(() => import('../../features/subscriptions/components/SubscriptionsModal').then((m) => ({ default: m.SubscriptionsModal })));
 
 const ChannelModal = lazy(() => import('../../features/channels/components/ChannelModal'));
+// A member's row only: a visitor's first page (the bundle budget's first route) never loads it.
+const ContinueWatching = lazy(() => import('../../features/history/components/ContinueWatching').then((m) => ({ default: m.ContinueWatching })));
 
 /** `/ec/channel?channel={externalId}`: the channel the channel modal shows (without it, the most-followed ones). */
 const CHANNEL_PARAM = 'channel';
@@ -46,7 +47,11 @@ export function DashboardPage() {
       <h1 id="page-title" className="sr-only" tabIndex={-1}>
         <Trans>Dashboard</Trans>
       </h1>
-      <ContinueWatching held={held} />
+      {session.token && (
+        <Suspense fallback={null}>
+          <ContinueWatching held={held} />
+        </Suspense>
+      )}
       <ChannelStrip held={held} />
       <PublicFeed held={held} />
       {state?.modal === 'reactivate' && <ReactivatedModal onClose={close} />}

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { FeedPage } from '../../features/feed/components/PersonalFeed';
-import { MarkAllWatched } from '../../features/history';
+import { MarkAllWatched } from '../../features/history/components/MarkAllWatched';
 import { useSubscriptions } from '../../features/subscriptions';
 import { useSubscriptionsEnabled } from '../subscriptions-option';
 import { usePlaySiftParam } from '../../features/sifts';

@@ -3,7 +3,7 @@ import { AddToSiftPage } from '../../features/sifts/components/SiftPicker';
 import { CreateSiftPage, SiftEditPage } from '../../features/sifts/components/SiftEditor';
 import { SiftChannelsPage, SiftPage } from '../../features/sifts/components/SiftPage';
 import { SiftsPage } from '../../features/sifts/components/SiftsPage';
-import { MarkAllWatched } from '../../features/history';
+import { MarkAllWatched } from '../../features/history/components/MarkAllWatched';
 import { SiftFollowButton } from '../../features/subscriptions';
 import { useSubscriptionsEnabled } from '../subscriptions-option';
 

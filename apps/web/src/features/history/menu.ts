@@ -6,8 +6,12 @@ import type { MenuEntry } from '../../components/Menu';
 import { useNotify } from '../../components/Notifications';
 import { isApiError } from '../../lib/api';
 import { usePreference } from '../../lib/hooks';
-import { applyVideoMarks, hidesWatched } from '../../lib/video-marks';
-import { hideVideo, invalidateHistory, markUnwatched, markWatched, unhideVideo } from './api/queries';
+
+/**
+ * The calls and the cache updates, loaded when a member first picks one of these entries: every card draws this menu's
+ * entries, but few are chosen, and the first route's bundle has a budget (bench/bundle-size.ts).
+ */
+const load = () => Promise.all([import('./api/queries'), import('../../lib/video-marks')]).then(([queries, marks]) => ({ ...queries, ...marks }));
 
 /**
  * Marks and dismissals (issue 30): "Mark as watched" / "Mark as unwatched" and "Hide from my feeds", for members. The
@@ -22,10 +26,16 @@ export function useHistoryActions() {
   const report = useCallback((err: unknown) => {
     if (isApiError(err) && err.message) notify(err.message);
   }, [notify]);
-  const refetchHiding = useCallback(() => qc.invalidateQueries({ predicate: (q) => hidesWatched(q.queryKey) }), [qc]);
+  const refetchHiding = useCallback(async () => {
+    const { hidesWatched } = await load();
+    await qc.invalidateQueries({ predicate: (q) => hidesWatched(q.queryKey) });
+  }, [qc]);
 
   const setWatched = useCallback(
     async (video: Pick<Video, 'externalId'>, watched: boolean) => {
+      const loaded = await load().catch(report);
+      if (!loaded) return;
+      const { applyVideoMarks, invalidateHistory, markUnwatched, markWatched } = loaded;
       try {
         await (watched ? markWatched(video.externalId) : markUnwatched(video.externalId));
         applyVideoMarks(qc, video.externalId, { watched, position: null });
@@ -42,6 +52,9 @@ export function useHistoryActions() {
 
   const hide = useCallback(
     async (video: Pick<Video, 'externalId'>) => {
+      const loaded = await load().catch(report);
+      if (!loaded) return;
+      const { applyVideoMarks, hideVideo, unhideVideo } = loaded;
       try {
         await hideVideo(video.externalId);
         applyVideoMarks(qc, video.externalId, { hidden: true });
