@@ -208,8 +208,10 @@ export class ImportsService {
       await run.report(85 + ((index + 1) / bundle.playlists.length) * 10);
     }
 
-    // 5. Watch history: the videos found, in a few statements; the ones not found are one line of the report.
-    if (historyPaused) run.skip(`Watch history (${history.length} ${history.length === 1 ? 'video' : 'videos'})`, IMPORT_SKIP_REASONS.historyPaused);
+    // 5. Watch history: the videos found, in a few statements; the ones not found are one line of the report. Paused
+    // (before the look-ups, or since): nothing recorded, one line that says why.
+    const skipPausedHistory = () => run.skip(`Watch history (${history.length} ${history.length === 1 ? 'video' : 'videos'})`, IMPORT_SKIP_REASONS.historyPaused);
+    if (historyPaused) skipPausedHistory();
     else if (history.length > 0) {
       const found = history.flatMap((h) => {
         const videoId = videos.get(h.externalId);
@@ -220,7 +222,8 @@ export class ImportsService {
       const missing = history.length - found.length;
       if (missing > 0) run.skip(`Watch history: ${missing} ${missing === 1 ? 'video' : 'videos'}`, IMPORT_SKIP_REASONS.historyUnknown);
       const added = await this.app.history.importWatched(userId, found);
-      run.counts.history = added === 'paused' ? 0 : added;
+      if (added === 'paused') skipPausedHistory();
+      else run.counts.history = added;
     }
 
     // 6. Groups of channels (95–100 %): each a sift of the channels found, private unless the export said public.
