@@ -7,6 +7,8 @@
  *    50 units (channels.list takes 50 ids a call).
  * 2. A NewPipe backup zip (newpipe.db made with sql.js) with 10 playlists of 500 videos (5,000 entries) from 100
  *    channels.
+ * 3. An Invidious export shaped like the real one of issue 30: 58 channels, a playlist of 49 videos and a watch
+ *    history of 24,831 videos from 2,500 channels, none stored yet. Target: ≤ 10 s and ≤ 500 units.
  * Each is run BENCH_RUNS times (default 3), and again on the same data (the idempotent second import). Beside each,
  * the baseline of the same run: the provider's own calls for the same ids alone (no parsing, no database writes),
  * the floor of what the import can cost. Wall time is from the upload's bytes to the import's CREATED row.
@@ -31,6 +33,11 @@ const PLAYLISTS = 10;
 const PER_PLAYLIST = 500;
 const VIDEO_CHANNELS = 100;
 
+const HISTORY = 24_831;
+const HISTORY_CHANNELS = 2_500;
+const INVIDIOUS_SUBSCRIPTIONS = 58;
+const INVIDIOUS_PLAYLIST = 49;
+
 const channelId = (i: number) => `UC${String(i).padStart(22, '0')}`;
 const videoId = (i: number) => `n${String(i).padStart(10, '0')}`;
 
@@ -39,6 +46,13 @@ await standIn.start();
 for (let i = 0; i < CHANNELS; i++) standIn.addChannel({ id: channelId(i), title: `Bench channel ${i}`, subscriberCount: 1000 + i, viewCount: 10_000 });
 for (let i = 0; i < PLAYLISTS * PER_PLAYLIST; i++) {
   standIn.addVideo({ id: videoId(i), channelId: channelId(i % VIDEO_CHANNELS), title: `Bench video ${i}`, publishedAt: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(), duration: 'PT7M', viewCount: 10 });
+}
+
+const historyChannelId = (i: number) => `UCh${String(i).padStart(21, '0')}`;
+const historyVideoId = (i: number) => `h${String(i).padStart(10, '0')}`;
+for (let i = 0; i < HISTORY_CHANNELS; i++) standIn.addChannel({ id: historyChannelId(i), title: `History channel ${i}`, subscriberCount: 500 + i, viewCount: 5_000 });
+for (let i = 0; i < HISTORY; i++) {
+  standIn.addVideo({ id: historyVideoId(i), channelId: historyChannelId(i % HISTORY_CHANNELS), title: `Watched video ${i}`, publishedAt: new Date(Date.UTC(2020, 0, 1) + i * 3_600_000).toISOString(), duration: 'PT11M', viewCount: 1000 });
 }
 
 // The files, shaped like the real ones.
@@ -69,6 +83,16 @@ for (let p = 1; p <= PLAYLISTS; p++) {
 newpipeDb.run('COMMIT');
 const newpipeZip = Buffer.from(zipSync({ 'newpipe.db': newpipeDb.export(), 'newpipe.settings': new Uint8Array(0) }));
 newpipeDb.close();
+
+// Invidious's export (`/preferences` → export data as JSON): subscriptions, playlists, watch_history (ids, newest first).
+const invidiousJson = Buffer.from(
+  JSON.stringify({
+    subscriptions: Array.from({ length: INVIDIOUS_SUBSCRIPTIONS }, (_, i) => historyChannelId(i * 7)),
+    watch_history: Array.from({ length: HISTORY }, (_, i) => historyVideoId(HISTORY - 1 - i)),
+    preferences: { locale: 'en-US', dark_mode: 'dark' },
+    playlists: [{ title: 'Saved for later', description: '', privacy: 'Private', videos: Array.from({ length: INVIDIOUS_PLAYLIST }, (_, i) => historyVideoId(i * 11)) }],
+  }),
+);
 
 interface Sample {
   ms: number;
@@ -101,7 +125,7 @@ async function timedImport(services: Services, userId: number, file: Buffer): Pr
     if (state.status === 'FAILED') throw new Error(`import failed: ${state.error}`);
     if (state.status === 'CREATED') {
       const c = state.counts;
-      return { ms: performance.now() - t0, units: standIn.units - units0, counts: `${c.channels} channels, ${c.playlists} playlists, ${c.videos} videos` };
+      return { ms: performance.now() - t0, units: standIn.units - units0, counts: `${c.channels} channels, ${c.playlists} playlists, ${c.videos} videos${c.history ? `, ${c.history} watched` : ''}` };
     }
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -145,6 +169,11 @@ const newpipe = await measure(`NewPipe zip, ${(PLAYLISTS * PER_PLAYLIST).toLocal
   const videos = await provider.getVideos(videoIds);
   await provider.getChannels([...new Set(videos.map((v) => v.channelExternalId))]);
 });
+const historyIds = Array.from({ length: HISTORY }, (_, i) => historyVideoId(i));
+const invidious = await measure(`Invidious JSON, ${HISTORY.toLocaleString('en')} watched videos`, invidiousJson, async ({ provider }) => {
+  const videos = await provider.getVideos(historyIds);
+  await provider.getChannels([...new Set(videos.map((v) => v.channelExternalId))]);
+});
 await standIn.stop();
 if (process.env.BENCH_KEEP !== '1') await admin(serverUrl, `DROP DATABASE IF EXISTS ${DB}`);
 
@@ -156,8 +185,10 @@ ${Math.round(newpipeZip.length / 1024)} KiB (zip). Wall time from the upload's b
 |---|---|---|---|---|
 ${takeout}
 ${newpipe}
+${invidious}
 
-Target (issue 16): 2,000 channels followed in under 10 s and under 50 units. The second import of the same file reads
+Targets: 2,000 channels followed in under 10 s and under 50 units (issue 16); the history of ${HISTORY.toLocaleString('en')} videos (from
+${HISTORY_CHANNELS.toLocaleString('en')} channels, with ${INVIDIOUS_SUBSCRIPTIONS} subscriptions and a playlist of ${INVIDIOUS_PLAYLIST}) in ≤ 10 s and ≤ 500 units (issue 30). The second import of the same file reads
 everything from the database (0 units) and adds nothing.`;
 console.log(section);
 writeSection('## Imports (issue 16)', section);

@@ -42,7 +42,11 @@ const SIFT_CHANNELS = 50;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 400);
 const COMMON = ['cooking', 'travel', 'music', 'guitar', 'piano', 'science', 'space', 'history', 'review', 'tutorial', 'python', 'garden', 'coffee', 'bread', 'pasta', 'camera'];
 
-async function seed(client: pg.Client, url: string): Promise<void> {
+/**
+ * The catalog of this benchmark (also bench/history.ts's): CHANNELS channels of 50 videos, 20 public sifts with their
+ * matches, and `reader@bench.test` following 500 random channels and the 20 sifts; vacuumed and checkpointed.
+ */
+export async function seedFollowedCatalog(client: pg.Client, url: string): Promise<void> {
   const words = `ARRAY[${COMMON.map((w) => `'${w}'`).join(',')}]`;
   const word = `(${words})[1 + floor(random() * ${COMMON.length})::int]`;
   await client.query(`
@@ -111,11 +115,11 @@ const STAMP_SQL = `WITH followed AS (
   SELECT (SELECT count(*) || '.' || coalesce(max(updated_at)::text, '') FROM subscriptions WHERE user_id = $1)
       || '|' || coalesce((SELECT string_agg(id || '.' || public || '.' || owner, ',' ORDER BY id) FROM followed), '') AS subscriptions,
     coalesce((SELECT max(id) FROM videos)::text, '') || '|' || coalesce((SELECT string_agg(id || '.' || version, ',' ORDER BY id) FROM followed), '') AS videos`;
-const SOURCES_SQL = `SELECT array_agg(s.channel_id) FILTER (WHERE s.channel_id IS NOT NULL) AS channel_ids,
+export const SOURCES_SQL = `SELECT array_agg(s.channel_id) FILTER (WHERE s.channel_id IS NOT NULL) AS channel_ids,
     array_agg(s.sift_id) FILTER (WHERE s.sift_id IS NOT NULL) AS sift_ids
   FROM subscriptions s LEFT JOIN sifts ON sifts.id = s.sift_id
   WHERE s.user_id = $1 AND NOT s.opt_out AND NOT s.muted AND (s.sift_id IS NULL OR (sifts.public OR sifts.owner_id = $1))`;
-const PAGE_SQL = `SELECT id, published_at FROM (
+export const PAGE_SQL = `SELECT id, published_at FROM (
     (SELECT videos.id AS id, videos.published_at AS published_at FROM videos WHERE videos.channel_id = ANY($1::bigint[]) AND true
       ORDER BY videos.published_at DESC, videos.id DESC LIMIT 51)
     UNION
@@ -142,7 +146,7 @@ export async function benchPersonalFeed(serverUrl: string): Promise<string> {
     const seeding = new pg.Client({ connectionString: url });
     await seeding.connect();
     const t0 = performance.now();
-    await seed(seeding, url);
+    await seedFollowedCatalog(seeding, url);
     await seeding.end();
     console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
   }

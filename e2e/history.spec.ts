@@ -93,14 +93,20 @@ test('a position saved in one browser resumes the video in another', async ({ br
   await second.context().close();
 });
 
-test('with "Hide watched" on, a video marked watched leaves a sift page and comes back when unmarked @phone', async ({ page, baseURL, request }, testInfo) => {
-  const m = await member(request, testInfo, 'hidewatched');
+/** A new member's own public sift of the newest public video's channel, opened in `page`; answers the sift's hash. */
+async function openOwnSift(page: Page, baseURL: string | undefined, request: APIRequestContext, m: Member, name: string): Promise<string> {
   const [first] = await publicVideos(request, 1);
-  const made = await request.post('/api/sifts', { headers: m.headers, data: { name: 'Watched sift', public: true, channels: [{ externalId: first!.channelExternalId }] } });
+  const made = await request.post('/api/sifts', { headers: m.headers, data: { name, public: true, channels: [{ externalId: first!.channelExternalId }] } });
   await ok(made);
   const { hash } = (await made.json()) as { hash: string };
   await loggedIn(page, baseURL, m);
   await page.goto(`/sifts/${hash}`);
+  return hash;
+}
+
+test('with "Hide watched" on, a video marked watched leaves a sift page and comes back when unmarked @phone', async ({ page, baseURL, request }, testInfo) => {
+  const m = await member(request, testInfo, 'hidewatched');
+  await openOwnSift(page, baseURL, request, m, 'Watched sift');
 
   const cards = page.getByRole('feed').getByRole('article');
   await expect(cards.first()).toBeVisible();
@@ -204,4 +210,33 @@ test('the history page: by day, search, remove one, clear all @phone', async ({ 
   await expect(page.getByText('No results.')).toBeVisible();
   const left = await request.get('/api/me/history', { headers: m.headers });
   expect(((await left.json()) as { items: unknown[] }).items).toEqual([]);
+});
+
+test('a video hidden from the feeds leaves a sift page and is brought back from the history page', async ({ page, baseURL, request }, testInfo) => {
+  const m = await member(request, testInfo, 'dismissal');
+  const hash = await openOwnSift(page, baseURL, request, m, 'Dismissals');
+
+  const cards = page.getByRole('feed').getByRole('article');
+  await page.getByRole('checkbox', { name: 'Hide watched' }).check();
+  await expect(cards.first()).toBeVisible();
+  const title = (await cards.first().locator('.vcard-title').textContent())!.trim();
+  const card = cards.filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+  await card.getByRole('button', { name: `More actions for ${title}` }).click();
+  await page.getByRole('menuitem', { name: 'Hide from my feeds' }).click();
+  await expect(card).toHaveCount(0);
+
+  // The toast's Undo has gone by: the history page lists the dismissal and undoes it.
+  await page.goto('/history');
+  await page.getByText('Videos hidden from your feeds').click();
+  const hidden = page.getByRole('feed', { name: 'Videos hidden from your feeds' }).getByRole('article');
+  await expect(hidden).toHaveCount(1);
+  await expect(hidden.getByRole('heading', { name: title, exact: true })).toBeVisible();
+  await shoot(page, testInfo, 'history-hidden', true);
+  await page.getByRole('button', { name: `Show ${title} in your feeds again` }).click();
+  await expect(hidden).toHaveCount(0);
+  await expect(page.getByText('You have not hidden any video.', { exact: false })).toBeVisible();
+
+  await page.goto(`/sifts/${hash}`);
+  await expect(page.getByRole('checkbox', { name: 'Hide watched' })).toBeChecked();
+  await expect(card).toHaveCount(1);
 });

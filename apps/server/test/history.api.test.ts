@@ -1,6 +1,7 @@
 import {
   continueWatchingSchema,
   feedSchema,
+  hiddenPageSchema,
   historyPageSchema,
   markAllWatchedResultSchema,
   pagedVideosSchema,
@@ -80,6 +81,7 @@ describe('visitors', () => {
       ['GET', '/api/me/history/settings'],
       ['PUT', '/api/me/history/settings', { paused: 'yes' }],
       ['GET', '/api/me/continue-watching'],
+      ['GET', '/api/me/hidden?limit=9999'],
       ['POST', `/api/sifts/${sift.id}/watched`],
       ['POST', '/api/me/feeds/videos/watched'],
     ];
@@ -204,6 +206,35 @@ describe('marks, removal and clearing', () => {
     expect((await historyOf(member.token, `q=${encodeURIComponent(videos[12]!.title.toUpperCase())}`)).items.map((i) => i.externalId)).toEqual([videos[12]!.externalId]);
     expect((await historyOf(member.token, `q=${encodeURIComponent(`channel ${channelId}`)}`)).items).toHaveLength(5);
     expect((await historyOf(member.token, 'q=nothing-like-it')).items).toEqual([]);
+  });
+});
+
+describe('dismissals', () => {
+  const hiddenOf = async (token: string, query = '') => {
+    const res = await call(t.app, { method: 'GET', url: `/api/me/hidden?${query}`, token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return hiddenPageSchema.parse(res.body);
+  };
+
+  it('are listed newest first, a page at a time, to be undone one by one; nobody else sees them', async () => {
+    const member = await aMember(t);
+    const dismissed = videos.slice(60, 65);
+    for (const v of dismissed) expect((await call(t.app, { method: 'POST', url: `/api/me/hidden/${v.externalId}`, token: member.token })).status).toBe(204);
+    // Hiding twice changes nothing.
+    expect((await call(t.app, { method: 'POST', url: `/api/me/hidden/${dismissed[0]!.externalId}`, token: member.token })).status).toBe(204);
+    const first = await hiddenOf(member.token, 'limit=3');
+    expect(first.items).toHaveLength(3);
+    expect(first.items[0]).toMatchObject({ type: 'video', title: dismissed[4]!.title });
+    const second = await hiddenOf(member.token, `limit=3&next=${first.next}`);
+    expect(second.next).toBeNull();
+    expect([...first.items, ...second.items].map((i) => i.externalId)).toEqual(dismissed.map((v) => v.externalId).reverse());
+    expect((await hiddenOf(other.token)).items.map((i) => i.externalId)).not.toContain(dismissed[0]!.externalId);
+
+    expect((await call(t.app, { method: 'DELETE', url: `/api/me/hidden/${dismissed[2]!.externalId}`, token: member.token })).status).toBe(204);
+    expect((await hiddenOf(member.token)).items.map((i) => i.externalId)).toEqual([4, 3, 1, 0].map((i) => dismissed[i]!.externalId));
+    // Clearing the history leaves dismissals alone.
+    await clear(member.token);
+    expect((await hiddenOf(member.token)).items).toHaveLength(4);
   });
 });
 

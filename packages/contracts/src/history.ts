@@ -42,6 +42,18 @@ export const historyQuerySchema = z.object({
   q: z.string().trim().max(200).optional(),
 });
 
+/** A video the member hid from their feeds ("Hide from my feeds"): its card and when. */
+export const hiddenItemSchema = videoSchema.extend({ hiddenAt: z.string() });
+export type HiddenItem = z.infer<typeof hiddenItemSchema>;
+
+/** GET /api/me/hidden: the member's dismissals, newest first, so each can be undone from the history page. */
+export const hiddenPageSchema = z.object({
+  items: z.array(hiddenItemSchema),
+  next: z.string().nullable(),
+});
+export type HiddenPage = z.infer<typeof hiddenPageSchema>;
+export const hiddenQuerySchema = z.object({ limit: limitParam, next: cursorParam.optional() });
+
 export const continueWatchingQuerySchema = z.object({ limit: limitParam });
 export const continueWatchingSchema = z.object({ items: z.array(historyItemSchema) });
 export type ContinueWatching = z.infer<typeof continueWatchingSchema>;

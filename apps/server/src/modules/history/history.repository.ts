@@ -141,6 +141,21 @@ export class HistoryRepository {
       .limit(limit + 1);
   }
 
+  /**
+   * A page of the member's dismissals, newest first by (created_at, video_id): limit + 1 rows. Read through the
+   * primary key's user prefix and sorted: dismissals are explicit acts, one at a time, so a member has few.
+   */
+  async hiddenPage(userId: number, after: PublishedKey | undefined, limit: number): Promise<{ videoId: number; hiddenAt: Date }[]> {
+    // created_at has microseconds, the cursor milliseconds: the keys are compared at the cursor's precision.
+    const hiddenAt = sql<Date>`date_trunc('milliseconds', ${hiddenVideos.createdAt})`.mapWith(hiddenVideos.createdAt);
+    return this.db
+      .select({ videoId: hiddenVideos.videoId, hiddenAt })
+      .from(hiddenVideos)
+      .where(and(eq(hiddenVideos.userId, userId), after ? sql`(${hiddenAt}, ${hiddenVideos.videoId}) < (${after.publishedAt.toISOString()}::timestamptz, ${after.id})` : undefined))
+      .orderBy(desc(hiddenAt), desc(hiddenVideos.videoId))
+      .limit(limit + 1);
+  }
+
   /** Started, unfinished, not live: newest first. */
   async unfinished(userId: number, limit: number): Promise<HistoryRow[]> {
     return this.db

@@ -4,6 +4,8 @@ import {
   apiErrorSchema,
   continueWatchingQuerySchema,
   continueWatchingSchema,
+  hiddenPageSchema,
+  hiddenQuerySchema,
   historyPageSchema,
   historyProgressSchema,
   historyQuerySchema,
@@ -117,6 +119,15 @@ export const historyRoutes =
         },
       );
     }
+
+    app.get(
+      '/me/hidden',
+      { ...member, schema: { tags, summary: 'The videos the member hid from their feeds, newest first', querystring: hiddenQuerySchema, response: { 200: hiddenPageSchema, ...errors } } },
+      async (req, reply) => {
+        reply.header('cache-control', 'no-store');
+        return history.hiddenPage(currentUser(req).id, req.query);
+      },
+    );
 
     app.get(
       '/me/continue-watching',

@@ -1,4 +1,4 @@
-import type { ContinueWatching, HistoryPage, HistoryProgress, HistorySettings } from '@sift/contracts';
+import type { ContinueWatching, HiddenPage, HistoryPage, HistoryProgress, HistorySettings } from '@sift/contracts';
 import { MARK_ALL_WATCHED_MAX } from '@sift/contracts';
 import { decodeCursor, encodeCursor } from '../../infra/http/cursor.js';
 import { notFound } from '../../infra/http/errors.js';
@@ -79,6 +79,21 @@ export class HistoryService {
     return {
       items: await this.items(shown),
       next: rows.length > query.limit && last ? encodeCursor({ publishedAt: last.watchedAt, id: last.videoId }) : null,
+    };
+  }
+
+  /** The member's dismissals, newest first, on their cards: each can be undone from the history page. */
+  async hiddenPage(userId: number, query: { limit: number; next?: string | undefined }): Promise<HiddenPage> {
+    const rows = await this.repository.hiddenPage(userId, query.next ? decodeCursor(query.next) : undefined, query.limit);
+    const shown = rows.slice(0, query.limit);
+    const cards = new Map((await this.catalog.videoCards(shown.map((r) => r.videoId))).map((c) => [c.video.id, c.video]));
+    const last = shown.at(-1);
+    return {
+      items: shown.flatMap((row) => {
+        const card = cards.get(row.videoId);
+        return card ? [{ ...card, hiddenAt: row.hiddenAt.toISOString() }] : [];
+      }),
+      next: rows.length > query.limit && last ? encodeCursor({ publishedAt: last.hiddenAt, id: last.videoId }) : null,
     };
   }
 

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { ContinueWatching, HistoryPage, HistorySettings, MarkAllWatchedResult } from '@sift/contracts';
+import type { ContinueWatching, HiddenPage, HistoryPage, HistorySettings, MarkAllWatchedResult } from '@sift/contracts';
 import { api } from '../../../lib/api';
 import { PAGE_SIZE, mergeUnique, nextCursor } from '../../../lib/paging';
 
@@ -9,6 +9,7 @@ export const historyKeys = {
   list: (q: string) => [...historyKeys.all, 'list', { q }] as const,
   settings: () => [...historyKeys.all, 'settings'] as const,
   continueWatching: () => [...historyKeys.all, 'continue'] as const,
+  hidden: () => [...historyKeys.all, 'hidden'] as const,
 };
 
 const enc = encodeURIComponent;
@@ -37,6 +38,19 @@ export function useHistory(q: string, enabled = true) {
     queryKey: historyKeys.list(q),
     queryFn: ({ pageParam, signal }) =>
       api.get<HistoryPage>('/api/me/history', { query: { limit: PAGE_SIZE, next: pageParam, q: q || undefined }, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => nextCursor(last),
+    enabled,
+  });
+  const items = mergeUnique(query.data?.pages.map((p) => p.items) ?? []);
+  return { ...query, items };
+}
+
+/** GET /api/me/hidden: the videos the member hid from their feeds, newest first, by cursor. */
+export function useHiddenVideos(enabled: boolean) {
+  const query = useInfiniteQuery({
+    queryKey: historyKeys.hidden(),
+    queryFn: ({ pageParam, signal }) => api.get<HiddenPage>('/api/me/hidden', { query: { limit: PAGE_SIZE, next: pageParam }, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => nextCursor(last),
     enabled,

@@ -15,13 +15,14 @@ import { useNow } from '../../../lib/hooks';
 import { applyVideoMarks } from '../../../lib/video-marks';
 import { clearHistory, historyKeys, removeFromHistory, saveHistorySettings, useHistory, useHistorySettings } from '../api/queries';
 import { dayOf, startsDay } from '../days';
+import { HiddenVideos } from './HiddenVideos';
 import '../history.css';
 
 const keyOf = (v: HistoryItem) => v.externalId;
 
 /**
  * /history (issue 30): what the member watched, by day, newest first, with "Search history...", remove one,
- * "Clear all history" and "Pause history". Members only (the route asks a visitor to log in).
+ * "Clear all history", "Pause history" and the videos hidden from the feeds. Members only (the route asks a visitor to log in).
  */
 export function HistoryPage() {
   const { t } = useLingui();
@@ -97,6 +98,7 @@ export function HistoryPage() {
           <Trans>History is paused: what you watch is not recorded, and positions are not saved.</Trans>
         </p>
       )}
+      <HiddenVideos />
       <InfiniteList
         label={t`History`}
         items={history.items}
