@@ -85,7 +85,9 @@ describe('POST /api/me/imports', () => {
     const member = await aMember(t);
     const before = await importCount();
     const big = Buffer.alloc(20 * 1024 * 1024 + 1, 0x20);
-    expectError(await upload(member.token, big), 413, 'IMPORT_TOO_LARGE', 'file');
+    const refused = expectError(await upload(member.token, big), 413, 'IMPORT_TOO_LARGE', 'file');
+    // Years of Takeout history as HTML are this large: the message says what to send instead (decisions/040).
+    expect(refused.message).toMatch(/^The file is too large: at most 20 MB\. Upload the Google Takeout \.zip as it was downloaded/);
     expect(await importCount()).toBe(before);
   });
 

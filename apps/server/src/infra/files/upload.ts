@@ -19,6 +19,8 @@ const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) /
 export interface UploadOptions {
   /** The code of the 413 past `maxBytes` (an import promises `IMPORT_TOO_LARGE`); `TOO_LARGE` by default. */
   tooLargeCode?: string;
+  /** What a person can do about a file past `maxBytes`, said after the limit. */
+  tooLargeHint?: string;
 }
 
 /**
@@ -30,7 +32,7 @@ export async function readUploadedFile(request: FastifyRequest, field: string, m
     { field, message: 'is required' },
   ]);
   if (!request.isMultipart()) throw missing();
-  const tooLarge = () => new HttpError(413, `The file is too large: at most ${megabytes(maxBytes)}`, options.tooLargeCode ?? 'TOO_LARGE', [
+  const tooLarge = () => new HttpError(413, `The file is too large: at most ${megabytes(maxBytes)}${options.tooLargeHint ? `. ${options.tooLargeHint}` : ''}`, options.tooLargeCode ?? 'TOO_LARGE', [
     { field, message: `must be at most ${megabytes(maxBytes)}` },
   ]);
   const oneFile = () => new HttpError(400, 'Send one file at a time', 'VALIDATION', [{ field, message: 'must be one file, not several' }]);

@@ -68,6 +68,9 @@ export function summary(counts: ImportCounts): string {
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 }
 
+/** The server's upload limit (IMPORT_LIMITS.maxFileBytes, 20 MiB): a larger file is refused before it is sent. */
+const MAX_FILE_BYTES = 20 * 1024 * 1024;
+
 /**
  * "Import from a file" (issue 16 §2): one file from YouTube, NewPipe, FreeTube, Invidious, Piped, a feed reader or
  * Sift itself; the server finds the format from the content, and the progress, the outcome and every skipped row
@@ -85,6 +88,11 @@ export function FileImport({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!file || busy) return;
+    if (file.size > MAX_FILE_BYTES) {
+      // Years of Takeout history as an HTML page get this large (decisions/040): say what to send instead.
+      setError(t`This file is larger than 20 MB. Upload the Google Takeout .zip as it was downloaded (it is about a tenth of the size), or choose JSON for the watch history when you make the export.`);
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
