@@ -195,7 +195,7 @@ describe('GET /api/me/exports/data.zip', () => {
     return { files, document: JSON.parse(strFromU8(files[SIFT_EXPORT_FILE]!)) as SiftExportDocument, headers: res.headers };
   }
 
-  it('is a zip of sift-export.json, history.json and README.txt, downloaded under the day it was made', async () => {
+  it('is a zip of sift-export.json, history.json, freetube-history.db and README.txt, downloaded under the day it was made', async () => {
     const before = new Date().toISOString().slice(0, 10);
     const { files, document, headers } = await exported(member.token);
     expect(headers['content-type']).toBe('application/zip');
@@ -203,7 +203,7 @@ describe('GET /api/me/exports/data.zip', () => {
     const name = /^attachment; filename="sift-data-(\d{4}-\d{2}-\d{2})\.zip"$/.exec(String(headers['content-disposition']));
     expect(name?.[1]).toBeDefined();
     expect([before, new Date().toISOString().slice(0, 10)]).toContain(name![1]);
-    expect(Object.keys(files).sort()).toEqual(['README.txt', SIFT_HISTORY_FILE, SIFT_EXPORT_FILE]);
+    expect(Object.keys(files).sort()).toEqual(['README.txt', 'freetube-history.db', SIFT_HISTORY_FILE, SIFT_EXPORT_FILE]);
     const readme = strFromU8(files['README.txt']!);
     expect(readme).toContain(SIFT_EXPORT_FILE);
     expect(readme).toContain('Watch later');

@@ -119,5 +119,25 @@ describe('importing a watch history', () => {
     const back = await importFile(other, res.rawPayload, 'sift-data.zip');
     expect(back.counts.history).toBe(3);
     expect(await historyOf(other)).toEqual(await historyOf(member));
+
+    // The same history for FreeTube (its "Import history" reads NeDB lines with every key it asks for), which Sift
+    // reads back as FreeTube's too.
+    const freetube = strFromU8(files['freetube-history.db']!).trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(freetube.map((r) => [r.videoId, r.watchProgress])).toEqual([
+      [videos[2]!.externalId, 200],
+      [videos[0]!.externalId, videos[0]!.durationSeconds],
+      [videos[1]!.externalId, videos[1]!.durationSeconds],
+    ]);
+    for (const record of freetube) {
+      expect(Object.keys(record).sort()).toEqual(
+        ['_id', 'author', 'authorId', 'description', 'isLive', 'lengthSeconds', 'published', 'timeWatched', 'title', 'type', 'videoId', 'viewCount', 'watchProgress'],
+      );
+    }
+    expect(freetube[0]).toMatchObject({ authorId: videos[2]!.channelExternalId, type: 'video', isLive: false });
+    expect(strFromU8(files['README.txt']!)).toContain('freetube-history.db');
+    const third = await aMember(t);
+    const fromFreeTube = await importFile(third, Buffer.from(files['freetube-history.db']!), 'history.db');
+    expect(fromFreeTube.format).toBe('FREETUBE_DB');
+    expect((await historyOf(third)).map((h) => [h.id, h.watched])).toEqual((await historyOf(member)).map((h) => [h.id, h.watched]));
   });
 });

@@ -35,6 +35,22 @@ export interface ImportedWatchRow {
   watched: boolean;
 }
 
+/** A row of the data export's history: the member's row and its video's card. */
+export interface HistoryExportRow {
+  externalId: string;
+  title: string;
+  watchedAt: Date;
+  position: number;
+  duration: number | null;
+  watched: boolean;
+  channelId: string;
+  channelName: string;
+  publishedAt: Date;
+  viewCount: number;
+  lengthSeconds: number;
+  live: boolean;
+}
+
 /** Rows written by one statement of an import: the arrays of one statement stay small whatever the file. */
 const IMPORT_BATCH = 1_000;
 
@@ -226,8 +242,8 @@ export class HistoryRepository {
     return added;
   }
 
-  /** The member's whole history for the data export, newest first: one statement. */
-  async exportRows(userId: number): Promise<{ externalId: string; title: string; watchedAt: Date; position: number; duration: number | null; watched: boolean }[]> {
+  /** The member's whole history for the data export, newest first, with what each card shows: one statement. */
+  async exportRows(userId: number): Promise<HistoryExportRow[]> {
     return this.db
       .select({
         externalId: videos.externalId,
@@ -236,9 +252,16 @@ export class HistoryRepository {
         position: watchHistory.position,
         duration: watchHistory.duration,
         watched: watchHistory.watched,
+        channelId: channels.externalId,
+        channelName: channels.name,
+        publishedAt: videos.publishedAt,
+        viewCount: videos.numberOfViews,
+        lengthSeconds: videos.durationSeconds,
+        live: sql<boolean>`${videos.liveStatus} = 'LIVE'`,
       })
       .from(watchHistory)
       .innerJoin(videos, eq(videos.id, watchHistory.videoId))
+      .innerJoin(channels, eq(channels.id, videos.channelId))
       .where(eq(watchHistory.userId, userId))
       .orderBy(desc(watchHistory.watchedAt), desc(watchHistory.videoId));
   }

@@ -152,6 +152,12 @@ export class HistoryService {
       duration: r.duration,
       watched: r.watched,
       title: r.title,
+      channelId: r.channelId,
+      channelName: r.channelName,
+      publishedAt: r.publishedAt.toISOString(),
+      viewCount: Number(r.viewCount),
+      lengthSeconds: r.lengthSeconds,
+      live: r.live,
     }));
   }
 

@@ -46,6 +46,13 @@ export interface SiftHistoryExportEntry {
   duration: number | null;
   watched: boolean;
   title?: string;
+  /** What the video's card said when exported (since issue 30's FreeTube export): the channel, date, views, length. */
+  channelId?: string;
+  channelName?: string;
+  publishedAt?: string;
+  viewCount?: number;
+  lengthSeconds?: number;
+  live?: boolean;
 }
 
 export const SIFT_HISTORY_FILE = 'history.json';
