@@ -48,7 +48,7 @@ test('a visitor follows a channel through login, picks the frequency, and sees i
   await modal.getByRole('radio', { name: 'Daily digest' }).check();
   await expectToast(page, 'E-mail: daily digest');
   await modal.getByRole('button', { name: 'Close' }).last().click();
-  await expect(page.getByRole('button', { name: `Following ${channel.name}` }).first()).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: `Following ${channel.name}` }).first()).toHaveAttribute('aria-haspopup', 'menu');
 
   await page.goto('/feed');
   await expect(page.getByRole('heading', { name: 'My feed', level: 1 })).toBeVisible();

@@ -94,7 +94,7 @@ test('a member finds a channel by name and by address, follows it, sifts it and 
   const followed = page.getByRole('dialog', { name: 'You follow Tiny Workshop' });
   await expect(followed).toBeVisible();
   await followed.getByRole('button', { name: 'Close' }).last().click();
-  await expect(page.getByRole('button', { name: 'Following Tiny Workshop' }).first()).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Following Tiny Workshop' }).first()).toHaveAttribute('aria-haspopup', 'menu');
 
   // By a pasted address: the header search opens the channel.
   await searchFromHeader(page, 'https://www.youtube.com/@nightskynotes');

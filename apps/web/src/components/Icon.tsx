@@ -4,6 +4,7 @@ const PATHS = {
   home: 'M3 10.5 12 3l9 7.5M5 9v11h5v-6h4v6h5V9',
   search: 'M10.5 17a6.5 6.5 0 1 0 0-13 6.5 6.5 0 0 0 0 13ZM15.5 15.5 21 21',
   back: 'M15 5l-7 7 7 7',
+  down: 'M6 9l6 6 6-6',
   forward: 'M9 5l7 7-7 7',
   close: 'M6 6l12 12M18 6 6 18',
   menu: 'M4 7h16M4 12h16M4 17h16',

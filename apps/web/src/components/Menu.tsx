@@ -17,11 +17,17 @@ export type MenuEntry =
   | { kind: 'radio'; label: string; checked: boolean; onSelect: () => void; disabled?: boolean; /** The label's language when not the page's (a language's own name). */ lang?: string }
   /** An on/off setting: role menuitemcheckbox. */
   | { kind: 'checkbox'; label: string; checked: boolean; onSelect: () => void; disabled?: boolean }
+  /** Choices that belong together under a visible label (a follow's e-mail frequencies): role group. */
+  | { kind: 'group'; label: string; items: MenuChoice[] }
   | { kind: 'separator' };
+/** The entries a group holds. */
+export type MenuChoice = Extract<MenuEntry, { kind: 'radio' | 'checkbox' }>;
 
 export interface MenuProps {
   /** Accessible name of the menu and of its button. */
   label: string;
+  /** The button's own accessible name, when it is not the menu's ("Following X" opens "Follow settings for X"). */
+  buttonLabel?: string;
   /** Visible content of the trigger button (icon and/or text). */
   button: ReactNode;
   buttonClassName?: string;
@@ -44,7 +50,7 @@ export interface MenuProps {
  * desktop media query and the panel are hooks of `OpenMenu`, mounted only while the menu is open (issue 18: a page
  * of cards renders in one long task on a phone).
  */
-export function Menu({ label, button, buttonClassName = 'icon-btn', items, footnote, placement = 'below', title, disabled }: MenuProps) {
+export function Menu({ label, buttonLabel = label, button, buttonClassName = 'icon-btn', items, footnote, placement = 'below', title, disabled }: MenuProps) {
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuId = usePortalSafeId('menu');
@@ -73,7 +79,7 @@ export function Menu({ label, button, buttonClassName = 'icon-btn', items, footn
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        aria-label={label}
+        aria-label={buttonLabel}
         disabled={disabled}
         onClick={() => setOpen((o) => !o)}
         onKeyDown={(e) => {
@@ -166,27 +172,19 @@ function MenuItems({ id, label, items, onClose }: PanelProps) {
               </a>
             </li>
           );
-        if (item.kind === 'radio' || item.kind === 'checkbox')
+        if (item.kind === 'radio' || item.kind === 'checkbox') return <ChoiceItem key={i} item={item} onClose={onClose} />;
+        if (item.kind === 'group')
           return (
-            <li key={i} role="none">
-              <button
-                type="button"
-                role={item.kind === 'radio' ? 'menuitemradio' : 'menuitemcheckbox'}
-                aria-checked={item.checked}
-                aria-disabled={item.disabled || undefined}
-                className="menu-item menu-item--check"
-                lang={item.kind === 'radio' ? item.lang : undefined}
-                onClick={() => {
-                  if (item.disabled) return;
-                  onClose();
-                  item.onSelect();
-                }}
-              >
-                <span className="menu-check" aria-hidden="true">
-                  {item.checked ? '✓' : ''}
-                </span>
+            <li key={i} role="none" className="menu-group">
+              {/* Seen, not read twice: the group carries the same words as its name. */}
+              <div className="menu-group-label" aria-hidden="true">
                 {item.label}
-              </button>
+              </div>
+              <ul role="group" aria-label={item.label} className="menu-list">
+                {item.items.map((choice, j) => (
+                  <ChoiceItem key={j} item={choice} onClose={onClose} />
+                ))}
+              </ul>
             </li>
           );
         return (
@@ -209,6 +207,33 @@ function MenuItems({ id, label, items, onClose }: PanelProps) {
         );
       })}
     </ul>
+  );
+}
+
+/** A radio or checkbox entry; the checked one is where a sheet puts focus first, as the dropdown does. */
+function ChoiceItem({ item, onClose }: { item: MenuChoice; onClose: PanelProps['onClose'] }) {
+  return (
+    <li role="none">
+      <button
+        type="button"
+        role={item.kind === 'radio' ? 'menuitemradio' : 'menuitemcheckbox'}
+        aria-checked={item.checked}
+        aria-disabled={item.disabled || undefined}
+        className="menu-item menu-item--check"
+        lang={item.kind === 'radio' ? item.lang : undefined}
+        data-autofocus={item.checked || undefined}
+        onClick={() => {
+          if (item.disabled) return;
+          onClose();
+          item.onSelect();
+        }}
+      >
+        <span className="menu-check" aria-hidden="true">
+          {item.checked ? '✓' : ''}
+        </span>
+        {item.label}
+      </button>
+    </li>
   );
 }
 

@@ -1,4 +1,4 @@
-export { ChannelFollow, SiftFollowButton, useFollowChannelMenu } from './components/FollowButton';
+export { ChannelFollow, SiftFollowButton, useFollowChannelMenu, useFollowSiftMenu } from './components/FollowButton';
 export { SubscribeModalHost, openSubscribeModal } from './components/SubscribeModal';
 export { SubscriptionsList } from './components/SubscriptionsList';
 export { SubscriptionsModal } from './components/SubscriptionsModal';

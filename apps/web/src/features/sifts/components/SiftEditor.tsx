@@ -2,8 +2,8 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
-import type { Sift, SiftChannel, SiftChannelInput, SiftFilters, SiftKeywords } from '@sift/contracts';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
+import type { Sift, SiftChannel, SiftChannelInput, SiftFilters, SiftKeywords, SiftPreview } from '@sift/contracts';
 import { useAppNavigate } from '../../../components/AppLink';
 import { Avatar } from '../../../components/Cards';
 import { FormAlert, formErrorsFrom } from '../../../components/Form';
@@ -252,26 +252,30 @@ function usePreviewBody(body: PreviewBody): PreviewBody | null {
   return debounced && debounced.channels.length > 0 ? debounced : null;
 }
 
-function Preview({ body }: { body: PreviewBody }) {
+/** "31 videos match" ("1,234+" when the server stopped counting: the count as shown, the plural chosen by the number). */
+function MatchCount({ data }: { data: SiftPreview }) {
+  const n = data.numberOfVideos;
+  const shown = `${formatNumber(n)}${data.more ? '+' : ''}`;
+  return <Plural value={n} one={`${shown} video matches`} other={`${shown} videos match`} />;
+}
+
+type PreviewQuery = ReturnType<typeof useSiftPreview>;
+
+function Preview({ body, preview, countRef }: { body: PreviewBody | null; preview: PreviewQuery; countRef: RefObject<HTMLParagraphElement | null> }) {
   const { t } = useLingui();
-  const debounced = usePreviewBody(body);
-  const preview = useSiftPreview(debounced);
-  const n = preview.data?.numberOfVideos ?? 0;
-  // "1,234+" when the server stopped counting: the count as shown, the plural chosen by the number.
-  const shown = `${formatNumber(n)}${preview.data?.more ? '+' : ''}`;
   return (
-    <aside className="sift-preview" aria-label={t({ message: 'Preview', context: 'noun' })}>
-      <h2 className="section-title">
+    <aside id="sift-preview" className="sift-preview" aria-label={t({ message: 'Preview', context: 'noun' })}>
+      <h2 className="section-title" tabIndex={-1}>
         <Trans context="noun">Preview</Trans>
       </h2>
-      {!debounced ? (
+      {!body ? (
         <p>
           <Trans>Add channels to see which videos this sift shows.</Trans>
         </p>
       ) : (
         <>
-          <p className="sift-preview-count" role="status" aria-live="polite" aria-busy={preview.isFetching}>
-            {preview.data ? <Plural value={n} one={`${shown} video matches`} other={`${shown} videos match`} /> : t`Counting…`}
+          <p ref={countRef} className="sift-preview-count" role="status" aria-live="polite" aria-busy={preview.isFetching}>
+            {preview.data ? <MatchCount data={preview.data} /> : t`Counting…`}
           </p>
           <ul className="sift-preview-list">
             {preview.data?.videos.map((v) => (
@@ -284,6 +288,40 @@ function Preview({ body }: { body: PreviewBody }) {
         </>
       )}
     </aside>
+  );
+}
+
+/**
+ * Below 992 px the preview stands above the form, out of sight while one picks channels and types words: this line
+ * keeps its count at the bottom of the screen (sticky: in the flow, so at the form's end it covers nothing), and
+ * "Preview" goes up to it. It steps aside while the preview's own count is on screen; from 992 px the preview
+ * itself stays beside the form (CSS).
+ */
+function PreviewLine({ preview, countRef }: { preview: PreviewQuery; countRef: RefObject<HTMLParagraphElement | null> }) {
+  const { t } = useLingui();
+  const [countSeen, setCountSeen] = useState(false);
+  useEffect(() => {
+    const count = countRef.current;
+    if (!count || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(([entry]) => setCountSeen(!!entry?.isIntersecting));
+    observer.observe(count);
+    return () => observer.disconnect();
+  }, [countRef]);
+  const open = () => {
+    const aside = document.getElementById('sift-preview');
+    if (!aside) return;
+    const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    aside.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
+    aside.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
+  };
+  return (
+    <div className={`sift-count-line${countSeen ? ' sift-count-line--hidden' : ''}`}>
+      <span className="sift-count-line-text">{preview.data ? <MatchCount data={preview.data} /> : t`Counting…`}</span>
+      <span aria-hidden="true">·</span>
+      <button type="button" className="linklike" aria-controls="sift-preview" onClick={open}>
+        <Trans context="noun">Preview</Trans>
+      </button>
+    </div>
   );
 }
 
@@ -342,6 +380,11 @@ export function SiftEditor({ sift }: { sift?: Sift }) {
       setBusy(false);
     }
   };
+
+  // One preview for the panel and the phone's count line: the same count in both.
+  const previewBody = usePreviewBody({ channels: siftChannels, keywords: withDrafts, filters });
+  const preview = useSiftPreview(previewBody);
+  const countRef = useRef<HTMLParagraphElement>(null);
 
   const setDuration = (key: 'minDurationSeconds' | 'maxDurationSeconds', text: string) => {
     const n = Number(text);
@@ -442,8 +485,9 @@ export function SiftEditor({ sift }: { sift?: Sift }) {
             {busy ? t`Saving…` : sift ? t`Save changes` : t`Create sift`}
           </button>
         </div>
+        {previewBody && <PreviewLine preview={preview} countRef={countRef} />}
       </form>
-      <Preview body={{ channels: siftChannels, keywords: withDrafts, filters }} />
+      <Preview body={previewBody} preview={preview} countRef={countRef} />
     </div>
   );
 }

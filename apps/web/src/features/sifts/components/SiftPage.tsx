@@ -46,10 +46,13 @@ type Dialog = 'delete' | 'public' | 'private' | 'image' | null;
 export function SiftPage({
   id,
   renderFollow,
+  followMenu,
   renderTools,
 }: {
   id: string;
   renderFollow?: (sift: Sift) => ReactNode;
+  /** The follow entries of the sift's ⋮ menu (Follow, or the follow settings), from the subscriptions feature. */
+  followMenu?: (sift: Sift) => MenuEntry[];
   /** Controls of the app's other features above the videos ("Mark all as watched"), given the newest shown video's time. */
   renderTools?: (sift: Sift, newest: string | undefined) => ReactNode;
 }) {
@@ -76,7 +79,7 @@ export function SiftPage({
 
   return (
     <section className="page sift-page" aria-labelledby="page-title">
-      {s ? <SiftHeader sift={s} first={videos.videos[0]?.externalId} renderFollow={renderFollow} /> : (
+      {s ? <SiftHeader sift={s} first={videos.videos[0]?.externalId} renderFollow={renderFollow} followMenu={followMenu} /> : (
         <h1 id="page-title" className="page-title">
           <Trans>Loading sift…</Trans>
         </h1>
@@ -185,7 +188,7 @@ const IMPORT_TEXT: Record<Sift['importStatus'], MessageDescriptor | null> = {
   FAILED: msg`A channel could not be imported.`,
 };
 
-function SiftHeader({ sift: s, first, renderFollow }: { sift: Sift; first: string | undefined; renderFollow?: (sift: Sift) => ReactNode }) {
+function SiftHeader({ sift: s, first, renderFollow, followMenu }: { sift: Sift; first: string | undefined; renderFollow?: (sift: Sift) => ReactNode; followMenu?: (sift: Sift) => MenuEntry[] }) {
   const { t, i18n } = useLingui();
   const qc = useQueryClient();
   const notify = useNotify();
@@ -244,6 +247,7 @@ function SiftHeader({ sift: s, first, renderFollow }: { sift: Sift; first: strin
         }),
     });
   }
+  if (followMenu) entries.push(...followMenu(s));
 
   const ownerName = `${s.owner.firstName} ${s.owner.lastName}`.trim();
   const category = categories.data?.find((c) => c.id === s.category)?.name ?? s.category;

@@ -41,12 +41,24 @@ export function useSubscriptionOf(type: 'channel' | 'sift', id: number): Subscri
 }
 
 // SPEC §8 "follow failure: logged, no user message": the follow calls are quiet (no global error banner); the
-// client logs them (api.ts, and useToggleFollow). A 401 still takes its login path (lib/pending-action).
+// client logs them (api.ts, and FollowButton's follow actions). A 401 still takes its login path (lib/pending-action).
 export const followChannel = (externalId: string, frequency?: Frequency) =>
   api.post<Subscription>('/api/subscriptions', { externalId, ...(frequency ? { frequency } : {}) }, { quiet: true }).then(trackOnSuccess('eca_follow', { kind: 'channel' }));
 
 export const followSifts = (sifts: string[], frequency?: Frequency) =>
   api.post<SubscriptionList>('/api/subscriptions/sifts', { sifts, ...(frequency ? { frequency } : {}) }, { quiet: true }).then(trackOnSuccess('eca_follow', { kind: 'sift', count: sifts.length }));
+
+/** A channel or sift to follow: our id (to find its subscription), its follow key (a channel's service id, a sift's hash), its name. */
+export interface FollowTarget {
+  type: 'channel' | 'sift';
+  id: number;
+  key: string;
+  name: string;
+}
+
+/** The follow call of a channel or a sift, with a frequency (Undo) or the server's default (SPEC §4: weekly). */
+export const followTarget = async (target: FollowTarget, frequency?: Frequency): Promise<Subscription | undefined> =>
+  target.type === 'channel' ? followChannel(target.key, frequency) : (await followSifts([target.key], frequency)).items[0];
 
 export const updateSubscription = (id: number, change: { frequency?: Frequency; muted?: boolean }) =>
   api.put<Subscription>(`/api/subscriptions/${id}`, change);

@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Channel } from '@sift/contracts';
+import type { Channel, Subscription } from '@sift/contracts';
 import { NotificationProvider } from '../../../components/Notifications';
 import { globalError } from '../../../lib/api';
 import { preferences } from '../../../lib/storage';
@@ -37,17 +37,21 @@ afterEach(() => {
   preferences.set('token', null);
 });
 
+/** The channel's follow control, as a card or the channel page shows it. */
+const renderFollow = () =>
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter>
+        <NotificationProvider>
+          <ChannelFollow channel={channel} />
+        </NotificationProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+
 describe('ChannelFollow', () => {
   it('a failed follow is logged and shows no message', async () => {
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter>
-          <NotificationProvider>
-            <ChannelFollow channel={channel} />
-          </NotificationProvider>
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderFollow();
     const button = screen.getByRole('button', { name: /^Follow\s*Bakery$/ });
     fireEvent.click(button);
     await waitFor(() => expect(posts).toEqual(['/api/subscriptions']));
@@ -55,6 +59,81 @@ describe('ChannelFollow', () => {
     expect(console.warn).toHaveBeenCalledWith('Follow failed', expect.anything());
     expect(screen.getByRole('status').textContent).toBe('');
     expect(globalError.get()).toBeNull();
-    expect(screen.getByRole('button', { name: /^Follow\s*Bakery$/ }).getAttribute('aria-pressed')).toBe('false');
+    expect(screen.getByRole('button', { name: /^Follow\s*Bakery$/ }).getAttribute('aria-haspopup')).toBeNull();
+  });
+});
+
+/**
+ * Issue 31: "Following" opens the follow settings in place. A member who follows a channel (daily, muted) picks
+ * another frequency there (saved at once, said), unfollows (the toast keeps an Undo), and Undo follows again with
+ * the frequency of before, still muted.
+ */
+describe('Following', () => {
+  let subscription: Subscription;
+  let calls: { method: string; path: string; body: unknown }[];
+
+  beforeEach(() => {
+    // jsdom has no matchMedia; the menu asks it whether the screen is a desktop's (a dropdown) or a phone's (a sheet).
+    window.matchMedia ??= ((query: string) => ({ matches: true, media: query, addEventListener() {}, removeEventListener() {} })) as never;
+    calls = [];
+    subscription = { id: 5, frequency: 'DAILY', muted: true, optOut: false, isNew: false, createdAt: '2024-01-01T00:00:00Z', target: { type: 'channel', id: 7, externalId: 'UC7', name: 'Bakery', thumbnail: '' } } as Subscription;
+    let followed = true;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const path = new URL(String(input), 'http://sift.test').pathname;
+        const method = init?.method ?? 'GET';
+        const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+        if (method !== 'GET') calls.push({ method, path, body });
+        if (method === 'GET') return json(200, { items: followed ? [subscription] : [] });
+        if (method === 'DELETE') {
+          followed = false;
+          return new Response(null, { status: 204 });
+        }
+        if (method === 'PUT') {
+          subscription = { ...subscription, ...(body as object) };
+          return json(200, subscription);
+        }
+        followed = true;
+        subscription = { ...subscription, frequency: (body as { frequency?: Subscription['frequency'] }).frequency ?? 'WEEKLY', muted: false };
+        return json(200, subscription);
+      }),
+    );
+  });
+
+  it('opens the frequencies and Unfollow; a frequency is saved at once and said', async () => {
+    renderFollow();
+    const button = await screen.findByRole('button', { name: 'Following Bakery' });
+    expect(button.getAttribute('aria-haspopup')).toBe('menu');
+    fireEvent.click(button);
+    const menu = screen.getByRole('menu', { name: 'Follow settings for Bakery' });
+    const group = within(menu).getByRole('group', { name: 'Tell me about new videos by e-mail' });
+    expect(within(group).getAllByRole('menuitemradio').map((r) => [r.textContent?.replace('✓', ''), r.getAttribute('aria-checked')])).toEqual([
+      ['Immediately', 'false'],
+      ['Daily digest', 'true'],
+      ['Weekly digest', 'false'],
+      ['Never', 'false'],
+    ]);
+    expect(within(menu).getByRole('menuitem', { name: 'Unfollow' })).toBeTruthy();
+    fireEvent.click(within(group).getByRole('menuitemradio', { name: 'Weekly digest' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('E-mail for Bakery: weekly digest'));
+    expect(calls).toEqual([{ method: 'PUT', path: '/api/subscriptions/5', body: { frequency: 'WEEKLY' } }]);
+  });
+
+  it('Unfollow keeps an Undo that follows again with the same frequency, still muted', async () => {
+    renderFollow();
+    fireEvent.click(await screen.findByRole('button', { name: 'Following Bakery' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Unfollow' }));
+    await screen.findByRole('button', { name: /^Follow\s*Bakery$/ });
+    const undo = within(screen.getByRole('status')).getByRole('button', { name: 'Undo' });
+    expect(screen.getByRole('status').textContent).toContain('Unfollowed Bakery');
+    fireEvent.click(undo);
+    await screen.findByRole('button', { name: 'Following Bakery' });
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Following Bakery'));
+    expect(calls).toEqual([
+      { method: 'DELETE', path: '/api/subscriptions/5', body: undefined },
+      { method: 'POST', path: '/api/subscriptions', body: { externalId: 'UC7', frequency: 'DAILY' } },
+      { method: 'PUT', path: '/api/subscriptions/5', body: { muted: true } },
+    ]);
   });
 });

@@ -7,10 +7,9 @@ import { FormAlert, formErrorsFrom } from '../../../components/Form';
 import { Icon } from '../../../components/Icon';
 import { useNotify } from '../../../components/Notifications';
 import { refreshAfterFollow, unfollow, updateSubscription, useSubscriptions } from '../api/queries';
-import { FREQUENCY_LABELS } from './FrequencyChoice';
+import { frequencyNoticesFor } from '../frequency-notices';
+import { FREQUENCIES, FREQUENCY_LABELS } from '../frequencies';
 import '../subscriptions.css';
-
-const FREQUENCIES: Frequency[] = ['IMMEDIATE', 'DAILY', 'WEEKLY', 'NONE'];
 
 const linkOf = (s: Subscription) => (s.target.type === 'channel' ? `/channel/${encodeURIComponent(s.target.externalId)}` : `/sifts/${encodeURIComponent(s.target.externalId)}`);
 
@@ -59,13 +58,6 @@ function SubscriptionRow({ subscription: s }: { subscription: Subscription }) {
   const [error, setError] = useState<string | null>(null);
   const selectId = `freq-${s.id}`;
   const name = s.target.name;
-  // The notice after the frequency changed (whole sentences: languages capitalise differently).
-  const changed: Record<Frequency, string> = {
-    IMMEDIATE: t`E-mail for ${name}: immediately`,
-    DAILY: t`E-mail for ${name}: daily digest`,
-    WEEKLY: t`E-mail for ${name}: weekly digest`,
-    NONE: t`E-mail for ${name}: never`,
-  };
 
   async function run(work: () => Promise<unknown>, done: string) {
     setBusy(true);
@@ -109,7 +101,7 @@ function SubscriptionRow({ subscription: s }: { subscription: Subscription }) {
           disabled={busy}
           onChange={(e) => {
             const frequency = e.target.value as Frequency;
-            void run(() => updateSubscription(s.id, { frequency }), changed[frequency]);
+            void run(() => updateSubscription(s.id, { frequency }), i18n._(frequencyNoticesFor(name)[frequency]));
           }}
         >
           {FREQUENCIES.map((f) => (
