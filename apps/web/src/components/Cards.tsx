@@ -99,8 +99,9 @@ function VideoCardView({
   const title = video.title || video.name;
   const shown = truncateTo(title, limit);
   const live = video.liveStatus === 'LIVE';
-  // The video's links name their own v: the current one is dropped (AppLink's dropV).
-  const href = watchPath(video.externalId);
+  // The video's links name their own v: the current one is dropped (AppLink's dropV). Inside a playlist or a sift they
+  // also name the list, so the video plays inside it (SPEC §2 `/watch` p and s; issue 31).
+  const href = watchPath(video.externalId, context.playlist ? { playlist: context.playlist.id } : context.sift ? { sift: context.sift.hash } : undefined);
   const channelHref = carryV(channelPath(video.channelExternalId));
   const duration = durationLabel(video.durationSeconds);
   const progress = progressPercent(video);

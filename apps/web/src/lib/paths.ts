@@ -80,10 +80,17 @@ export const paths = {
 
 const enc = encodeURIComponent;
 
+/**
+ * The list a video plays inside (SPEC §2 `/watch` query p and s): the player's queue is that list, from that video
+ * (issue 31: a card clicked on a playlist or sift page plays inside it, as "Play all" does).
+ */
+export type WatchList = { playlist: string | number } | { sift: string };
+
 /** Link builders. `v` is carried over by AppLink; these never add it. */
 export const to = {
   home: () => '/',
-  watch: (videoExternalId: string) => `/watch?v=${enc(videoExternalId)}`,
+  watch: (videoExternalId: string, list?: WatchList) =>
+    `/watch?v=${enc(videoExternalId)}${!list ? '' : 'playlist' in list ? `&p=${enc(String(list.playlist))}` : `&s=${enc(list.sift)}`}`,
   channel: (externalId: string) => `/channel/${enc(externalId)}`,
   search: (text: string) => `/search/main?st=${enc(text)}`,
   playlist: (id: string | number) => `/playlists/${enc(String(id))}`,

@@ -44,6 +44,11 @@ export const NON_EMBEDDABLE_AUTOPLAY_MS = 5_000;
 export const LEAVE_MODAL_MS = 7_000;
 /** Page size of the lists the player pages through (SPEC §9: 48 in the player area). */
 export const QUEUE_PAGE_SIZE = 48;
+/**
+ * A list played from inside (a card far down a playlist, sift or feed page) loads at most this many pages to find the
+ * video it was opened on (QueueSource.findPages): 20 × 48 = 960 videos, more than a person scrolls to.
+ */
+export const QUEUE_FIND_PAGES = 20;
 /** Play next fetches more when the new current video is this close to the end of what is loaded (SPEC §4). */
 export const FETCH_MORE_WITHIN = 2;
 /** The provider's script counts as never loading after this long (the request timeout of SPEC §9). */

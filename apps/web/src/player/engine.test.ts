@@ -285,6 +285,33 @@ describe('play next and previous (SPEC §4)', () => {
     expect(g.engine.getSnapshot()).toMatchObject({ hasNext: false, hasPrevious: false, item: null });
   });
 
+  it('a list opened at a video far down it (a card clicked on its page) loads pages until it is there, and Next goes on from it', async () => {
+    const h = harness();
+    const source = { ...fakeSource(200, { pageSize: 10, key: 's:hash', item: { type: 'sift', id: '1', hash: 'hash', name: 'Sift' } }), findPages: 5 };
+    h.engine.open(video(34), source);
+    // Next before the search has ended waits for it rather than go back to the top.
+    await h.engine.next();
+    expect(source.fetches).toEqual([null, '10', '20', '30']);
+    expect(h.engine.getSnapshot().video?.externalId).toBe('vid35');
+    h.engine.previous();
+    h.engine.previous();
+    expect(h.engine.getSnapshot().video?.externalId).toBe('vid33');
+  });
+
+  it('gives up after its findPages, and a channel looks at its first page only', async () => {
+    const h = harness();
+    const source = { ...fakeSource(200, { pageSize: 10, key: 'p:1', item: { type: 'playlist', id: '1', name: 'List' } }), findPages: 3 };
+    h.engine.open(video(150), source);
+    await settle();
+    expect(source.fetches).toEqual([null, '10', '20']);
+    expect(h.engine.getSnapshot().index).toBe(-1);
+    const g = harness();
+    const channel = fakeSource(200, { pageSize: 10 });
+    g.engine.open(video(150), channel);
+    await settle();
+    expect(channel.fetches).toEqual([null]);
+  });
+
   it('a page that fails to load does not loop; the next try fetches again', async () => {
     let fail = true;
     const h = harness();

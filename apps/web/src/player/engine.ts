@@ -168,7 +168,7 @@ export class PlayerEngine<V extends PlayerVideo = PlayerVideo> {
   constructor(options: EngineOptions<V>) {
     this.opts = {
       now: () => Date.now(),
-      autoAdvanceLeaveFor: ['playlist', 'sift', 'channel'],
+      autoAdvanceLeaveFor: ['playlist', 'sift', 'channel', 'feed'],
       ...options,
     };
     this.volume = clamp(Math.round(options.prefs.get('currentVideoVolume')), 0, 100);
@@ -244,7 +244,7 @@ export class PlayerEngine<V extends PlayerVideo = PlayerVideo> {
   open(video: V, source: QueueSource<V> | null = null, reason: ChangeReason = 'user'): boolean {
     if (sameVideo(this.video, video)) {
       this.video = { ...video, embeddable: video.embeddable && !this.blocked };
-      if (source && source.key !== this.queue?.source.key) this.setQueue(source);
+      if (source && source.key !== this.queue?.source.key) this.setQueue(source, video);
       this.emit();
       return true;
     }
@@ -252,8 +252,8 @@ export class PlayerEngine<V extends PlayerVideo = PlayerVideo> {
       if (reason === 'background') this.deferred = { video, source };
       return false;
     }
-    if (source && source.key !== this.queue?.source.key) this.setQueue(source);
-    else if (!this.queue) this.setQueue(singleVideoSource(video));
+    if (source && source.key !== this.queue?.source.key) this.setQueue(source, video);
+    else if (!this.queue) this.setQueue(singleVideoSource(video), video);
     this.setCurrent(video);
     return true;
   }
@@ -276,7 +276,7 @@ export class PlayerEngine<V extends PlayerVideo = PlayerVideo> {
   /** Plays from another list while keeping the current video (SPEC §2: the current item is cleared at / and /search). */
   setSource(source: QueueSource<V>): void {
     if (source.key === this.queue?.source.key) return;
-    this.setQueue(source);
+    this.setQueue(source, this.video);
     this.emit();
   }
 
@@ -329,13 +329,14 @@ export class PlayerEngine<V extends PlayerVideo = PlayerVideo> {
     return true;
   }
 
-  private setQueue(source: QueueSource<V>): void {
+  /** A new list to play from, loaded as far as needed to find `current` in it (QueueSource.findPages). */
+  private setQueue(source: QueueSource<V>, current: V | null): void {
     this.queue?.dispose();
     const queue = new Queue<V>(source, () => {
       if (this.queue === queue) this.emit();
     });
     this.queue = queue;
-    void queue.fetchMore();
+    void (current ? queue.find(current) : queue.fetchMore());
   }
 
   private setCurrent(video: V): void {
@@ -370,6 +371,11 @@ export class PlayerEngine<V extends PlayerVideo = PlayerVideo> {
     const q = this.queue;
     if (!q || !this.video) return;
     const generation = this.generation;
+    // The list is still being searched for the current video: going on from it beats going back to the top.
+    if (q.searching && q.indexOf(this.video) < 0) {
+      await q.searching;
+      if (generation !== this.generation || q !== this.queue || !this.video) return;
+    }
     for (;;) {
       const index = q.indexOf(this.video);
       const target = index < 0 ? q.videos.find((v) => !sameVideo(v, this.video)) : q.videos[index + 1];

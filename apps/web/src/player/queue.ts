@@ -19,6 +19,12 @@ export interface QueueSource<V extends PlayerVideo = PlayerVideo> {
   /** SPEC §3 "Current item playing"; null for a video played on its own. */
   readonly item: CurrentItem | null;
   readonly pageSize: number;
+  /**
+   * A list a person plays from inside (a playlist, a sift, the feed: a card clicked halfway down its page): how many
+   * pages it may load to find the video it was opened on, so that Next goes on from there (issue 31). Absent: the
+   * first page only (a channel's "More from", where the video may be years down its uploads).
+   */
+  readonly findPages?: number;
   fetchPage(cursor: string | null, signal: AbortSignal): Promise<QueuePage<V>>;
 }
 
@@ -39,6 +45,7 @@ export class Queue<V extends PlayerVideo = PlayerVideo> {
   private started = false;
   private done = false;
   private inFlight: Promise<boolean> | null = null;
+  private finding: Promise<boolean> | null = null;
   private failed = false;
   private readonly controller = new AbortController();
   private snap: QueueSnapshot<V> | null = null;
@@ -106,6 +113,31 @@ export class Queue<V extends PlayerVideo = PlayerVideo> {
     this.inFlight = run;
     this.onChange();
     return run;
+  }
+
+  /**
+   * Loads the first page, and then, while `video` is not among what is loaded, further pages, up to the source's
+   * `findPages` (a failed page or the end of the list stop it). Resolves whether the video is there.
+   */
+  find(video: V): Promise<boolean> {
+    const run = (async () => {
+      for (let page = 0; ; page++) {
+        if (this.indexOf(video) >= 0) return true;
+        if (this.done || this.controller.signal.aborted || page >= Math.max(1, this.source.findPages ?? 1)) return this.indexOf(video) >= 0;
+        await this.fetchMore();
+        if (this.failed) return this.indexOf(video) >= 0;
+      }
+    })();
+    this.finding = run;
+    void run.finally(() => {
+      if (this.finding === run) this.finding = null;
+    });
+    return run;
+  }
+
+  /** While `find` is under way: its promise (Next waits for it rather than go back to the top of the list). */
+  get searching(): Promise<boolean> | null {
+    return this.finding;
   }
 
   /** Stops any request in flight; the queue is not used after this. */

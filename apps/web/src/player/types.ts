@@ -20,8 +20,11 @@ export interface PlayerVideo {
   channelName: string;
 }
 
-/** SPEC §3 "Current item playing". `channel` is what `/watch?v=` alone plays: the video's channel. */
-export type CurrentItemType = 'playlist' | 'sift' | 'channel';
+/**
+ * SPEC §3 "Current item playing". `channel` is what `/watch?v=` alone plays: the video's channel; `feed`, a member's
+ * feed, for a video opened from it (issue 31, decisions/042).
+ */
+export type CurrentItemType = 'playlist' | 'sift' | 'channel' | 'feed';
 
 export interface CurrentItemOwner {
   name: string;
@@ -31,7 +34,7 @@ export interface CurrentItemOwner {
 
 export interface CurrentItem {
   type: CurrentItemType;
-  /** Playlist id, sift id, or the channel's externalId. */
+  /** Playlist id, sift id, the channel's externalId, or `feed`. */
   id: string;
   /** Sifts only. */
   hash?: string;

@@ -1,6 +1,6 @@
 import type { Playlist, PlaylistVideos, Video } from '@sift/contracts';
 import { api } from '../../lib/api';
-import { QUEUE_PAGE_SIZE } from '../../player/constants';
+import { QUEUE_FIND_PAGES, QUEUE_PAGE_SIZE } from '../../player/constants';
 import type { QueueSource } from '../../player/queue';
 
 /**
@@ -21,6 +21,7 @@ export function playlistQueue(playlist: Playlist): QueueSource<Video> {
       captionEnabled: playlist.captionEnabled,
     },
     pageSize: QUEUE_PAGE_SIZE,
+    findPages: QUEUE_FIND_PAGES,
     async fetchPage(cursor, signal) {
       const page = await api.get<PlaylistVideos>(`/api/playlists/${encodeURIComponent(id)}/videos`, {
         signal,

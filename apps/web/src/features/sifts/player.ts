@@ -25,7 +25,7 @@ export function useSiftPlayer(s: string | null) {
 
 /** Where "Play all" goes: the first video with the sift as the player's queue. */
 export function playSiftPath(hash: string, firstVideoExternalId: string) {
-  return `/watch?v=${encodeURIComponent(firstVideoExternalId)}&s=${encodeURIComponent(hash)}`;
+  return to.watch(firstVideoExternalId, { sift: hash });
 }
 
 /** The auth-check address of SPEC §2 for a 403 on `sid` (lib/paths `to.showVideoAuthCheck`; `vid`'s uses it too). */

@@ -1,6 +1,6 @@
 import type { PagedVideos, Sift, Video } from '@sift/contracts';
 import { api } from '../../lib/api';
-import { QUEUE_PAGE_SIZE } from '../../player/constants';
+import { QUEUE_FIND_PAGES, QUEUE_PAGE_SIZE } from '../../player/constants';
 import type { QueueSource } from '../../player/queue';
 
 /**
@@ -21,6 +21,7 @@ export function siftQueue(sift: Sift): QueueSource<Video> {
       captionEnabled: false,
     },
     pageSize: QUEUE_PAGE_SIZE,
+    findPages: QUEUE_FIND_PAGES,
     async fetchPage(cursor, signal) {
       const page = await api.get<PagedVideos>(`/api/sifts/${encodeURIComponent(sift.hash)}/videos`, {
         signal,

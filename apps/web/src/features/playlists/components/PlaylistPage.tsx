@@ -35,7 +35,7 @@ const keyOf = (v: Video) => `${v.externalId}#${v.itemId ?? ''}`;
 
 /** Where "Play all" goes: the first video with the playlist as the player's queue. */
 export function playAllPath(playlistId: string | number, first: Video) {
-  return `${paths.watch}?v=${encodeURIComponent(first.externalId)}&p=${encodeURIComponent(String(playlistId))}`;
+  return to.watch(first.externalId, { playlist: playlistId });
 }
 
 type Dialog = 'delete' | 'public' | 'private' | 'image' | null;

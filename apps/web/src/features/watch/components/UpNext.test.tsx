@@ -44,7 +44,7 @@ function View({ engine }: { engine: PlayerEngine<Video> }) {
   const snap = usePlayerSnapshot(engine);
   return (
     <div style={{ overflowY: 'auto', maxHeight: '460px' }} data-testid="scroller">
-      <UpNext engine={engine} queue={snap.queue} item={snap.item} current={snap.video} />
+      <UpNext engine={engine} queue={snap.queue} item={snap.item} currentAt={snap.index} />
     </div>
   );
 }
@@ -112,5 +112,13 @@ describe('UpNext', () => {
     const items = screen.getAllByRole('listitem').filter((li) => li.getAttribute('aria-hidden') !== 'true');
     expect(items).toHaveLength(31);
     expect(items[30]!.querySelector('[aria-current="true"]')).not.toBeNull();
+  });
+
+  it("marks a playlist's entry as playing when the address named only its video (issue 31: a card clicked on the playlist page)", async () => {
+    const h = harness();
+    const source = fakeSource(5, { key: 'p:7', item: { type: 'playlist', id: '7', name: 'Trip' }, make: (i) => video(i, { itemId: 100 + i }) });
+    render(<View engine={h.engine as unknown as PlayerEngine<Video>} />);
+    await act(async () => void (await h.engine.open(video(1), source)));
+    expect(screen.getByRole('button', { current: true }).textContent).toContain('Video 1');
   });
 });

@@ -8,13 +8,14 @@ import { useLatest } from '../../../lib/hooks';
 import type { PlayerEngine } from '../../../player/engine';
 import type { QueueSnapshot } from '../../../player/queue';
 import type { CurrentItem } from '../../../player/types';
-import { sameVideo, videoTitle } from '../../../player/types';
+import { videoTitle } from '../../../player/types';
 
 export interface UpNextProps {
   engine: PlayerEngine<Video>;
   queue: QueueSnapshot<Video>;
   item: CurrentItem | null;
-  current: Video | null;
+  /** Where the current video stands in the queue (the engine's `index`: a playlist entry found by its video alone too), or -1. */
+  currentAt: number;
 }
 
 /**
@@ -23,11 +24,10 @@ export interface UpNextProps {
  * are (decisions 027, 030): a batch per report that its end is near, so a page of 48 is not one long task when a
  * video opens; always down to the video playing.
  */
-export const UpNext = memo(function UpNext({ engine, queue, item, current }: UpNextProps) {
+export const UpNext = memo(function UpNext({ engine, queue, item, currentAt }: UpNextProps) {
   const { t } = useLingui();
   const sentinel = useRef<HTMLLIElement>(null);
   const loadMore = useLatest(() => void engine.loadMore());
-  const currentAt = queue.videos.findIndex((v) => sameVideo(v, current));
   const { shown: drawn, reportNear, revealMore } = useRevealed(queue.videos.length, currentAt + 1);
   const allDrawn = drawn === queue.videos.length;
   const canLoad = !queue.complete && !queue.loading && !queue.error && allDrawn;

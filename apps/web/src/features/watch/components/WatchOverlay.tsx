@@ -387,7 +387,7 @@ export function WatchOverlay(props: WatchOverlayProps) {
               </div>
             </div>
           )}
-          {max ? <UpNext engine={engine} queue={snap.queue} item={snap.item} current={snap.video} /> : null}
+          {max ? <UpNext engine={engine} queue={snap.queue} item={snap.item} currentAt={snap.index} /> : null}
           <p id={`${titleId}-keys`} className="sr-only">
             {max ? t`Space or K plays and pauses, arrow keys seek 5 seconds, question mark lists all keys.` : ''}
           </p>
