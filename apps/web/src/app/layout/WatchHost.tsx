@@ -3,6 +3,7 @@ import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useNavigationType } from 'react-router';
 import { useSession } from '../../features/account';
 import { useIntroVideoId } from '../../features/watch';
+import { useFeedPlayer } from '../../features/feed/player';
 import { usePlaylistPlayer } from '../../features/playlists';
 import { useSiftPlayer } from '../../features/sifts';
 import { ChunkBoundary } from '../../components/ChunkBoundary';
@@ -64,7 +65,7 @@ interface WatchPlayerProps {
   onMinimiseInPlace: () => void;
 }
 
-/** The current video `v`: the player overlay, with the playlist (`p`) or sift (`s`) it plays from. */
+/** The current video `v`: the player overlay, with the playlist (`p`), sift (`s`) or feed it plays from. */
 function WatchPlayer({ v, max, onRestore, onMinimiseInPlace }: WatchPlayerProps) {
   const location = useLocation();
   const navigate = useNavigate();
@@ -91,6 +92,8 @@ function WatchPlayer({ v, max, onRestore, onMinimiseInPlace }: WatchPlayerProps)
 
   const playlist = usePlaylistPlayer(params.get('p'));
   const sift = useSiftPlayer(params.get('s'));
+  // No p or s: a video opened from the member's feed plays inside it (the page it was opened over says so).
+  const feedQueue = useFeedPlayer(params.get('p') || params.get('s') ? null : background, session.isLoggedIn);
   const menuHandlers = useMemo(
     () => ({ ...playlist.menuHandlers, ...sift.menuHandlers, share: shareVideo }),
     [playlist.menuHandlers, sift.menuHandlers],
@@ -107,7 +110,7 @@ function WatchPlayer({ v, max, onRestore, onMinimiseInPlace }: WatchPlayerProps)
           changeReason={navigationType === 'REPLACE' ? 'background' : 'user'}
           loggedIn={session.isLoggedIn}
           onVideoChange={onVideoChange}
-          queue={playlist.queue ?? sift.queue}
+          queue={playlist.queue ?? sift.queue ?? feedQueue}
           menuHandlers={menuHandlers}
           onClose={() => {
             if (background) navigate(backgroundPath(background, null));

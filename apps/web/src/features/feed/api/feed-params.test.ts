@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { feedQuerySchema } from '@sift/contracts';
 import { buildUrl } from '../../../lib/api';
-import { feedParamsFrom, feedQuery } from './queries';
+import { feedParamsFrom } from '../address';
+import { feedQuery } from './queries';
 
 /** SPEC §7 "Feeds": the client sends the feed url parameters by their names, and the server's contract reads them back. */
 describe('feed parameters', () => {

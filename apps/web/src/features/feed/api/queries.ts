@@ -24,7 +24,6 @@ export interface FeedParams {
 }
 
 export const FEED_LIST_PARAMS = ['all', 'any', 'none', 'excludedAll', 'excludedAny', 'excludedNone'] as const;
-const FEED_ID_PARAMS = ['itemId', 'itemBefore'] as const;
 
 /** The query of a feed url: `itemsPerPage` and the set parameters (lists comma-separated; empty ones left out). */
 export function feedQuery(itemsPerPage: number, params: FeedParams = {}): Record<string, QueryValue> {
@@ -38,28 +37,6 @@ export function feedQuery(itemsPerPage: number, params: FeedParams = {}): Record
   for (const key of FEED_LIST_PARAMS) query[key] = params[key]?.length ? params[key].join(',') : undefined;
   query.hideWatched = params.hideWatched || undefined;
   return query;
-}
-
-/** The feed parameters a feed page's address carries (`/feed?filterText=…&any=a,b`), so a filtered feed can be shared. */
-export function feedParamsFrom(search: URLSearchParams): FeedParams {
-  const params: FeedParams = {};
-  const text = search.get('filterText')?.trim();
-  if (text) params.filterText = text;
-  for (const key of FEED_ID_PARAMS) {
-    const n = Number(search.get(key));
-    if (Number.isInteger(n) && n > 0) params[key] = n;
-  }
-  const external = search.get('itemBeforeExternal')?.trim();
-  if (external) params.itemBeforeExternal = external;
-  for (const key of FEED_LIST_PARAMS) {
-    const list = search
-      .getAll(key)
-      .flatMap((v) => v.split(','))
-      .map((v) => v.trim())
-      .filter(Boolean);
-    if (list.length > 0) params[key] = list;
-  }
-  return params;
 }
 
 export const feedKeys = {
@@ -88,15 +65,7 @@ export function usePublicFeed(limit = PAGE_SIZE, params: FeedParams = {}) {
 export function usePersonalFeed(subscriptionIds: number[], params: FeedParams = {}, limit = PAGE_SIZE, enabled = true) {
   const query = useInfiniteQuery({
     queryKey: feedKeys.personal(subscriptionIds, params),
-    queryFn: ({ pageParam, signal }) =>
-      api.get<Feed>('/api/me/feeds/videos', {
-        query: {
-          ...feedQuery(limit, params),
-          next: pageParam,
-          subscriptionIds: subscriptionIds.length > 0 ? subscriptionIds.join(',') : undefined,
-        },
-        signal,
-      }),
+    queryFn: ({ pageParam, signal }) => personalFeedPage(subscriptionIds, params, { limit, next: pageParam, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => nextCursor(last.videoFeedItems, limit),
     enabled,
@@ -110,4 +79,16 @@ export function usePersonalFeed(subscriptionIds: number[], params: FeedParams = 
     siftFilters: first?.feedSubscriptionFilters ?? [],
     additionalResults: first?.additionalResults ?? false,
   };
+}
+
+/**
+ * One page of GET /api/me/feeds/videos: the feed page's read and the player's (feed/queue.ts, `quiet`: its queue says
+ * itself when a page fails).
+ */
+export function personalFeedPage(subscriptionIds: readonly number[], params: FeedParams, page: { limit: number; next?: string; signal: AbortSignal; quiet?: boolean }) {
+  return api.get<Feed>('/api/me/feeds/videos', {
+    query: { ...feedQuery(page.limit, params), next: page.next, subscriptionIds: subscriptionIds.length > 0 ? subscriptionIds.join(',') : undefined },
+    signal: page.signal,
+    quiet: page.quiet,
+  });
 }

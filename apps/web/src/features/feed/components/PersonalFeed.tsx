@@ -16,13 +16,12 @@ import { useHideWatched } from '../../../lib/hide-watched';
 import { isApiError } from '../../../lib/api';
 import { useNow, usePreference } from '../../../lib/hooks';
 import { paths, to } from '../../../lib/paths';
-import { feedParamsFrom, usePersonalFeed, type FeedParams } from '../api/queries';
+import { usePersonalFeed, type FeedParams } from '../api/queries';
+import { FEED_CHIPS_PARAM, feedChipsFrom, feedParamsFrom } from '../address';
 import { PublicFeed } from './PublicFeed';
 import '../feed.css';
 
 const keyOf = (v: Video) => v.externalId;
-/** The chips chosen, in the URL (`?subs=1,2`), so a filtered feed can be shared, reloaded and gone back to. */
-const FILTER_PARAM = 'subs';
 /** The title filter, in the URL under its feed parameter name (SPEC §7). */
 const TEXT_PARAM = 'filterText';
 
@@ -43,14 +42,7 @@ export function FeedPage({ unwatchedOf, renderTools }: FeedExtras = {}) {
   const [params, setParams] = useSearchParams();
   const vid = params.get('vid');
 
-  const selected = useMemo(
-    () =>
-      (params.get(FILTER_PARAM) ?? '')
-        .split(',')
-        .map(Number)
-        .filter((n) => Number.isInteger(n) && n > 0),
-    [params],
-  );
+  const selected = useMemo(() => feedChipsFrom(params), [params]);
   const search = params.toString();
   const feedParams = useMemo(() => feedParamsFrom(new URLSearchParams(search)), [search]);
   const update = (change: (next: URLSearchParams) => void) => {
@@ -59,7 +51,7 @@ export function FeedPage({ unwatchedOf, renderTools }: FeedExtras = {}) {
     setParams(next, { replace: true });
   };
   const setSelected = (ids: number[]) =>
-    update((next) => (ids.length > 0 ? next.set(FILTER_PARAM, ids.join(',')) : next.delete(FILTER_PARAM)));
+    update((next) => (ids.length > 0 ? next.set(FEED_CHIPS_PARAM, ids.join(',')) : next.delete(FEED_CHIPS_PARAM)));
   const setFilterText = (text: string) => update((next) => (text ? next.set(TEXT_PARAM, text) : next.delete(TEXT_PARAM)));
 
   if (!token) {
