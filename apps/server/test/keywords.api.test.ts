@@ -1,9 +1,9 @@
+import { pagedVideosSchema, siftPreviewSchema, siftSchema } from '@sift/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   keywordRulesCondition,
   normaliseKeyword,
-  parseKeywordInput,
   keywordProblem,
   typeFiltersCondition,
   NO_TYPE_FILTERS,
@@ -11,7 +11,7 @@ import {
   type TypeFilters,
 } from '../src/infra/db/keyword-match.js';
 import { channels, siftChannels, siftKeywords, sifts, siftVideos, users, videos } from '../src/infra/db/schema.js';
-import { aMember } from './support/accounts.js';
+import { aMember, call } from './support/accounts.js';
 import { aChannel, aVideo } from './support/factories.js';
 import { useTestApp } from './support/test-app.js';
 
@@ -139,15 +139,72 @@ describe('keyword matching (DESIGN §3)', () => {
 });
 
 describe('keyword input', () => {
-  it('splits words and keeps quoted phrases whole, once each', () => {
-    expect(parseKeywordInput('ai "machine learning", c++  Node.js ai AI')).toEqual(['ai', 'machine learning', 'c++', 'Node.js']);
-    expect(parseKeywordInput('  ')).toEqual([]);
-  });
-
   it('normalises spaces and surrounding quotes, and refuses keywords without letters', () => {
     expect(normaliseKeyword('  "hello    world" ')).toBe('hello world');
     expect(keywordProblem('!!!')).toMatch(/letter or digit/);
     expect(keywordProblem('x'.repeat(101))).toMatch(/longer/);
     expect(keywordProblem('c++')).toBeNull();
+  });
+});
+
+/**
+ * Issue 31: "bronze age" typed into a keyword box is one keyword, a phrase — its words next to each other, in that
+ * order, as whole words, case and accents folded — and the live preview and a saved sift's feed agree on it.
+ */
+describe('a phrase keyword, through the preview and a saved sift', () => {
+  const phrases = [
+    { title: 'Bronze Age forts of Wessex' },
+    { title: 'Life in the late bronze-age' },
+    { title: 'BRÖNZE ÂGE hoards' },
+    { title: 'Museum tour', description: 'Tools of the Bronze Age, found in a field.' },
+    { title: 'The age of bronze' },
+    { title: 'Bronze statues through the age' },
+    { title: 'Bronze ages badly' },
+    { title: 'Stone age tools' },
+  ];
+  const matching = ['Bronze Age forts of Wessex', 'Life in the late bronze-age', 'BRÖNZE ÂGE hoards', 'Museum tour'];
+  let channel = '';
+
+  beforeAll(async () => {
+    const c = aChannel();
+    channel = c.externalId;
+    t.videoService.channels.set(c.externalId, c);
+    phrases.forEach((p, i) => {
+      const v = aVideo(c, { title: p.title, description: p.description ?? '', tags: [], publishedAt: new Date(Date.UTC(2026, 1, 1, 0, 60 - i)) });
+      t.videoService.videos.set(v.externalId, v);
+    });
+    await t.services.catalog.syncChannel(c.externalId, { maxPages: Infinity });
+  });
+
+  const preview = async (keywords: Partial<KeywordRules>) => {
+    const res = await call(t.app, { method: 'POST', url: '/api/sifts/preview', payload: { channels: [channel], keywords, limit: 20 } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return siftPreviewSchema.parse(res.body);
+  };
+
+  it('the preview counts only the videos with those words next to each other, in that order', async () => {
+    const phrase = await preview({ all: ['bronze age'] });
+    expect(phrase.videos.map((v) => v.title)).toEqual(matching);
+    expect(phrase.numberOfVideos).toBe(4);
+    // The same words as two keywords are another rule: both anywhere ("ages" is not "age").
+    expect((await preview({ all: ['bronze', 'age'] })).numberOfVideos).toBe(6);
+    expect((await preview({ none: ['bronze age'] })).videos.map((v) => v.title)).toEqual(phrases.map((p) => p.title).filter((x) => !matching.includes(x)));
+  });
+
+  it("a saved sift keeps the phrase as one keyword and its feed is the preview's videos", async () => {
+    const member = await aMember(t);
+    const created = await call(t.app, {
+      method: 'POST',
+      url: '/api/sifts',
+      token: member.token,
+      payload: { name: 'Bronze Age', channels: [{ externalId: channel }], keywords: { any: ['"Bronze   Age"'] } },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const sift = siftSchema.parse(created.body);
+    expect(sift.keywords.any).toEqual(['Bronze Age']);
+    const feed = await call(t.app, { method: 'GET', url: `/api/sifts/${sift.hash}/videos?limit=100`, token: member.token });
+    expect(feed.status, JSON.stringify(feed.body)).toBe(200);
+    expect(pagedVideosSchema.parse(feed.body).videos.map((v) => v.title)).toEqual(matching);
+    expect((await preview({ any: ['Bronze Age'] })).numberOfVideos).toBe(4);
   });
 });

@@ -1,9 +1,11 @@
 /**
  * Sift keyword rules (DESIGN §3), in one place. The matching itself is defined once, in the database
  * (migration 0004_sifts: `sift_match_text`, `sift_keyword_regex`, `sift_rules_match`), so the feed, the live preview,
- * digests and RSS evaluate exactly the same thing; this file parses and normalises what people type and builds
- * the SQL conditions on those functions. Semantics:
- * - a keyword is a whole word or a phrase (typed in quotes), case- and accent-insensitive ("café" = "CAFE");
+ * digests and RSS evaluate exactly the same thing; this file normalises the keywords a sift is given (lists, one
+ * keyword an entry: the web app's keyword box cuts what people type into entries, apps/web/src/features/sifts/
+ * keywords.ts) and builds the SQL conditions on those functions. Semantics:
+ * - a keyword is a whole word or a phrase (a keyword with spaces: its words next to each other, in that order),
+ *   case- and accent-insensitive ("café" = "CAFE");
  * - matched against a video's title, tags and description (not the channel name);
  * - a word is bounded by non-letters ("AI" does not match "said", "c" does not match "c++"); symbols inside or at the
  *   end of a word are literal ("c++", "c#", "node.js", ".net");
@@ -53,26 +55,6 @@ export function keywordProblem(keyword: string): string | null {
   if (keyword.length > MAX_KEYWORD_LENGTH) return `Keyword is longer than ${MAX_KEYWORD_LENGTH} characters`;
   if (!/[\p{L}\p{N}]/u.test(keyword)) return 'Keyword needs at least one letter or digit';
   return null;
-}
-
-/**
- * What a person typed into a keyword box → keywords: quoted phrases stay whole, everything else splits at spaces
- * and commas. `ai "machine learning", c++` → ["ai", "machine learning", "c++"]. Empty pieces are dropped, repeats
- * (case- and accent-insensitive) kept once.
- */
-export function parseKeywordInput(input: string): string[] {
-  const out: string[] = [];
-  const seen = new Set<string>();
-  const pattern = /["“”«»]([^"“”«»]*)["“”«»]?|([^\s,"“”«»]+)/gu;
-  for (const m of input.matchAll(pattern)) {
-    const keyword = normaliseKeyword(m[1] ?? m[2] ?? '');
-    const key = foldKeyword(keyword);
-    if (keyword && !seen.has(key)) {
-      seen.add(key);
-      out.push(keyword);
-    }
-  }
-  return out;
 }
 
 /** Case and accents folded like the database's `sift_fold` (for de-duplicating keywords; matching is done in SQL). */

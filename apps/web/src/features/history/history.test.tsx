@@ -1,15 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MARK_ALL_WATCHED_MAX as CONTRACT_MAX, type HistoryItem, type Video } from '@sift/contracts';
 import { progressPercent, VideoCard } from '../../components/Cards';
 import { HideWatchedToggle } from '../../components/HideWatchedToggle';
 import { InboxCount, inboxCountLabel } from '../../components/InboxCount';
-import { NotificationProvider } from '../../components/Notifications';
 import { useHideWatched, viewer } from '../../lib/hide-watched';
 import { preferences } from '../../lib/storage';
+import { appProviders } from '../../test/providers';
 import { HistoryPage } from './components/HistoryPage';
 import { MARK_ALL_WATCHED_MAX, MarkAllWatched } from './components/MarkAllWatched';
 import { dayOf, startsDay } from './days';
@@ -73,17 +71,7 @@ afterEach(() => {
   viewer.set(null);
 });
 
-function wrapper(qc: QueryClient) {
-  return function Wrapper({ children }: { children: ReactNode }) {
-    return (
-      <QueryClientProvider client={qc}>
-        <MemoryRouter>
-          <NotificationProvider>{children}</NotificationProvider>
-        </MemoryRouter>
-      </QueryClientProvider>
-    );
-  };
-}
+const wrapper = appProviders;
 
 describe('a card with the member\'s marks (issue 30)', () => {
   it('shows how far the member got as a bar, and "Watched" on a watched video', () => {

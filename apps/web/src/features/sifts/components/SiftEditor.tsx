@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
 import type { Sift, SiftChannel, SiftChannelInput, SiftFilters, SiftKeywords, SiftPreview } from '@sift/contracts';
 import { useAppNavigate } from '../../../components/AppLink';
 import { Avatar } from '../../../components/Cards';
@@ -27,7 +27,7 @@ import {
   type PreviewBody,
   type SiftBody,
 } from '../api/queries';
-import { parseKeywordInput } from '../keywords';
+import { holdsSeparator, insideQuote, keywordLabel, parseKeywordInput } from '../keywords';
 import '../sifts.css';
 
 type Rule = keyof SiftKeywords;
@@ -38,7 +38,10 @@ const RULES: { rule: Rule; label: MessageDescriptor; hint: MessageDescriptor }[]
 ];
 const NO_FILTERS: SiftFilters = { hideShorts: false, hideLive: false, minDurationSeconds: null, maxDurationSeconds: null };
 
-/** Keywords as chips: type a word or a "quoted phrase", Enter or comma adds it; the draft counts in the preview. */
+/**
+ * Keywords as chips: type a word or a phrase, Enter or a comma adds it (a pasted list adds each of its entries at once);
+ * the draft counts in the preview. Phrases show in quotes.
+ */
 function KeywordField({ label, hint, value, onChange, onDraft }: {
   label: string;
   hint: string;
@@ -50,17 +53,25 @@ function KeywordField({ label, hint, value, onChange, onDraft }: {
   const id = useId();
   const [draft, setDraft] = useState('');
   const chosen = label.toLowerCase();
-  const commit = () => {
-    const added = parseKeywordInput(draft).filter((k) => !value.some((v) => v.toLowerCase() === k.toLowerCase()));
+  const commit = (text = draft) => {
+    const added = parseKeywordInput(text).filter((k) => !value.some((v) => v.toLowerCase() === k.toLowerCase()));
     if (added.length) onChange([...value, ...added]);
     setDraft('');
     onDraft('');
   };
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'Enter' || (e.key === ',' && !/^"[^"]*$/.test(draft.trim()))) {
+    if (e.key === 'Enter' || (e.key === ',' && !insideQuote(draft))) {
       e.preventDefault();
       commit();
     } else if (e.key === 'Backspace' && !draft && value.length) onChange(value.slice(0, -1));
+  };
+  // A pasted list (`a, b, "c d"`) becomes its chips at once, with what was typed around it.
+  const onPaste = (e: ClipboardEvent<HTMLInputElement>) => {
+    const pasted = e.clipboardData.getData('text');
+    if (!holdsSeparator(pasted)) return;
+    e.preventDefault();
+    const box = e.currentTarget;
+    commit(draft.slice(0, box.selectionStart ?? draft.length) + pasted + draft.slice(box.selectionEnd ?? draft.length));
   };
   return (
     <div className="field kw-field">
@@ -69,14 +80,18 @@ function KeywordField({ label, hint, value, onChange, onDraft }: {
       </label>
       <div className="kw-box">
         <ul className="kw-list" aria-label={t`Chosen: ${chosen}`}>
-          {value.map((k) => (
-            <li key={k} className="kw-chip">
-              {k}
-              <button type="button" className="kw-remove" aria-label={t`Remove ${k}`} onClick={() => onChange(value.filter((x) => x !== k))}>
-                ×
-              </button>
-            </li>
-          ))}
+          {value.map((k) => {
+            // "Remove {name}", as a channel's chip says it.
+            const name = keywordLabel(k);
+            return (
+              <li key={k} className="kw-chip">
+                {name}
+                <button type="button" className="kw-remove" aria-label={t`Remove ${name}`} onClick={() => onChange(value.filter((x) => x !== k))}>
+                  ×
+                </button>
+              </li>
+            );
+          })}
         </ul>
         <input
           id={id}
@@ -88,11 +103,12 @@ function KeywordField({ label, hint, value, onChange, onDraft }: {
             onDraft(e.currentTarget.value);
           }}
           onKeyDown={onKeyDown}
-          onBlur={commit}
+          onPaste={onPaste}
+          onBlur={() => commit()}
         />
       </div>
       <p id={`${id}-hint`} className="field-hint">
-        {hint} <Trans>Words match whole words in titles, descriptions and tags; "quote a phrase".</Trans>
+        {hint} <Trans>Separate entries with commas; words typed together are a phrase. Whole words match, in titles, descriptions and tags.</Trans>
       </p>
     </div>
   );

@@ -33,6 +33,7 @@ import {
   useSiftCategories,
   useSiftVideos,
 } from '../api/queries';
+import { keywordLabel } from '../keywords';
 import { playSiftPath } from '../player';
 import { ChannelAdder } from './SiftEditor';
 import '../sifts.css';
@@ -140,7 +141,7 @@ function KeywordChips({ sift }: { sift: Sift }) {
             <dt>{i18n._(label)}</dt>
             {list.map((k) => (
               <dd key={k} className="kw-chip">
-                {k}
+                {keywordLabel(k)}
               </dd>
             ))}
           </div>
