@@ -78,7 +78,7 @@ async function expectPlayingInside(page: Page, video: CatalogVideo, param: 'p' |
   await expect(player(page).locator('.upnext-item[aria-current="true"]')).toContainText(video.title);
 }
 
-test('a sift built with a phrase plays inside itself from its second video: Next reaches the third @phone', async ({ page, request, baseURL }, testInfo) => {
+test('the loop: search a channel, follow it with a daily digest, build a sift with a phrase, play its second video and reach the third with Next, inside the sift @phone', async ({ page, request, baseURL }, testInfo) => {
   await acceptCookies(page.context(), baseURL);
   await noAutoplay(page);
   const user = await createUser(request, testInfo, { onboarded: true, tag: 'loop-sift' });
@@ -86,8 +86,26 @@ test('a sift built with a phrase plays inside itself from its second video: Next
   const [, second, third] = videos as [CatalogVideo, CatalogVideo, CatalogVideo];
   const name = `Phrase ${testInfo.project.name} ${Date.now().toString(36)}`;
 
+  // Find: the channel by its name in the header's search, and follow it with a daily digest of its new videos.
+  await logIn(page, user, '/');
+  const box = page.getByRole('banner').getByRole('searchbox');
+  await box.fill(channel.name);
+  await box.press('Enter');
+  await page.getByRole('feed', { name: 'Channel results' }).getByRole('link', { name: channel.name }).first().click();
+  await page.getByRole('button', { name: `Follow ${channel.name}`, exact: true }).first().click();
+  const followed = page.getByRole('dialog', { name: `You follow ${channel.name}` });
+  await followed.getByRole('button', { name: 'Close' }).last().click();
+  await page.getByRole('button', { name: `Following ${channel.name}` }).first().click();
+  await page.getByRole('menu', { name: `Follow settings for ${channel.name}` }).getByRole('menuitemradio', { name: 'Daily digest' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `E-mail for ${channel.name}: daily digest` })).toBeVisible();
+  const token = await apiLogin(request, user);
+  const { items: subscriptions } = (await (await request.get('/api/subscriptions', { headers: { authorization: `Bearer ${token}` } })).json()) as {
+    items: { frequency: string; target: { type: string; externalId: string } }[];
+  };
+  expect(subscriptions.find((s) => s.target.type === 'channel' && s.target.externalId === channel.externalId)?.frequency).toBe('DAILY');
+
   // Build: a channel, and the phrase typed as it is said, then Enter — one keyword, shown in quotes.
-  await logIn(page, user, '/create/sift');
+  await page.goto('/create/sift');
   await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByLabel('Add channels').fill(channel.name);
   await page.getByRole('button', { name: `Add ${channel.name}` }).click();
@@ -101,7 +119,7 @@ test('a sift built with a phrase plays inside itself from its second video: Next
   await page.getByRole('button', { name: 'Create sift' }).click();
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
   const hash = new URL(page.url()).pathname.split('/').pop()!;
-  expect(((await (await request.get(`/api/sifts/${hash}`, { headers: { authorization: `Bearer ${await apiLogin(request, user)}` } })).json()) as { keywords: { all: string[] } }).keywords.all).toEqual([phrase]);
+  expect(((await (await request.get(`/api/sifts/${hash}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { keywords: { all: string[] } }).keywords.all).toEqual([phrase]);
 
   // Its second video, clicked on its page, plays inside the sift.
   await expect(cards(page).nth(2)).toBeVisible();
