@@ -90,8 +90,14 @@ test('the search box goes to /search/main?st= and finds channels', async ({ page
 
 test('an unknown address shows the not-found page', async ({ page }) => {
   const response = await page.goto('/no/such/page');
-  expect(response?.status()).toBe(200); // the SPA owns client routes
+  // The app's own page, with the status a search engine needs to leave it out (decisions/043).
+  expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/not found/i);
   await page.getByRole('link', { name: /home|dashboard/i }).first().click();
   await expect(page).toHaveURL(/\/$/);
+
+  // A sift that does not exist: its page says so, under the same status.
+  const sift = await page.goto('/sifts/aaaaaaaaaaaaaaaaaaaaaaaa');
+  expect(sift?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sift not found');
 });

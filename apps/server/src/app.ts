@@ -62,7 +62,7 @@ import { FeedsService } from './modules/feeds/feeds.service.js';
 import { ImportsRepository } from './modules/imports/imports.repository.js';
 import { importsRoutes } from './modules/imports/imports.routes.js';
 import { ImportsService } from './modules/imports/imports.service.js';
-import { previewPages } from './modules/link-previews/link-previews.page.js';
+import { pageStatus, previewPages } from './modules/link-previews/link-previews.page.js';
 import { withOpenedVideo } from './modules/catalog/catalog.page.js';
 import { LinkPreviewService } from './modules/link-previews/link-previews.service.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
@@ -326,7 +326,8 @@ function linkPreviews(services: Services, publicUrl: string): LinkPreviewService
     {
       sift: (hash) => services.sifts.get(hash, null),
       playlist: (id) => services.playlists.get(id, null),
-      channel: (externalId) => services.catalog.findStoredChannel(externalId),
+      // On a real service a channel the catalog lacks may still exist: not asked on a crawler's behalf, so not missing.
+      channel: async (externalId) => (await services.catalog.findStoredChannel(externalId)) ?? (services.catalog.storesWholeCatalog ? null : undefined),
       video: (externalId) => services.catalog.findStoredVideo(externalId),
       user: (uuid) => services.search.publicUser(uuid),
     },
@@ -444,13 +445,15 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
   await app.register(uploadsRoutes(services.files));
 
   // Client routes get the SPA's index.html (infra/http/spa.ts: a GET route, so the document is compressed); the page
-  // of a shared link carries its item's card tags (issue 18 "Link previews"), every other page the site's. Anything no
-  // route answers, a JSON 404.
+  // of a shared link carries its item's card tags (issue 18 "Link previews"), every other page the site's. An address
+  // the web app has no page for, or an item page whose item is missing, is that page with status 404 (decisions/043).
+  // Anything else no route answers, a JSON 404.
   if (deps.webDistDir) {
-    const previews = previewPages(linkPreviews(services, settings.publicUrl), { name: deps.appName, description: SITE_DESCRIPTION }, indexHtmlReader(deps.webDistDir));
+    const itemPages = linkPreviews(services, settings.publicUrl);
+    const previews = previewPages(itemPages, { name: deps.appName, description: SITE_DESCRIPTION }, indexHtmlReader(deps.webDistDir));
     const withData = withOpenedVideo(withSiteMessages(previews, services.messages, DEFAULT_MESSAGE_PAGE_ID), services.catalog);
     const page = withRouteChunks(withData, deps.webDistDir, firstScreenModules);
-    await registerSpa(app, deps.webDistDir, page);
+    await registerSpa(app, deps.webDistDir, page, pageStatus(itemPages));
   }
   app.setNotFoundHandler(sendRouteNotFound);
   return { app, services };

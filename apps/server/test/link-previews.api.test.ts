@@ -69,9 +69,9 @@ async function page(url: string): Promise<Page> {
 /** Our generated images go into previews as their PNG form: not every link preview shows WebP or SVG. */
 const asPng = (address: string | null) => address?.replace(/\.(?:svg|webp)(?=\?|$)/, '.png');
 
-/** The site's own tags: what every page without a public item of its own carries. */
-function expectSiteTags(p: Page) {
-  expect(p.status).toBe(200);
+/** The site's own tags: what every page without a public item of its own carries (a missing item's page: 404). */
+function expectSiteTags(p: Page, status: 200 | 404 = 200) {
+  expect(p.status).toBe(status);
   expect(p.contentType).toMatch(/^text\/html/);
   expect(p.title).toBe('Sift');
   expect(p.tags['og:site_name']).toBe('Sift');
@@ -193,8 +193,8 @@ describe("a public item's page", () => {
 
 describe('every other page gets the site’s own tags', () => {
   it('private sifts and playlists (SPEC §5: sharing needs the item to be public)', async () => {
-    expectSiteTags(await page(`/sifts/${privateSift.hash}`));
-    expectSiteTags(await page(`/playlists/${privatePlaylist.id}`));
+    expectSiteTags(await page(`/sifts/${privateSift.hash}`), 404);
+    expectSiteTags(await page(`/playlists/${privatePlaylist.id}`), 404);
     expect((await page(`/sifts/${privateSift.hash}`)).document.body.innerHTML).not.toContain('Secret bakes');
   });
 
@@ -213,19 +213,56 @@ describe('every other page gets the site’s own tags', () => {
       '/playlists/-1',
       '/channel/UCnope',
       `/channel/${'x'.repeat(300)}`,
-      '/watch',
-      '/watch?v=',
-      '/watch?v=nope',
       '/user-profile/not-a-uuid',
       `/user-profile/${randomUUID()}`,
       "/user-profile/'; drop table users; --",
     ]) {
-      const p = await page(url);
-      expect(p.status, url).toBe(200);
-      expectSiteTags(p);
+      expectSiteTags(await page(url), 404);
     }
+    // The Dashboard behind the player is there whatever the video.
+    for (const url of ['/watch', '/watch?v=', '/watch?v=nope']) expectSiteTags(await page(url));
     // A malformed escape or a NUL never reaches the page: the router and the NUL guard answer them (400s).
     for (const url of ['/sifts/%E0%A4%A', '/watch?v=%00']) expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(400);
+  });
+});
+
+describe('the status of a page (decisions/043): no soft 404 for search engines to index', () => {
+  it('an address the web app has no page for is its not-found page, with 404', async () => {
+    for (const url of ['/no/such/page', '/sifts/abc/extra', '/playlist/1', '/watch/more', '/loginx', '/welcome/1']) {
+      const p = await page(url);
+      expectSiteTags(p, 404);
+    }
+    // HEAD as GET.
+    expect((await t.app.inject({ method: 'HEAD', url: '/no/such/page' })).statusCode).toBe(404);
+  });
+
+  it('a sift, playlist, channel or person that exists is 200; one that does not, or is private, is the same 404', async () => {
+    const pages: Array<[string, string]> = [
+      [`/sifts/${publicSift.hash}`, '/sifts/aaaaaaaaaaaaaaaaaaaaaaaa'],
+      [`/sifts/${publicSift.id}`, `/sifts/${privateSift.id}`],
+      [`/playlists/${publicPlaylist.id}`, `/playlists/${privatePlaylist.id + 1000}`],
+      [`/channel/${channel.externalId}`, '/channel/UCxxxxxxxxxxxxxxxxxxxxxx'],
+      [`/user-profile/${owner.user.uuid}`, `/user-profile/${randomUUID()}`],
+    ];
+    for (const [there, missing] of pages) {
+      expect((await page(there)).status, there).toBe(200);
+      const notThere = await t.app.inject({ method: 'GET', url: missing });
+      expect(notThere.statusCode, missing).toBe(404);
+      expect(notThere.headers['content-type'], missing).toMatch(/^text\/html/);
+    }
+    // Someone else's private sift or playlist answers exactly as a missing one: same status, same page.
+    const privateOnes = [`/sifts/${privateSift.hash}`, `/playlists/${privatePlaylist.id}`];
+    const missingOnes = ['/sifts/aaaaaaaaaaaaaaaaaaaaaaaa', `/playlists/${privatePlaylist.id + 1000}`];
+    for (const [i, url] of privateOnes.entries()) {
+      const [hidden, absent] = [await t.app.inject({ method: 'GET', url }), await t.app.inject({ method: 'GET', url: missingOnes[i]! })];
+      expect([hidden.statusCode, hidden.body]).toEqual([absent.statusCode, absent.body]);
+    }
+  });
+
+  it('known routes are 200, whatever their case or a trailing slash (the client router matches them so)', async () => {
+    for (const url of ['/', '/login', '/LOGIN', '/login/', '/signup', '/search/main?st=x', '/feed', '/confirmRegistration', '/confirmRegistration/abc', '/email-sent/a%40b.c', '/oauth2/google', '/ec', '/ec/login', '/playlists/wl', '/sifts']) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+    }
   });
 });
 

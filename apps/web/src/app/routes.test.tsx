@@ -1,3 +1,4 @@
+import { CLIENT_PATHS } from '@sift/contracts/client-routes';
 import { describe, expect, it } from 'vitest';
 import { historyButtons, historyPosition } from './history';
 import { ROUTES, findRoute } from './routes';
@@ -37,6 +38,10 @@ describe('route table (SPEC §2)', () => {
   it('has one definition per path', () => {
     const seen = new Set(ROUTES.map((r) => r.path));
     expect(seen.size).toBe(ROUTES.length);
+  });
+
+  it('routes exactly the paths the server knows (it answers 404 for any other address, decisions/043)', () => {
+    expect(new Set(ROUTES.map((r) => r.path))).toEqual(new Set(Object.values(CLIENT_PATHS)));
   });
 
   it('aliases share their target title', () => {

@@ -8,11 +8,13 @@ import { sendRouteNotFound } from './errors.js';
 /**
  * Serves the built SPA from one process with the API (DESIGN §2). Hashed assets are cached for a year;
  * index.html never, so a new deploy is picked up on the next navigation, and neither is the service worker
- * (`sw.js`, SPEC §4), so the browser's update check always sees the newest. Unknown non-API paths get
- * index.html, because the client's router owns them (and shows its own not-found page). They are a route of their
- * own (`GET /*`), not the not-found handler, so that @fastify/compress compresses the document like every route.
+ * (`sw.js`, SPEC §4), so the browser's update check always sees the newest. Other non-API paths get index.html,
+ * because the client's router owns them, with the status `status` says: 404 for an address the app has no page for
+ * (the client shows its not-found page) or whose item does not exist, so that no search engine indexes a soft 404
+ * (decisions/043). They are a route of their own (`GET /*`), not the not-found handler, so that @fastify/compress
+ * compresses the document like every route.
  */
-export async function registerSpa(app: FastifyInstance, distDir: string, page: SpaPage): Promise<void> {
+export async function registerSpa(app: FastifyInstance, distDir: string, page: SpaPage, status: SpaStatus): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   if (!fs.existsSync(indexFile)) {
     app.log.warn(`No built web app in ${distDir}; run "npm run build" to serve the UI from this process`);
@@ -30,11 +32,13 @@ export async function registerSpa(app: FastifyInstance, distDir: string, page: S
     },
   });
   // Files of dist/ are routes of @fastify/static (more specific, so they win); everything else GET lands here.
-  app.get('/*', (request, reply) => sendSpaPage(page, request, reply));
+  app.get('/*', (request, reply) => sendSpaPage(page, status, request, reply));
 }
 
 /** The HTML of a client route: index.html, with the card tags of a shared item's page (modules/link-previews). */
 export type SpaPage = (url: string) => Promise<string>;
+/** The HTTP status of a client route's page: 200, or 404 (modules/link-previews `pageStatus`). */
+export type SpaStatus = (url: string) => Promise<200 | 404>;
 
 /** `html` with `fragment` at the end of its <head> (unchanged when it has none). */
 export function appendToHead(html: string, fragment: string): string {
@@ -53,9 +57,11 @@ export function jsonIsland(id: string, data: unknown): string {
 }
 
 /** The SPA's page for a client route; a JSON 404 for unknown API, media and asset addresses. */
-async function sendSpaPage(page: SpaPage, request: FastifyRequest, reply: FastifyReply) {
+async function sendSpaPage(page: SpaPage, status: SpaStatus, request: FastifyRequest, reply: FastifyReply) {
   if (!wantsSpaPage(request.method, request.url)) return sendRouteNotFound(request, reply);
-  return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(await page(request.url));
+  // Both read the page's item, if any, once between them (the link previews' shared read).
+  const [code, html] = await Promise.all([status(request.url), page(request.url)]);
+  return reply.code(code).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
 }
 
 /**

@@ -340,6 +340,14 @@ export class CatalogService {
     return row ? presentVideo(row) : null;
   }
 
+  /**
+   * Whether the database holds the video service's whole catalog (the demo, seeded whole): then a channel or video it
+   * lacks does not exist. A real service's catalog is far larger than what is stored.
+   */
+  get storesWholeCatalog(): boolean {
+    return !this.provider.remote;
+  }
+
   async findStoredChannel(idOrExternalId: string): Promise<Channel | null> {
     const row = await this.repository.findChannel(idOrExternalId);
     return row ? presentChannel(row) : null;

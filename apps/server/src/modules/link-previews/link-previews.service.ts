@@ -15,13 +15,26 @@ export interface PreviewSources {
   sift(hash: string): Promise<Sift>;
   /** Throws 404 for a private or unknown playlist, 401 for `wl`. */
   playlist(id: string): Promise<Playlist>;
-  channel(externalId: string): Promise<Channel | null>;
+  /** null: no such channel; undefined: not stored, and the video service may know it (its catalog is larger). */
+  channel(externalId: string): Promise<Channel | null | undefined>;
   video(externalId: string): Promise<Video | null>;
   /** Throws 404 for an unknown person. */
   user(uuid: string): Promise<PublicUser>;
 }
 
 type Kind = 'sift' | 'playlist' | 'channel' | 'video' | 'user';
+
+/**
+ * What a read of an item's page found: its preview (public items only), and whether the page's item is missing as a
+ * visitor sees it (unknown, private, or not a valid id), which makes the page a 404 (decisions/043).
+ */
+interface Found {
+  preview: Preview | null;
+  missing: boolean;
+}
+
+const MISSING: Found = { preview: null, missing: true };
+const found = (preview: Preview | null): Found => ({ preview, missing: false });
 
 /** How long a preview (or the lack of one) is kept: a sift made private stops showing its card within it. */
 const PREVIEW_MAX_AGE_MS = 60_000;
@@ -31,8 +44,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`.trim();
 const plural = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;
 
-/** The item a path names, if it is one of the shared kinds. */
-function sharedItem(url: string): { kind: Kind; id: string } | null {
+/** The item a path names, if it is one of the shared kinds; its id null when no item can have it (malformed, too long). */
+function sharedItem(url: string): { kind: Kind; id: string | null } | null {
   let parsed: URL;
   try {
     parsed = new URL(url, 'http://x');
@@ -50,15 +63,15 @@ function sharedItem(url: string): { kind: Kind; id: string } | null {
   if (!kind || !raw) return null;
   try {
     const id = kind === 'video' ? raw : decodeURIComponent(raw);
-    return id.length > 0 && id.length <= 200 ? { kind, id } : null;
+    return { kind, id: id.length > 0 && id.length <= 200 ? id : null };
   } catch {
-    return null; // a malformed escape is no item
+    return { kind, id: null }; // a malformed escape is no item
   }
 }
 
 export class LinkPreviewService {
-  private readonly kept = new LRUCache<string, { preview: Preview | null }>({ max: 5_000, ttl: PREVIEW_MAX_AGE_MS });
-  private readonly inflight = new Map<string, Promise<Preview | null>>();
+  private readonly kept = new LRUCache<string, Found>({ max: 5_000, ttl: PREVIEW_MAX_AGE_MS });
+  private readonly inflight = new Map<string, Promise<Found>>();
 
   constructor(
     private readonly sources: PreviewSources,
@@ -69,22 +82,39 @@ export class LinkPreviewService {
   /** The preview of the page at `url` (path and query), or null for every page that is not a public item. */
   async forUrl(url: string): Promise<Preview | null> {
     const item = sharedItem(url);
-    if (!item) return null;
+    return item ? (await this.lookUp(item)).preview : null;
+  }
+
+  /**
+   * Whether the page at `url` names a sift, playlist, channel or person that a visitor cannot see: unknown, private
+   * (the API's 404 too, so the two cannot be told apart) or not a valid id. The same read as the page's preview,
+   * shared with it and kept as long. A video's page (`/watch`, the Dashboard behind the player) is never missing.
+   */
+  async missingItem(url: string): Promise<boolean> {
+    const item = sharedItem(url);
+    return !!item && item.kind !== 'video' && (await this.lookUp(item)).missing;
+  }
+
+  private lookUp(item: { kind: Kind; id: string | null }): Promise<Found> {
+    if (item.id === null) return Promise.resolve(MISSING);
     const key = `${item.kind}|${item.id}`;
     const kept = this.kept.get(key);
-    if (kept) return kept.preview;
+    if (kept) return Promise.resolve(kept);
     let pending = this.inflight.get(key);
     if (!pending) {
       pending = this.read(item.kind, item.id).then(
-        (preview) => {
-          this.kept.set(key, { preview });
-          return preview;
+        (result) => {
+          this.kept.set(key, result);
+          return result;
         },
         // Not there, not public, not a valid id: no preview, kept like one (a flood of made-up ids costs one read
-        // each a minute). Anything else (the database away) gives the plain page now and is asked again next time.
+        // each a minute); a 404 (or a 400 for a malformed id) is a missing item, a 401 (`wl`) is not. Anything else
+        // (the database away) gives the plain page now, as found, and is asked again next time.
         (error: unknown) => {
-          if (error instanceof HttpError && error.status < 500) this.kept.set(key, { preview: null });
-          return null;
+          if (!(error instanceof HttpError) || error.status >= 500) return found(null);
+          const result = error.status === 404 || error.status === 400 ? MISSING : found(null);
+          this.kept.set(key, result);
+          return result;
         },
       );
       pending.finally(() => this.inflight.delete(key)).catch(() => {});
@@ -103,39 +133,41 @@ export class LinkPreviewService {
     return { title: clip(title, 200), description: clip(description, DESCRIPTION_MAX), url: `${this.publicUrl}${path}`, image: this.absolute(image), type };
   }
 
-  private async read(kind: Kind, id: string): Promise<Preview | null> {
+  private async read(kind: Kind, id: string): Promise<Found> {
     const enc = encodeURIComponent;
     switch (kind) {
       case 'sift': {
         const s = await this.sources.sift(id);
-        if (!s.public) return null;
+        if (!s.public) return MISSING;
         const by = fullName(s.owner);
-        return this.preview(s.name, s.description || `A sift${by ? ` by ${by}` : ''}: ${plural(s.numberOfChannels, 'channel')}, filtered by keywords.`, `/sifts/${enc(s.hash)}`, s.thumbnail);
+        return found(this.preview(s.name, s.description || `A sift${by ? ` by ${by}` : ''}: ${plural(s.numberOfChannels, 'channel')}, filtered by keywords.`, `/sifts/${enc(s.hash)}`, s.thumbnail));
       }
       case 'playlist': {
         const p = await this.sources.playlist(id);
-        if (!p.public || p.isWatchLater) return null;
+        if (p.isWatchLater) return found(null);
+        if (!p.public) return MISSING;
         const by = fullName(p.owner);
-        return this.preview(p.name, p.description || `A playlist${by ? ` by ${by}` : ''}: ${plural(p.numberOfVideos, 'video')}.`, `/playlists/${enc(String(p.id))}`, p.thumbnail);
+        return found(this.preview(p.name, p.description || `A playlist${by ? ` by ${by}` : ''}: ${plural(p.numberOfVideos, 'video')}.`, `/playlists/${enc(String(p.id))}`, p.thumbnail));
       }
       case 'channel': {
         const c = await this.sources.channel(id);
-        if (!c) return null;
-        return this.preview(c.name, c.description || `${plural(c.numberOfVideos, 'video')} from ${c.name}.`, `/channel/${enc(c.externalId)}`, c.thumbnail);
+        if (c === null) return MISSING;
+        if (!c) return found(null);
+        return found(this.preview(c.name, c.description || `${plural(c.numberOfVideos, 'video')} from ${c.name}.`, `/channel/${enc(c.externalId)}`, c.thumbnail));
       }
       case 'video': {
         const v = await this.sources.video(id);
-        if (!v) return null;
+        if (!v) return MISSING;
         // A video with a clip plays in the page's own <video>, whose poster is the thumbnail (player/adapters/html5.ts);
         // other providers play in their own frame, which paints its own.
         const preloadImage = v.mediaUrl ? v.thumbnail : null;
-        return { ...this.preview(v.title, v.description || `A video from ${v.channelName}.`, `/watch?v=${enc(v.externalId)}`, v.thumbnail, 'video.other'), preloadImage };
+        return found({ ...this.preview(v.title, v.description || `A video from ${v.channelName}.`, `/watch?v=${enc(v.externalId)}`, v.thumbnail, 'video.other'), preloadImage });
       }
       case 'user': {
-        if (!UUID.test(id)) return null;
+        if (!UUID.test(id)) return MISSING;
         const u = await this.sources.user(id);
         const name = fullName(u) || 'Someone';
-        return this.preview(name, `Public sifts and playlists of ${name}.`, `/user-profile/${enc(u.uuid)}`, null, 'profile');
+        return found(this.preview(name, `Public sifts and playlists of ${name}.`, `/user-profile/${enc(u.uuid)}`, null, 'profile'));
       }
     }
   }
