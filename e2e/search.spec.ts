@@ -157,3 +157,22 @@ test('a profile link that leads nowhere says so', async ({ page }) => {
   await page.goto('/user-profile/6f1c2a52-3b7e-4c1d-9a55-2f0d6b3e8c41');
   await expect(page.getByRole('heading', { level: 1, name: 'Profile not found' })).toBeVisible();
 });
+
+test('address-like text the server cannot resolve goes on to the search page, not to an error (SPEC §2, issue 31)', async ({ page }) => {
+  const asked: string[] = [];
+  await page.route('**/api/public/v01/resolve?*', async (route) => {
+    const q = new URL(route.request().url()).searchParams.get('q')!;
+    asked.push(q);
+    // The video service cannot be asked; then no answer comes at all.
+    if (q.startsWith('@')) {
+      await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ status: 503, message: 'The video service is not answering. Try again later.', code: 'UNAVAILABLE' }) });
+    } else await route.abort('failed');
+  });
+  await page.goto('/');
+  for (const text of ['@cooking', 'cooking.example/videos']) {
+    await searchFromHeader(page, text);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByText(/not answering|generic error/)).toHaveCount(0);
+  }
+  expect(asked).toEqual(['@cooking', 'cooking.example/videos']);
+});

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import type { ResolvedAddress } from '@sift/contracts';
 import { useAppNavigate } from '../../components/AppLink';
-import { isApiError, RequestCancelledError } from '../../lib/api';
+import { RequestCancelledError } from '../../lib/api';
 import { to } from '../../lib/paths';
 import { resolveAddress } from './api/resolve';
 
@@ -26,10 +26,11 @@ export function resolvedPath(found: ResolvedAddress): string | null {
 }
 
 /**
- * The header search box's submit: text that looks like an address is resolved first and opens the video or
- * channel it names; anything else, an address that names nothing, or one the video service does not know (404)
- * goes to the search page as before. Other failures (503, network) stay, with the server's message in the error banner. A newer
- * submit, or going elsewhere meanwhile, drops an answer still on its way.
+ * The header search box's submit (SPEC §2): text that looks like an address is resolved first and opens the video or
+ * channel it names; anything else goes to the search page, and so does an address that names nothing or whose
+ * resolving failed (the video service does not know it, cannot be asked, or no answer came: issue 31), with the text
+ * as typed, instead of leaving the person on an error. A newer submit, or going elsewhere meanwhile, drops an answer
+ * still on its way.
  */
 export function useSearchSubmit() {
   const navigate = useAppNavigate();
@@ -44,14 +45,12 @@ export function useSearchSubmit() {
       if (!looksLikeAddress(text)) return navigate(to.search(text));
       const controller = new AbortController();
       pending.current = controller;
-      let target: string | null;
+      let target: string | null = null;
       try {
         target = resolvedPath(await resolveAddress(text, controller.signal));
       } catch (err) {
         if (err instanceof RequestCancelledError || controller.signal.aborted) return;
-        // The api client has put its message in the error banner already: one place for it, not a toast as well.
-        if (!isApiError(err) || err.status !== 404) return;
-        target = null;
+        // Not resolved: the search page takes the text on (its own call says what is wrong, if anything still is).
       } finally {
         if (pending.current === controller) pending.current = null;
       }
