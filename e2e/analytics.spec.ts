@@ -1,4 +1,5 @@
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
+import { expectNoSidewaysScroll, seriousViolations } from './support/a11y';
 import { playablePair } from './support/player-catalog';
 
 /**
@@ -103,4 +104,72 @@ test('consent is withdrawn from the privacy page: the identity goes, nothing mor
   await expect(page).toHaveURL(/\/terms$/);
   await pastTheFlushWait(page);
   expect(sent.events()).toHaveLength(1);
+});
+
+/** Whether a tap anywhere along the middle of `control` reaches it, as the page stands (nothing drawn over it). */
+const reachable = (control: Locator) =>
+  control.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    return [0.1, 0.5, 0.9].every((at) => {
+      const hit = document.elementFromPoint(box.left + box.width * at, box.top + box.height / 2);
+      return !!hit && el.contains(hit);
+    });
+  });
+
+/** Scrolls to the page's end (and waits until it is there). */
+async function scrollToEnd(page: Page) {
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect.poll(() => page.evaluate(() => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight)).toBe(true);
+}
+
+test('the cookie bar covers no button, at the page’s end too; Decline keeps analytics off and the bar away @phone', async ({ page, baseURL }) => {
+  await page.clock.install();
+  const sent = watchRequests(page, baseURL!);
+  await page.goto('/login');
+  const consent = page.getByRole('region', { name: 'Cookie consent' });
+  const logIn = page.getByRole('form', { name: 'Log in' }).getByRole('button', { name: 'Log in' });
+  const createAnAccount = page.getByRole('link', { name: 'Create an account' });
+  const backToTop = page.getByRole('button', { name: 'Back to top' });
+  await expect(logIn).toBeVisible();
+  await expect(consent).toBeVisible();
+
+  // Scrolled to the end, with the bar showing: the primary controls are above it, and a tap reaches them.
+  await scrollToEnd(page);
+  await expect(consent).toBeInViewport();
+  expect(await reachable(logIn)).toBe(true);
+  expect(await reachable(createAnAccount)).toBe(true);
+  // What floats at the bottom stands above the bar.
+  if (await backToTop.isVisible()) expect(await reachable(backToTop)).toBe(true);
+  expect(await seriousViolations(page, '.consent')).toEqual([]);
+  await expectNoSidewaysScroll(page, '/login with the cookie bar');
+  await logIn.click();
+  await expect(page.getByText('Enter your e-mail address.')).toBeVisible();
+
+  // The same on the sign-up page.
+  await createAnAccount.click();
+  await expect(page).toHaveURL(/\/signup$/);
+  const createAccount = page.getByRole('button', { name: 'Create account' });
+  await expect(createAccount).toBeVisible();
+  await scrollToEnd(page);
+  await expect(consent).toBeInViewport();
+  expect(await reachable(createAccount)).toBe(true);
+
+  // Decline: the bar goes, and nothing is counted from then on.
+  await consent.getByRole('button', { name: 'Decline' }).click();
+  await expect(consent).toHaveCount(0);
+  expect(await page.evaluate(() => document.cookie)).toContain('sift_cookie_consent=false');
+  await page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await pastTheFlushWait(page);
+  expect(sent.batches).toHaveLength(0);
+
+  // It stays away after a reload, and the privacy page says where things stand.
+  await page.goto('/privacy');
+  await expect(page.getByText('You declined the cookie notice, so nothing is sent.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('You declined the cookie notice, so nothing is sent.')).toBeVisible();
+  await expect(consent).toHaveCount(0);
+  await pastTheFlushWait(page);
+  expect(sent.batches).toHaveLength(0);
+  expect(await page.evaluate(() => localStorage.getItem('sift.analytics_id'))).toBeNull();
 });

@@ -6,7 +6,13 @@ const DAY_MS = 86_400_000;
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((listener) => listener());
 
-const isAccepted = () => readCookie(COOKIE_CONSENT_NAME) === 'true';
+/** The visitor's answer to the cookie notice: accepted, declined, or none yet (the notice shows). */
+export type ConsentAnswer = 'accepted' | 'declined' | null;
+
+const answer = (): ConsentAnswer => {
+  const value = readCookie(COOKIE_CONSENT_NAME);
+  return value === 'true' ? 'accepted' : value === 'false' ? 'declined' : null;
+};
 
 /** Accepts the cookie notice (SPEC §2): a cookie kept COOKIE_CONSENT_DAYS; usage statistics start with this page. */
 export function acceptConsent(): void {
@@ -17,8 +23,18 @@ export function acceptConsent(): void {
 }
 
 /**
+ * Declines it (issue 31): the answer is kept as long as an acceptance, so the notice stays away, and usage statistics
+ * stay off (`lib/analytics` sends only after `true`).
+ */
+export function declineConsent(): void {
+  writeCookie(COOKIE_CONSENT_NAME, 'false', COOKIE_CONSENT_DAYS * DAY_MS);
+  forgetAnalytics();
+  notify();
+}
+
+/**
  * Withdraws it, as easily as it was given: the cookie goes (so the notice shows again), nothing more is sent, and
- * the browser's analytics identity is deleted.
+ * the browser's analytics identity is deleted. Also how a visitor who declined is asked again.
  */
 export function withdrawConsent(): void {
   writeCookie(COOKIE_CONSENT_NAME, '', 0);
@@ -26,14 +42,14 @@ export function withdrawConsent(): void {
   notify();
 }
 
-/** Whether the visitor has accepted the cookie notice, kept current in every component that asks. */
-export function useConsentAccepted(): boolean {
+/** The visitor's answer to the cookie notice, kept current in every component that asks. */
+export function useConsentAnswer(): ConsentAnswer {
   return useSyncExternalStore(
     (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    isAccepted,
-    () => false,
+    answer,
+    () => null,
   );
 }

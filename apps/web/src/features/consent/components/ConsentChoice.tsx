@@ -1,14 +1,14 @@
 import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
-import { useConsentAccepted, withdrawConsent } from '../consent';
+import { useConsentAnswer, withdrawConsent } from '../consent';
 
-/** On the privacy page: where the visitor's consent stands, and the button that withdraws it. */
+/** On the privacy page: where the visitor's consent stands, and the button that withdraws it (or asks again). */
 export function ConsentChoice() {
-  const accepted = useConsentAccepted();
+  const answer = useConsentAnswer();
   const [withdrawn, setWithdrawn] = useState(false);
   return (
     <div className="consent-choice" aria-live="polite">
-      {accepted ? (
+      {answer === 'accepted' ? (
         <>
           <p>
             <Trans>You accepted the cookie notice, so this browser sends usage statistics.</Trans>
@@ -28,6 +28,15 @@ export function ConsentChoice() {
         <p>
           <Trans>Consent withdrawn: nothing more is sent, and this browser’s random identifier is deleted.</Trans>
         </p>
+      ) : answer === 'declined' ? (
+        <>
+          <p>
+            <Trans>You declined the cookie notice, so nothing is sent.</Trans>
+          </p>
+          <button type="button" className="btn" onClick={withdrawConsent}>
+            <Trans>Show the cookie notice again</Trans>
+          </button>
+        </>
       ) : (
         <p>
           <Trans>You have not accepted the cookie notice, so nothing is sent.</Trans>
