@@ -106,6 +106,45 @@ test('offline, a reload of a visited route still shows the app, and a server pag
   await context.setOffline(false);
 });
 
+test('offline, a call that gets no answer says so instead of blaming the administrator, and runs again once back online', async ({ page, context }) => {
+  const OFFLINE = 'You are offline — showing what was saved';
+  const notice = page.getByRole('status').filter({ hasText: OFFLINE });
+  const generic = page.getByText(/generic error/);
+  const results = page.getByRole('feed', { name: 'Search results' }).getByRole('article');
+  await page.goto('/search/main?st=cooking');
+  await controlled(page);
+  await expect(results.first()).toBeVisible();
+
+  // The installed app opened without a network: its shell shows, and the search it could not make says why.
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('cooking');
+  await expect(notice).toBeVisible();
+  await expect(generic).toHaveCount(0);
+
+  // The network is back: the call runs again by itself, the results come and the notice goes.
+  await context.setOffline(false);
+  await expect(results.first()).toBeVisible();
+  await expect(notice).toHaveCount(0);
+
+  // Offline in a running app: a new search says so; the results read before still show.
+  await context.setOffline(true);
+  const box = page.getByRole('banner').getByRole('searchbox');
+  await box.fill('travel');
+  await box.press('Enter');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('travel');
+  await expect(notice).toBeVisible();
+  await expect(generic).toHaveCount(0);
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('cooking');
+  await expect(results.first()).toBeVisible();
+  await page.goForward();
+  await context.setOffline(false);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('travel');
+  await expect(results.first()).toBeVisible();
+  await expect(notice).toHaveCount(0);
+});
+
 test('a new build deployed: the message appears at the next check and refresh reloads onto the new version @phone', async ({ page, context }, testInfo) => {
   // Its own server's start and the worker's precaching take a while on a busy machine.
   test.setTimeout(180_000);

@@ -1,10 +1,10 @@
-import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { NotificationProvider } from '../components/Notifications';
 import { PlainLinkNavigation } from '../components/PlainLink';
 import { accountKeys, clearLocalSession, resetSessionContent } from '../features/account';
-import { api, isApiError } from '../lib/api';
+import { api, browserOffline, globalError, isApiError } from '../lib/api';
 import { preferences } from '../lib/storage';
 import { paths, to } from '../lib/paths';
 import { AppItemActions } from './item-actions';
@@ -12,15 +12,26 @@ import { registerPendingActions } from './pending-actions';
 
 registerPendingActions();
 
+/**
+ * Offline (issue 31). TanStack Query's onlineManager follows the browser's online and offline events; it assumes a
+ * network until the first of them, so it starts here from navigator.onLine: an installed app opened without one knows
+ * it. Calls are made all the same (`offlineFirst`: a browser wrong about being offline costs nothing); one that gets
+ * no response says "You are offline — showing what was saved" (lib/api) while the cache keeps showing what was read,
+ * and its retry waits for the network and runs when it is back (the message goes then: ApiWiring).
+ */
 export function createQueryClient() {
+  onlineManager.setOnline(!browserOffline());
   return new QueryClient({
     defaultOptions: {
       queries: {
-        // One retry, and only where another try can help: no response (status 0) or a server error.
+        // One retry, and only where another try can help: no response (status 0) or a server error. Offline, the
+        // retry waits until the network is back.
         retry: (count, err) => count < 1 && (!isApiError(err) || err.status === 0 || err.status >= 500),
+        networkMode: 'offlineFirst',
         refetchOnWindowFocus: false,
         staleTime: 60_000,
       },
+      mutations: { networkMode: 'offlineFirst' },
     },
   });
 }
@@ -50,6 +61,15 @@ function ApiWiring() {
       },
     });
   }, [navigate, qc, here]);
+
+  // Back online: the calls that got no response are being retried (TanStack Query does), so their message goes.
+  useEffect(
+    () =>
+      onlineManager.subscribe((online) => {
+        if (online && globalError.get()?.status === 0) globalError.set(null);
+      }),
+    [],
+  );
   return null;
 }
 

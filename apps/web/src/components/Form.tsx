@@ -2,7 +2,7 @@ import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type ReactNode, type Ref } from 'react';
-import { GENERIC_ERROR_MESSAGE, globalError, isApiError } from '../lib/api';
+import { genericErrorMessage, globalError, isApiError } from '../lib/api';
 
 /**
  * Form building blocks: every input has a visible label, its hint and error are tied to it (aria-describedby),
@@ -186,7 +186,7 @@ export function fieldMessage(label: string, message: string): string {
  */
 export function formErrorsFrom(err: unknown, labels: Record<string, string> = {}, fallback?: string): FormErrors {
   globalError.set(null);
-  if (!isApiError(err)) return { message: fallback ?? GENERIC_ERROR_MESSAGE, fields: {} };
+  if (!isApiError(err)) return { message: fallback ?? genericErrorMessage(), fields: {} };
   const fields: Record<string, string> = {};
   for (const f of err.fields ?? []) {
     if (f && typeof f.field === 'string' && typeof f.message === 'string') {
@@ -198,7 +198,7 @@ export function formErrorsFrom(err: unknown, labels: Record<string, string> = {}
       ? i18n._(msg`We could not reach the server. Check your connection and try again.`)
       : err.status === 429
         ? err.message || i18n._(msg`Too many attempts. Please wait a minute and try again.`)
-        : err.message || fallback || GENERIC_ERROR_MESSAGE;
+        : err.message || fallback || genericErrorMessage();
   return { message, fields };
 }
 

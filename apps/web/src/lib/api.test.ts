@@ -125,6 +125,19 @@ describe('error normalisation (SPEC §8)', () => {
     const { client } = setup(vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
     expect(await failure(client.get('/api/feeds/public'))).toMatchObject({ status: 0 });
   });
+
+  it('says the browser is offline, not that something broke, when there is no response and no network (issue 31)', async () => {
+    const { client, errors } = setup(vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      expect(await failure(client.get('/api/feeds/public'))).toMatchObject({ status: 0, message: 'You are offline — showing what was saved' });
+      expect(errors.at(-1)).toEqual({ status: 0, message: 'You are offline — showing what was saved' });
+    } finally {
+      onLine.mockRestore();
+    }
+    // Online, no response is still the generic failure.
+    expect(await failure(client.get('/api/feeds/public'))).toMatchObject({ status: 0, message: GENERIC_ERROR_MESSAGE });
+  });
 });
 
 describe('timeout', () => {

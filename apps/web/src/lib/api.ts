@@ -3,7 +3,8 @@
  *
  * - Every call sends `Accept: application/json` and, when a token is stored, `Authorization: Bearer <token>`.
  * - Calls time out after 10 000 ms (AbortController; a call may set its own `timeoutMs`); a timeout, like any call
- *   that got no response, fails with status 0.
+ *   that got no response, fails with status 0; while the browser says it is offline, with a message that says so
+ *   (issue 31) rather than the generic one.
  * - Bodies are JSON, or text; `as: 'blob'` reads a download's bytes whatever its type.
  * - Failures are normalised to `{ status, message }`: the response's `message` field, or the body text, or the
  *   generic text; 401 and 404 carry an empty message and only the status.
@@ -21,12 +22,17 @@ import { createStore } from './store';
 /** SPEC §8's message for an error with nothing better to say, in the active language (call it when showing). */
 export const genericErrorMessage = () => i18n._(msg`Ooops! A generic error has occurred. Please contact administrator.`);
 /**
- * The same in English, for code not converted yet (features still import it). Prefer genericErrorMessage().
+ * The same in English, for tests. Use genericErrorMessage().
  * @deprecated evaluated once, before any language is chosen.
  */
-// eslint-disable-next-line lingui/no-unlocalized-strings -- the English source of genericErrorMessage, kept for old callers
+// eslint-disable-next-line lingui/no-unlocalized-strings -- the English source of genericErrorMessage, for tests
 export const GENERIC_ERROR_MESSAGE = 'Ooops! A generic error has occurred. Please contact administrator.';
+/** A call that got no response while the browser is offline (issue 31): the cached pages still show. */
+export const offlineMessage = () => i18n._(msg`You are offline — showing what was saved`);
 export const REQUEST_TIMEOUT_MS = 10_000;
+
+/** Whether the browser says it has no network (`navigator.onLine`; only its `false` is to be believed). */
+export const browserOffline = () => !navigator.onLine;
 
 export interface NormalisedError {
   status: number;
@@ -48,6 +54,9 @@ export class ApiRequestError extends Error implements NormalisedError {
 }
 
 export const isApiError = (e: unknown): e is ApiRequestError => e instanceof ApiRequestError;
+
+/** SPEC §8: no response at all is an error with status 0; offline, it says so instead of blaming anyone. */
+const noResponse = () => new ApiRequestError({ status: 0, message: browserOffline() ? offlineMessage() : genericErrorMessage() });
 
 /** The caller cancelled (e.g. TanStack Query dropping a stale request): not a failure to show anyone. */
 export class RequestCancelledError extends Error {
@@ -242,7 +251,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     } catch {
       if (opts.signal?.aborted && !timedOut) throw new RequestCancelledError();
       // Network failure, DNS, CORS or our timeout: no response at all → status 0 (SPEC §8).
-      throw new ApiRequestError({ status: 0, message: genericErrorMessage() });
+      throw noResponse();
     } finally {
       clearTimeout(timer);
       opts.signal?.removeEventListener('abort', onCallerAbort);
@@ -264,7 +273,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
         return done(await response.blob());
       } catch {
         // The connection broke while the body was coming: as good as no response.
-        throw new ApiRequestError({ status: 0, message: genericErrorMessage() });
+        throw noResponse();
       }
     }
     const type = response.headers.get('content-type') ?? '';
@@ -274,7 +283,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       try {
         return done(JSON.parse(text));
       } catch {
-        throw new ApiRequestError({ status: response.status, message: GENERIC_ERROR_MESSAGE });
+        throw new ApiRequestError({ status: response.status, message: genericErrorMessage() });
       }
     }
     return done(text);

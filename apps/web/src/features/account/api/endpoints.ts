@@ -1,5 +1,5 @@
 import type { AuthConfig, UserData } from '@sift/contracts';
-import { api, ApiRequestError, GENERIC_ERROR_MESSAGE, type ApiResponse } from '../../../lib/api';
+import { api, ApiRequestError, genericErrorMessage, type ApiResponse } from '../../../lib/api';
 import { activeLocale } from '../../../lib/i18n';
 import { ACCOUNT_CREATED_HEADER, AUTH_TOKEN_HEADER, REACTIVATED_HEADER } from '../rules';
 
@@ -16,7 +16,7 @@ export interface LoginResult {
 
 function loginResult(res: ApiResponse<UserData>): LoginResult {
   const token = res.headers.get(AUTH_TOKEN_HEADER);
-  if (!token || !res.data) throw new ApiRequestError({ status: res.status, message: GENERIC_ERROR_MESSAGE });
+  if (!token || !res.data) throw new ApiRequestError({ status: res.status, message: genericErrorMessage() });
   return { user: res.data, token, reactivated: res.headers.get(REACTIVATED_HEADER) === 'true', created: res.headers.get(ACCOUNT_CREATED_HEADER) === 'true' };
 }
 
@@ -77,7 +77,7 @@ export const deleteAccount = (reason: string) => api.put<void>('/api/users/delet
 /** GET /api/oauth2/request/{provider}: where to send the browser, and the state token (X-Auth-Token). */
 export async function requestOAuth(provider: string): Promise<{ location: string; state: string | null }> {
   const res = await api.requestFull<{ location: string }>(`/api/oauth2/request/${encodeURIComponent(provider)}`, { anonymous: true });
-  if (!res.data?.location) throw new ApiRequestError({ status: res.status, message: GENERIC_ERROR_MESSAGE });
+  if (!res.data?.location) throw new ApiRequestError({ status: res.status, message: genericErrorMessage() });
   return { location: res.data.location, state: res.headers.get(AUTH_TOKEN_HEADER) };
 }
 
