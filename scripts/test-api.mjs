@@ -22,6 +22,7 @@ const ON_PGLITE_BESIDE_POSTGRES = [
   'search-videos.api.test.ts', // the words table of migration 0007
   'search.api.test.ts', // search: int8/numeric conversion, statements one at a time on PGlite
   'sifts.api.test.ts', // sifts: int8 conversion of the matches
+  'sift-discovery.api.test.ts', // sifts: the triggers of migration 0017 (followers, the directory's version)
   'subscriptions.api.test.ts', // subscriptions: int8 conversion
   // A smoke pass of every other module (apps/server/src/modules/*): one file each.
   'accounts.api.test.ts', // accounts

@@ -122,6 +122,12 @@ export const siftChannelParamsSchema = siftParamsSchema.extend({
     .regex(/^[A-Za-z0-9_-]+$/, { message: 'must be a channel id or externalId' }),
 });
 
+const channelExternalId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, { message: 'must contain only letters, digits, "-" and "_"' });
+
 export const SIFT_SORTS = ['', 'created', 'videos', 'alpha'] as const;
 export const siftListQuerySchema = z.object({
   limit: limitParam,
@@ -133,8 +139,52 @@ export const siftListQuerySchema = z.object({
     .optional()
     .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1')),
   next: cursorParam.optional(),
+  /**
+   * Discovery (issue 31): the public sifts that include this channel (its service id), most followed first, whoever
+   * asks; `totalResults` is how many there are ("In N public sifts"). `sort` and `following` do not apply.
+   */
+  channel: channelExternalId.optional(),
+  /** Discovery: the public sifts of this category (GET /api/sifts/categories), most followed first, whoever asks. */
+  category: z
+    .string()
+    .min(1)
+    .max(50)
+    .regex(/^[a-z0-9_-]+$/, { message: 'must be a category id' })
+    .optional(),
 });
 export type SiftListQuery = z.infer<typeof siftListQuerySchema>;
+
+/** How many similar sifts a sift page asks for at most. */
+export const SIFT_SIMILAR_MAX = 24;
+export const siftSimilarQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(SIFT_SIMILAR_MAX, { message: `limit must be at most ${SIFT_SIMILAR_MAX}` }).default(8),
+});
+
+/** GET /api/sifts/{id}/similar: public sifts sharing channels with this one, most shared channels first, then most followed. */
+export const similarSiftSchema = siftSummarySchema.extend({
+  /** Channels this sift has in common with the one asked about. */
+  sharedChannels: z.number().int().positive(),
+});
+export type SimilarSift = z.infer<typeof similarSiftSchema>;
+export const similarSiftsSchema = z.object({ items: z.array(similarSiftSchema), limit: z.number().int() });
+export type SimilarSifts = z.infer<typeof similarSiftsSchema>;
+
+/** How many sifts each row of GET /api/sifts/explore shows. */
+export const SIFT_EXPLORE_ROW = 8;
+/** Days a public sift counts as new in "New this week". */
+export const SIFT_NEW_DAYS = 7;
+
+/**
+ * GET /api/sifts/explore (issue 31): the first screen of Explore, the same for everyone — the most followed public
+ * sifts, the ones made in the last SIFT_NEW_DAYS days (newest first), and the categories that have public sifts
+ * with how many (their lists: GET /api/sifts?category=).
+ */
+export const siftExploreSchema = z.object({
+  mostFollowed: z.array(siftSummarySchema),
+  newThisWeek: z.array(siftSummarySchema),
+  categories: z.array(siftCategorySchema.extend({ numberOfSifts: z.number().int().positive() })),
+});
+export type SiftExplore = z.infer<typeof siftExploreSchema>;
 
 const keyword = z.string().trim().min(1, { message: 'must not be empty' }).max(SIFT_KEYWORD_MAX_LENGTH, {
   message: `must be at most ${SIFT_KEYWORD_MAX_LENGTH} characters`,
@@ -158,12 +208,6 @@ export const siftFiltersInputSchema = z
     message: 'must not be below the minimum duration',
     path: ['maxDurationSeconds'],
   });
-
-const channelExternalId = z
-  .string()
-  .min(1)
-  .max(64)
-  .regex(/^[A-Za-z0-9_-]+$/, { message: 'must contain only letters, digits, "-" and "_"' });
 
 /** A channel to add: known to the catalog, or imported in the background from the video service. */
 export const siftChannelInputSchema = z.object({

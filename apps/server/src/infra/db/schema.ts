@@ -314,11 +314,39 @@ export const sifts = pgTable(
      * cached feed page is served only while it still holds (SiftsService.encodedVideos).
      */
     feedVersion: bigint('feed_version', { mode: 'number' }).notNull().default(0),
+    /**
+     * Members following the sift (subscriptions not opted out), kept by a trigger on `subscriptions` in the
+     * transaction of each follow and unfollow (migration 0017, decisions/044): discovery lists order by it.
+     */
+    numberOfFollowers: integer('number_of_followers').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     searchVector: searchVector('sift_tsvector("name", "category", "description")'),
   },
-  (t) => [index('sifts_owner_idx').on(t.ownerId, t.createdAt), index('sifts_search_idx').using('gin', t.searchVector)],
+  (t) => [
+    index('sifts_owner_idx').on(t.ownerId, t.createdAt),
+    index('sifts_search_idx').using('gin', t.searchVector),
+    // Discovery (decisions/044), read backwards: public sifts most followed first, in a category, and newest first.
+    index('sifts_public_followers_idx').on(t.numberOfFollowers, t.id).where(sql`${t.public}`),
+    index('sifts_public_category_idx').on(t.category, t.numberOfFollowers, t.id).where(sql`${t.public}`),
+    index('sifts_public_created_idx').on(t.createdAt, t.id).where(sql`${t.public}`),
+    // Is this sift public, and its followers and owner, from the index alone: a channel's sifts, overlaps.
+    index('sifts_public_id_idx').on(t.id, t.numberOfFollowers, t.ownerId).where(sql`${t.public}`),
+  ],
+);
+
+/**
+ * One row: the version of what lists of public sifts show (decisions/044). Triggers of migration 0017 move it in the
+ * transaction that makes, removes or changes a public sift (visibility, name, description, category, cover, channels),
+ * so the discovery lists kept under it never show a sift that turned private.
+ */
+export const siftDirectory = pgTable(
+  'sift_directory',
+  {
+    id: smallint('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('sift_directory_one_row', sql`${t.id} = 1`)],
 );
 
 export const siftChannels = pgTable(
@@ -332,7 +360,8 @@ export const siftChannels = pgTable(
       .references(() => channels.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.siftId, t.channelId] }), index('sift_channels_channel_idx').on(t.channelId)],
+  // By channel then sift: the sifts a new video may join, a channel's sifts and a sift's overlaps, read from the index alone.
+  (t) => [primaryKey({ columns: [t.siftId, t.channelId] }), index('sift_channels_channel_idx').on(t.channelId, t.siftId)],
 );
 
 export const siftKeywords = pgTable(

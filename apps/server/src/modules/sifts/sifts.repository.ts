@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../infra/db/client.js';
 import { prepared } from '../../infra/db/prepared.js';
 import { keywordRulesCondition, typeFiltersCondition, type KeywordRules, type TypeFilters } from '../../infra/db/keyword-match.js';
 import { asHeavyRead } from '../../infra/db/query-bounds.js';
-import { channels, siftCategories, siftChannels, siftKeywords, sifts, siftVideos, subscriptions, users, videos } from '../../infra/db/schema.js';
+import { channels, siftCategories, siftChannels, siftDirectory, siftKeywords, sifts, siftVideos, subscriptions, users, videos } from '../../infra/db/schema.js';
 import { siftCover } from '../../infra/db/sift-cover.js';
 import type { ListKey, PublishedKey } from '../../infra/http/cursor.js';
 import { unwatchedBy, unwatchedCount } from '../../infra/db/unwatched.js';
@@ -41,7 +42,8 @@ const withCounts = {
   ownerFirstName: users.firstName,
   ownerLastName: users.lastName,
   numberOfChannels: sql<number>`(SELECT count(*)::int FROM ${siftChannels} WHERE ${siftChannels.siftId} = ${sifts.id})`,
-  numberOfFollowers: sql<number>`(SELECT count(*)::int FROM ${subscriptions} WHERE ${subscriptions.siftId} = ${sifts.id} AND NOT ${subscriptions.optOut})`,
+  // Kept by the follows' trigger (migration 0017): the same count as the follows not opted out.
+  numberOfFollowers: sifts.numberOfFollowers,
   numberOfVideos: sql<number>`(SELECT count(*)::int FROM (SELECT 1 FROM ${siftVideos} WHERE ${siftVideos.siftId} = ${sifts.id} LIMIT ${MATCH_COUNT_LIMIT}) AS m)`,
   cover: siftCover,
 };
@@ -73,6 +75,19 @@ const SORT_VALUE: Record<SiftSort, SQL> = {
   videos: withCounts.numberOfVideos,
   alpha: sql`lower(${sifts.name})`,
 };
+
+/** What discovery lists show: public sifts of active accounts (as search finds them; decisions/044). */
+const activeOwner = and(isNull(users.deactivatedAt), isNull(users.deletedAt));
+/** `public` as it stands in the partial indexes' predicate (not a parameter), so every plan can read them. */
+const isPublic = sql`${sifts.public}`;
+const listed = and(isPublic, activeOwner);
+/** Most followed first, then newest id: the order of every discovery list (sifts_public_*_idx read backwards). */
+const byFollowers = [desc(sifts.numberOfFollowers), desc(sifts.id)] as const;
+const afterFollowers = (after: ListKey | undefined) => (after ? sql`(${sifts.numberOfFollowers}, ${sifts.id}) < (${after.value}, ${after.id})` : undefined);
+const channelIdOf = (externalId: string) => sql`(SELECT ${channels.id} FROM ${channels} WHERE ${channels.externalId} = ${externalId})`;
+
+/** A row of a discovery list: the card's columns, and how many the whole list holds. */
+export type ListedSift = SiftWithCounts & { total: number };
 
 /** The only place that reads and writes sifts, their channels, keywords and categories. */
 export class SiftsRepository {
@@ -143,6 +158,124 @@ export class SiftsRepository {
       this.db.select({ n: sql<number>`count(*)::int` }).from(sifts).where(where),
     ]);
     return { rows, total: count?.n ?? 0 };
+  }
+
+  /**
+   * The version of every list of public sifts (`sift_directory`, moved by the triggers of migration 0017 in the
+   * transaction of each change those lists show): the stamp of kept discovery pages. Prepared: read by each of them.
+   */
+  async directoryVersion(): Promise<number> {
+    const statement = prepared(this.db, 'sift_directory_version', (db) => db.select({ version: siftDirectory.version }).from(siftDirectory).limit(1));
+    const [row] = await statement.execute();
+    return Number(row?.version ?? 0);
+  }
+
+  /**
+   * GET /api/sifts?channel=: the public sifts that include the channel, most followed first, with how many there are.
+   * One statement: the channel's entries of `sift_channels_channel_idx` (channel, sift), read from the index alone, with
+   * the public ones' followers (counted for the total); ordered whole (a few hundred for a popular channel, `OFFSET 0` keeping that order),
+   * then a nested loop in that order gives the first limit + 1 of active owners their cards (counts and covers are
+   * read for those alone). The statement itself: awaited, its rows (bench/sift-discovery.ts explains it).
+   */
+  publicWithChannel(channelExternalId: string, after: ListKey | undefined, limit: number) {
+    // Referenced twice (the count, the page), so PostgreSQL reads the channel's sifts once.
+    const candidates = this.db.$with('candidates').as(
+      this.db
+        .select({ id: sifts.id, ownerId: sql<number>`${sifts.ownerId}`.as('owner_id'), followers: sql<number>`${sifts.numberOfFollowers}`.as('followers') })
+        .from(siftChannels)
+        .innerJoin(sifts, eq(sifts.id, siftChannels.siftId))
+        .where(and(sql`${siftChannels.channelId} = ${channelIdOf(channelExternalId)}`, isPublic)),
+    );
+    const total = sql<number>`(SELECT count(*)::int FROM ${candidates} c JOIN ${users} u ON u.id = c.owner_id WHERE u.deactivated_at IS NULL AND u.deleted_at IS NULL)`.mapWith(Number);
+    const ranked = this.db
+      .select({ id: candidates.id, followers: candidates.followers })
+      .from(candidates)
+      .where(after ? sql`(${candidates.followers}, ${candidates.id}) < (${after.value}, ${after.id})` : undefined)
+      .orderBy(desc(candidates.followers), desc(candidates.id))
+      .offset(0)
+      .as('ranked');
+    return this.db
+      .with(candidates)
+      .select({ ...withCounts, total })
+      .from(ranked)
+      .innerJoin(sifts, eq(sifts.id, ranked.id))
+      .innerJoin(users, eq(users.id, sifts.ownerId))
+      .where(activeOwner)
+      .orderBy(desc(ranked.followers), desc(ranked.id))
+      .limit(limit + 1);
+  }
+
+  /** GET /api/sifts?category=: the category's public sifts, most followed first (`sifts_public_category_idx`); reads limit + 1. */
+  async publicInCategory(category: string, after: ListKey | undefined, limit: number): Promise<ListedSift[]> {
+    const total = sql<number>`(SELECT count(*)::int FROM ${sifts} s JOIN ${users} u ON u.id = s.owner_id
+      WHERE s.category = ${category} AND s.public AND u.deactivated_at IS NULL AND u.deleted_at IS NULL)`.mapWith(Number);
+    return this.db
+      .select({ ...withCounts, total })
+      .from(sifts)
+      .innerJoin(users, eq(users.id, sifts.ownerId))
+      .where(and(eq(sifts.category, category), listed, afterFollowers(after)))
+      .orderBy(...byFollowers)
+      .limit(limit + 1);
+  }
+
+  /**
+   * GET /api/sifts/{id}/similar: public sifts sharing channels with this one, most shared first, then most followed.
+   * One statement: the sift's channels (its primary key), the other sifts of each (`sift_channels_channel_idx`, index
+   * only), counted per sift, the public ones (`sifts_public_followers_idx`) ordered whole, then the first `limit` of
+   * active owners get their cards, as in publicWithChannel. The statement itself, as publicWithChannel.
+   */
+  similarTo(siftId: number, limit: number) {
+    const mine = alias(siftChannels, 'mine');
+    const overlap = this.db
+      .select({ siftId: siftChannels.siftId, shared: sql<number>`count(*)::int`.as('shared') })
+      .from(mine)
+      .innerJoin(siftChannels, and(eq(siftChannels.channelId, mine.channelId), ne(siftChannels.siftId, mine.siftId)))
+      .where(eq(mine.siftId, siftId))
+      .groupBy(siftChannels.siftId)
+      .as('overlap');
+    const ranked = this.db
+      .select({ id: sifts.id, shared: overlap.shared, followers: sql<number>`${sifts.numberOfFollowers}`.as('followers') })
+      .from(overlap)
+      .innerJoin(sifts, eq(sifts.id, overlap.siftId))
+      .where(isPublic)
+      .orderBy(desc(overlap.shared), ...byFollowers)
+      .offset(0)
+      .as('ranked');
+    return this.db
+      .select({ ...withCounts, sharedChannels: sql<number>`${ranked.shared}`.mapWith(Number) })
+      .from(ranked)
+      .innerJoin(sifts, eq(sifts.id, ranked.id))
+      .innerJoin(users, eq(users.id, sifts.ownerId))
+      .where(activeOwner)
+      .orderBy(desc(ranked.shared), desc(ranked.followers), desc(ranked.id))
+      .limit(limit);
+  }
+
+  /** Explore's rows: the most followed public sifts, and those made since `since`, newest first. */
+  async explore(limit: number, since: Date): Promise<{ mostFollowed: SiftWithCounts[]; newest: SiftWithCounts[] }> {
+    const [mostFollowed, newest] = await Promise.all([
+      this.db.select(withCounts).from(sifts).innerJoin(users, eq(users.id, sifts.ownerId)).where(listed).orderBy(...byFollowers).limit(limit),
+      this.db
+        .select(withCounts)
+        .from(sifts)
+        .innerJoin(users, eq(users.id, sifts.ownerId))
+        .where(and(listed, gt(sifts.createdAt, since)))
+        .orderBy(desc(sifts.createdAt), desc(sifts.id))
+        .limit(limit),
+    ]);
+    return { mostFollowed, newest };
+  }
+
+  /** The categories that have public sifts, in their order, with how many (`sifts_public_category_idx`). */
+  async publicCategories(): Promise<Array<{ id: string; name: string; numberOfSifts: number }>> {
+    return this.db
+      .select({ id: siftCategories.id, name: siftCategories.name, numberOfSifts: sql<number>`count(*)::int`.mapWith(Number) })
+      .from(siftCategories)
+      .innerJoin(sifts, eq(sifts.category, siftCategories.id))
+      .innerJoin(users, eq(users.id, sifts.ownerId))
+      .where(listed)
+      .groupBy(siftCategories.id, siftCategories.name, siftCategories.position)
+      .orderBy(asc(siftCategories.position));
   }
 
   async channelsOf(siftId: number): Promise<SiftChannelRow[]> {

@@ -7,6 +7,7 @@ import {
   pagedVideosSchema,
   siftCategoriesSchema,
   siftChannelInputSchema,
+  siftExploreSchema,
   siftChannelParamsSchema,
   siftListQuerySchema,
   siftListSchema,
@@ -14,10 +15,13 @@ import {
   siftPreviewRequestSchema,
   siftPreviewSchema,
   siftSchema,
+  siftSimilarQuerySchema,
+  similarSiftsSchema,
   updateSiftSchema,
   videoPageQuerySchema,
 } from '@sift/contracts';
 import { readUploadedFile } from '../../infra/files/upload.js';
+import { badRequest } from '../../infra/http/errors.js';
 import { sendJson } from '../../infra/http/send-json.js';
 import type { WatchedOverlay } from '../history/watched-overlay.js';
 import { MAX_COVER_BYTES } from '../../infra/images/cover-image.js';
@@ -38,12 +42,35 @@ export const siftsRoutes =
         onRequest: app.optionalUser,
         schema: {
           tags: ['sifts'],
-          summary: 'Sifts: logged in, mine (following=false, the default) or the ones I follow (following=true); a visitor, public ones',
+          summary:
+            'Sifts: logged in, mine (following=false, the default) or the ones I follow (following=true); a visitor, public ones. ' +
+            'With channel={externalId} or category={id}, anyone: the public sifts that include that channel or have that category, most followed first',
           querystring: siftListQuerySchema,
           response: { 200: siftListSchema, ...errors },
         },
       },
-      (req) => sifts.list(req.query, viewer(req)),
+      async (req, reply) => {
+        const { channel, category } = req.query;
+        if (channel === undefined && category === undefined) return sifts.list(req.query, viewer(req));
+        if (channel !== undefined && category !== undefined) {
+          throw badRequest('Ask for the sifts of a channel or of a category, not both', [{ field: 'category', message: 'cannot go with channel' }]);
+        }
+        // Discovery lists are the same for everyone: kept encoded under the directory's version (decisions/044).
+        return sendJson(req, reply as FastifyReply, await sifts.encodedDiscoveryList(req.query, viewer(req)));
+      },
+    );
+
+    app.get(
+      '/sifts/explore',
+      {
+        onRequest: app.optionalUser,
+        schema: {
+          tags: ['sifts'],
+          summary: "Explore's first screen, the same for everyone: the most followed public sifts, this week's new ones, and the categories that have public sifts",
+          response: { 200: siftExploreSchema },
+        },
+      },
+      async (req, reply) => sendJson(req, reply as FastifyReply, await sifts.encodedExplore(viewer(req))),
     );
 
     app.get(
@@ -89,6 +116,21 @@ export const siftsRoutes =
       },
       async (req, reply) =>
         watched.send(req, reply as FastifyReply, await sifts.encodedVideos(req.params.id, viewer(req), req.query.limit, req.query.next, req.query.hideWatched)),
+    );
+
+    app.get(
+      '/sifts/:id/similar',
+      {
+        onRequest: app.optionalUser,
+        schema: {
+          tags: ['sifts'],
+          summary: 'Public sifts sharing channels with this one (public, or the caller’s own), most shared channels first, then most followed',
+          params: siftParamsSchema,
+          querystring: siftSimilarQuerySchema,
+          response: { 200: similarSiftsSchema, ...errors },
+        },
+      },
+      async (req, reply) => sendJson(req, reply as FastifyReply, await sifts.encodedSimilar(req.params.id, viewer(req), req.query.limit)),
     );
 
     app.post(

@@ -1,6 +1,8 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import {
   SIFT_CHANNELS_MAX,
+  SIFT_EXPLORE_ROW,
+  SIFT_NEW_DAYS,
   SIFT_PREVIEW_COUNT_LIMIT,
   type CreateSift,
   type PagedVideos,
@@ -8,8 +10,11 @@ import {
   type SiftChannelInput,
   type SiftFilters,
   type SiftKeywords,
+  type SiftExplore,
   type SiftList,
   type SiftListQuery,
+  type SiftSummary,
+  type SimilarSifts,
   type SiftPreview,
   type SiftPreviewRequest,
   type UpdateSift,
@@ -17,7 +22,7 @@ import {
 import { keywordProblem, foldKeyword, normaliseKeyword, NO_TYPE_FILTERS, type KeywordRules, type TypeFilters } from '../../infra/db/keyword-match.js';
 import { decodeCursor, decodeListCursor, encodeCursor, encodeListCursor } from '../../infra/http/cursor.js';
 import { SharedRead } from '../../infra/cache/shared-read.js';
-import { encodedPageCache } from '../../infra/cache/stamped-cache.js';
+import { encodedPageCache, StampedCache } from '../../infra/cache/stamped-cache.js';
 import { EncodedJson } from '../../infra/http/send-json.js';
 import { badRequest, HttpError, notFound } from '../../infra/http/errors.js';
 import { keyOfUrl, type FileStore } from '../../infra/files/file-store.js';
@@ -28,7 +33,7 @@ import { presentVideo } from '../catalog/catalog.presenter.js';
 import type { VideoCardRow } from '../../infra/db/video-card-columns.js';
 import type { SiftMatch } from './sift-matches.repository.js';
 import { presentSift, presentSiftSummary } from './sifts.presenter.js';
-import type { SiftsRepository, SiftWithCounts } from './sifts.repository.js';
+import type { ListedSift, SiftsRepository, SiftWithCounts } from './sifts.repository.js';
 
 /** A sift as the personal-data export carries it (GET /api/me/exports/data.zip). */
 export interface SiftExport {
@@ -61,10 +66,23 @@ function newHash(): string {
 
 const forbidden = () => new HttpError(403, 'Only the owner of this sift can change it.', 'FORBIDDEN');
 
+/**
+ * A discovery answer as every visitor gets it (`owner.creator` false throughout), kept with its encoding under the
+ * directory's version (decisions/044). `sifts` reaches its sift cards, so a member's own sifts can be marked theirs.
+ */
+interface KeptDiscovery<T> {
+  value: T;
+  body: EncodedJson;
+  ownerIds: Set<number>;
+}
+type SiftCards<T> = (value: T, card: (sift: SiftSummary) => SiftSummary) => T;
+
 /** Sifts: line-ups of channels with keyword rules (SPEC §3, §7 "Sifts"; decisions/010, 011). */
 export class SiftsService {
   /** Who may see a sift's feed and its version, read by every request for a page of it: concurrent requests share the read. */
   private readonly feedStamps = new SharedRead((idOrHash: string) => this.repository.findForFeed(idOrHash));
+  /** The version of the lists of public sifts, read by every discovery request: concurrent requests share the read. */
+  private readonly directoryStamps = new SharedRead(() => this.repository.directoryVersion());
 
   constructor(
     private readonly repository: SiftsRepository,
@@ -77,6 +95,8 @@ export class SiftsService {
      */
     private readonly feedCache = encodedPageCache(64),
     private readonly categoriesCache = encodedPageCache(1),
+    /** Discovery answers (a channel's sifts, similar sifts, Explore) under the directory's version (decisions/044). */
+    private readonly discoveryCache = new StampedCache<KeptDiscovery<unknown>>(16, (kept) => kept.body.size * 11),
   ) {
     void jobs.work<ImportJob>(SIFT_IMPORT_JOB, (job) => this.runImport(job));
   }
@@ -103,6 +123,64 @@ export class SiftsService {
   async get(idOrHash: string, viewerId: number | null): Promise<Sift> {
     const row = await this.visible(idOrHash, viewerId);
     return this.present(row, viewerId);
+  }
+
+  /**
+   * GET /api/sifts with `channel` or `category` (issue 31): public sifts, most followed first, the same for everyone,
+   * encoded and kept under the directory's version, so a sift made private or deleted leaves them at the next read.
+   */
+  async encodedDiscoveryList(query: SiftListQuery, viewerId: number | null): Promise<EncodedJson> {
+    const after = query.next ? decodeListCursor(query.next, 'followers', 'number') : undefined;
+    const [kind, value] = query.channel !== undefined ? (['channel', query.channel] as const) : (['category', query.category ?? ''] as const);
+    const stamp = await this.directoryStamps.get('');
+    return this.keptDiscovery(`${kind}|${value}|${query.limit}|${query.next ?? ''}`, String(stamp), viewerId, listCards, async () => {
+      const rows =
+        kind === 'channel'
+          ? await this.repository.publicWithChannel(value, after, query.limit)
+          : await this.repository.publicInCategory(value, after, query.limit);
+      return discoveryPage(rows, query.limit);
+    });
+  }
+
+  /**
+   * GET /api/sifts/{id}/similar: public sifts sharing channels with this one (which its viewer may see: public, or
+   * their own), most shared first. Kept under the directory's version and the sift's feed version, which moves when
+   * its channels change (a private sift's channels move no directory).
+   */
+  async encodedSimilar(idOrHash: string, viewerId: number | null, limit: number): Promise<EncodedJson> {
+    const [sift, directory] = await Promise.all([this.feedStamps.get(idOrHash), this.directoryStamps.get('')]);
+    const { id, feedVersion } = this.visibleForFeed(sift, viewerId);
+    return this.keptDiscovery(`similar|${id}|${limit}`, `${directory}.${feedVersion}`, viewerId, similarCards, async (): Promise<SimilarSifts> => {
+      const rows = await this.repository.similarTo(id, limit);
+      return { items: rows.map((r) => ({ ...presentSiftSummary(r, null), sharedChannels: r.sharedChannels })), limit };
+    });
+  }
+
+  /** GET /api/sifts/explore: the most followed public sifts, the week's new ones and the categories that have some. */
+  async encodedExplore(viewerId: number | null, now = new Date()): Promise<EncodedJson> {
+    const stamp = await this.directoryStamps.get('');
+    return this.keptDiscovery('explore', String(stamp), viewerId, exploreCards, async (): Promise<SiftExplore> => {
+      const since = new Date(now.getTime() - SIFT_NEW_DAYS * 24 * 3_600_000);
+      const [{ mostFollowed, newest }, categories] = await Promise.all([this.repository.explore(SIFT_EXPLORE_ROW, since), this.repository.publicCategories()]);
+      return { mostFollowed: mostFollowed.map((r) => presentSiftSummary(r, null)), newThisWeek: newest.map((r) => presentSiftSummary(r, null)), categories };
+    });
+  }
+
+  /**
+   * A discovery answer kept under `stamp`, which was read before it is built (so what it shows is at least as new as
+   * the stamp says). A member whose own sifts it lists gets them marked theirs (`owner.creator`), encoded for them.
+   */
+  private async keptDiscovery<T>(key: string, stamp: string, viewerId: number | null, cards: SiftCards<T>, build: () => Promise<T>): Promise<EncodedJson> {
+    let kept = this.discoveryCache.get(key, stamp) as KeptDiscovery<T> | undefined;
+    if (kept === undefined) {
+      const value = await build();
+      const ownerIds = new Set<number>();
+      cards(value, (sift) => (ownerIds.add(sift.owner.id), sift));
+      kept = this.discoveryCache.set(key, stamp, { value, body: EncodedJson.of(JSON.stringify(value)), ownerIds }) as KeptDiscovery<T>;
+    }
+    if (viewerId === null || !kept.ownerIds.has(viewerId)) return kept.body;
+    const theirs = cards(kept.value, (sift) => (sift.owner.id === viewerId ? { ...sift, owner: { ...sift.owner, creator: true } } : sift));
+    return EncodedJson.of(JSON.stringify(theirs));
   }
 
   async list(query: SiftListQuery, viewerId: number | null): Promise<SiftList> {
@@ -501,6 +579,22 @@ function toTypeFilters(f: NonNullable<CreateSift['filters']>): TypeFilters {
 function filterColumns(f: CreateSift['filters']): Partial<TypeFilters> {
   return f ? toTypeFilters(f) : {};
 }
+
+/** A page of a discovery list from its rows (limit + 1 read), as a visitor sees it; cursors on (followers, id). */
+function discoveryPage(rows: ListedSift[], limit: number): SiftList {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((r) => presentSiftSummary(r, null)),
+    totalResults: rows[0]?.total ?? 0,
+    next: rows.length > limit && last ? encodeListCursor('followers', { value: last.sift.numberOfFollowers, id: last.sift.id }) : null,
+    limit,
+  };
+}
+
+const listCards: SiftCards<SiftList> = (list, card) => ({ ...list, items: list.items.map(card) });
+const similarCards: SiftCards<SimilarSifts> = (similar, card) => ({ ...similar, items: similar.items.map((s) => ({ ...card(s), sharedChannels: s.sharedChannels })) });
+const exploreCards: SiftCards<SiftExplore> = (explore, card) => ({ ...explore, mostFollowed: explore.mostFollowed.map(card), newThisWeek: explore.newThisWeek.map(card) });
 
 /** A page of a sift's feed from its rows (limit + 1 read); the total is the sift's (capped) number of matches. */
 function feedPage(rows: Array<VideoCardRow & { numberOfVideos: number }>, limit: number): PagedVideos {
