@@ -1,4 +1,4 @@
-import { channelListSchema, pagedVideosSchema, videoSchema } from '@sift/contracts';
+import { channelListSchema, pagedVideosSchema, siftExploreSchema, similarSiftsSchema, videoSchema } from '@sift/contracts';
 import { describe, expect, it } from 'vitest';
 import { seedDemoCatalog } from '../src/jobs/seed-demo-catalog.js';
 import { aChannel, aVideo } from './support/factories.js';
@@ -38,7 +38,7 @@ describe('importing a catalog (the bulk path of the demo seed and the benchmark)
 });
 
 describe('first start on embedded defaults', () => {
-  it('seeds the demo catalog: 48 channels, 4,800 videos, three curated public sifts and playlists and the welcome message', async () => {
+  it('seeds the demo catalog: 48 channels, 4,800 videos, six curated public sifts that share channels, three playlists and the welcome message', async () => {
     const fresh = await import('./support/test-database.js').then((m) => m.openTestDatabase());
     try {
       const { buildApp } = await import('../src/app.js');
@@ -51,12 +51,25 @@ describe('first start on embedded defaults', () => {
       expect(feed.totalResults).toBe(4800);
       // A visitor finds the curators' public sifts, each showing videos.
       const sifts = (await app.inject('/api/sifts')).json() as { items: Array<{ name: string; public: boolean; numberOfVideos: number; hash: string }> };
-      expect(sifts.items.map((s) => s.name).sort()).toEqual(['Beginner workouts', 'Space, explained', 'Weeknight cooking']);
+      expect(sifts.items.map((s) => s.name).sort()).toEqual([
+        'Active travel',
+        'Beginner workouts',
+        'Bread and pastry',
+        'Space, explained',
+        'The science of food',
+        'Weeknight cooking',
+      ]);
       for (const sift of sifts.items) {
         expect(sift.public).toBe(true);
         expect(sift.numberOfVideos).toBeGreaterThan(0);
         expect(pagedVideosSchema.parse((await app.inject(`/api/sifts/${sift.hash}/videos`)).json()).videos.length).toBeGreaterThan(0);
       }
+      // Explore has them by category, and a sift page finds the ones that share its channels (issue 31).
+      const explore = siftExploreSchema.parse((await app.inject('/api/sifts/explore')).json());
+      expect(explore.categories.map((c) => [c.id, c.numberOfSifts])).toEqual([['science', 2], ['food', 2], ['travel', 1], ['health', 1]]);
+      const cooking = sifts.items.find((s) => s.name === 'Weeknight cooking')!;
+      const similar = similarSiftsSchema.parse((await app.inject(`/api/sifts/${cooking.hash}/similar`)).json());
+      expect(similar.items.map((s) => [s.name, s.sharedChannels])).toEqual([['Bread and pastry', 2], ['The science of food', 1]]);
       // And their public playlists, each of videos that play here.
       const found = (await app.inject('/api/search?q=kitchen&type=playlists')).json() as { items: Array<{ id: number; name: string; public: boolean; numberOfVideos: number }> };
       expect(found.items).toEqual([expect.objectContaining({ name: 'Sunday kitchen', public: true, numberOfVideos: 8 })]);

@@ -2,61 +2,111 @@ import type { ProviderChannel, ProviderVideo } from '../providers/video-provider
 import type { Services } from '../app.js';
 
 /**
- * A few public sifts and playlists of demo curators, so that a visitor of the demo finds sifts under /sifts, a
- * curator's profile with something on it, and sifts and playlists in search (and the load benchmark has sift pages
- * to read). Curators are accounts that cannot log in (no password, an e-mail at
- * the reserved `.invalid` domain, so no mail can ever reach anyone).
+ * A few public sifts and playlists of demo curators, so that a visitor of the demo finds sifts under /sifts (Explore:
+ * most followed, new, by category), a curator's profile with something on it, sifts and playlists in search, channels
+ * that are in several sifts and sifts that share channels (similar sifts), and the load benchmark has sift pages to
+ * read. Curators are accounts that cannot log in (no password, an e-mail at the reserved `.invalid` domain, so no mail
+ * can ever reach anyone).
  */
-const CURATED: ReadonlyArray<{
-  topic: string;
+interface Curated {
   curator: { firstName: string; lastName: string };
   name: string;
   description: string;
+  category: string;
+  /** Channels of a topic: `count` of them from the `from`-th on (in the catalog's order). */
+  channels: Array<{ topic: string; from: number; count: number }>;
   keywords: { all: string[]; any: string[]; none: string[] };
-  playlist: { name: string; description: string };
-}> = [
+  /** The curator's public playlist of the first topic's most viewed videos. */
+  playlist?: { name: string; description: string };
+}
+
+const MARA = { firstName: 'Mara', lastName: 'Quill' };
+const IVO = { firstName: 'Ivo', lastName: 'Brandt' };
+const NOOR = { firstName: 'Noor', lastName: 'Adeyemi' };
+const NONE = { all: [], any: [], none: [] };
+
+const CURATED: readonly Curated[] = [
   {
-    topic: 'Cooking',
-    curator: { firstName: 'Mara', lastName: 'Quill' },
+    curator: MARA,
     name: 'Weeknight cooking',
     description: 'Cheap, easy and at home: dinners for busy evenings from the best cooking channels.',
+    category: 'food',
+    channels: [{ topic: 'Cooking', from: 0, count: 4 }],
     keywords: { all: [], any: ['easy', 'weeknight', 'home'], none: ['challenge'] },
     playlist: { name: 'Sunday kitchen', description: 'Longer cooking projects for a slow weekend, picked by Mara.' },
   },
   {
-    topic: 'Science',
-    curator: { firstName: 'Ivo', lastName: 'Brandt' },
+    curator: IVO,
     name: 'Space, explained',
     description: 'Black holes, telescopes and exoplanets, explained without the hype.',
+    category: 'science',
+    channels: [{ topic: 'Science', from: 0, count: 4 }],
     keywords: { all: [], any: ['black holes', 'telescopes', 'exoplanets', 'neutron stars', 'comets', 'dark matter'], none: [] },
     playlist: { name: 'Start here: science', description: 'The science videos Ivo sends to friends first.' },
   },
   {
-    topic: 'Fitness',
-    curator: { firstName: 'Noor', lastName: 'Adeyemi' },
+    curator: NOOR,
     name: 'Beginner workouts',
     description: 'Routines and guides for people just starting out.',
+    category: 'health',
+    channels: [{ topic: 'Fitness', from: 0, count: 4 }],
     keywords: { all: [], any: ['beginner', 'beginners', 'routine', 'guide'], none: [] },
     playlist: { name: 'Twenty-minute workouts', description: 'Short sessions that fit a lunch break, picked by Noor.' },
   },
+  {
+    curator: MARA,
+    name: 'Bread and pastry',
+    description: 'Sourdough, croissants, focaccia and the sweet things after them.',
+    category: 'food',
+    channels: [{ topic: 'Cooking', from: 2, count: 3 }],
+    keywords: { all: [], any: ['sourdough', 'croissants', 'focaccia', 'bagels', 'pizza dough', 'cheesecake', 'tiramisu', 'crème brûlée'], none: [] },
+  },
+  {
+    curator: IVO,
+    name: 'The science of food',
+    description: 'What happens in the pan and in the oven, and the scientists who explain it.',
+    category: 'science',
+    channels: [
+      { topic: 'Cooking', from: 0, count: 1 },
+      { topic: 'Science', from: 0, count: 2 },
+    ],
+    keywords: NONE,
+  },
+  {
+    curator: NOOR,
+    name: 'Active travel',
+    description: 'Trips on foot and by bike, and the training for them.',
+    category: 'travel',
+    channels: [
+      { topic: 'Travel', from: 0, count: 3 },
+      { topic: 'Fitness', from: 3, count: 1 },
+    ],
+    keywords: NONE,
+  },
 ];
 
-/** How many channels of its topic each curated sift takes. */
-const CHANNELS_PER_SIFT = 4;
 /** How many videos each curator's public playlist holds: the most viewed of the topic that play here. */
 const VIDEOS_PER_PLAYLIST = 8;
 
 export async function seedDemoCuration(services: Services, channels: readonly ProviderChannel[], videos: readonly ProviderVideo[]): Promise<void> {
   for (const sift of CURATED) {
-    const picked = channels.filter((c) => c.topic === sift.topic).slice(0, CHANNELS_PER_SIFT);
+    const picked = sift.channels.flatMap(({ topic, from, count }) => channels.filter((c) => c.topic === topic).slice(from, from + count));
     if (picked.length === 0) continue;
     const email = `${sift.curator.firstName}.${sift.curator.lastName}@demo.sift.invalid`.toLowerCase();
     const curator = (await services.users.findByEmail(email)) ?? (await services.users.createAccount({ email, ...sift.curator, origin: 'demo', confirmed: true }));
     await services.sifts.create(
-      { name: sift.name, description: sift.description, public: true, channels: picked.map((c) => ({ externalId: c.externalId })), keywords: sift.keywords },
+      {
+        name: sift.name,
+        description: sift.description,
+        category: sift.category,
+        public: true,
+        channels: picked.map((c) => ({ externalId: c.externalId })),
+        keywords: sift.keywords,
+      },
       curator.id,
     );
-    const topicChannels = new Set(channels.filter((c) => c.topic === sift.topic).map((c) => c.externalId));
+    if (!sift.playlist) continue;
+    const topicChannels = new Set(channels.filter((c) => c.topic === sift.channels[0]!.topic).map((c) => c.externalId));
     const picks = videos
       .filter((v) => topicChannels.has(v.channelExternalId) && v.embeddable && !v.isShort)
       .sort((a, b) => b.numberOfViews - a.numberOfViews)
