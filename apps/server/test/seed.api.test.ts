@@ -67,6 +67,13 @@ describe('first start on embedded defaults', () => {
       // Explore has them by category, and a sift page finds the ones that share its channels (issue 31).
       const explore = siftExploreSchema.parse((await app.inject('/api/sifts/explore')).json());
       expect(explore.categories.map((c) => [c.id, c.numberOfSifts])).toEqual([['science', 2], ['food', 2], ['travel', 1], ['health', 1]]);
+      // The curators follow some of each other's sifts (without mails).
+      expect(explore.mostFollowed.map((s) => [s.name, s.numberOfFollowers]).slice(0, 4)).toEqual([
+        ['Space, explained', 2],
+        ['Weeknight cooking', 2],
+        ['Bread and pastry', 1],
+        ['Beginner workouts', 1],
+      ]);
       const cooking = sifts.items.find((s) => s.name === 'Weeknight cooking')!;
       const similar = similarSiftsSchema.parse((await app.inject(`/api/sifts/${cooking.hash}/similar`)).json());
       expect(similar.items.map((s) => [s.name, s.sharedChannels])).toEqual([['Bread and pastry', 2], ['The science of food', 1]]);

@@ -85,16 +85,27 @@ const CURATED: readonly Curated[] = [
   },
 ];
 
+/** Curators follow each other's sifts (without mail: frequency NONE), so Explore's "Most followed" has an order. */
+const FOLLOWS: ReadonlyArray<{ sift: string; by: Curated['curator'][] }> = [
+  { sift: 'Weeknight cooking', by: [IVO, NOOR] },
+  { sift: 'Space, explained', by: [MARA, NOOR] },
+  { sift: 'Bread and pastry', by: [IVO] },
+  { sift: 'Beginner workouts', by: [MARA] },
+];
+
 /** How many videos each curator's public playlist holds: the most viewed of the topic that play here. */
 const VIDEOS_PER_PLAYLIST = 8;
 
+const emailOf = (curator: Curated['curator']) => `${curator.firstName}.${curator.lastName}@demo.sift.invalid`.toLowerCase();
+
 export async function seedDemoCuration(services: Services, channels: readonly ProviderChannel[], videos: readonly ProviderVideo[]): Promise<void> {
+  const made = new Map<string, string>();
   for (const sift of CURATED) {
     const picked = sift.channels.flatMap(({ topic, from, count }) => channels.filter((c) => c.topic === topic).slice(from, from + count));
     if (picked.length === 0) continue;
-    const email = `${sift.curator.firstName}.${sift.curator.lastName}@demo.sift.invalid`.toLowerCase();
+    const email = emailOf(sift.curator);
     const curator = (await services.users.findByEmail(email)) ?? (await services.users.createAccount({ email, ...sift.curator, origin: 'demo', confirmed: true }));
-    await services.sifts.create(
+    const { hash } = await services.sifts.create(
       {
         name: sift.name,
         description: sift.description,
@@ -105,6 +116,7 @@ export async function seedDemoCuration(services: Services, channels: readonly Pr
       },
       curator.id,
     );
+    made.set(sift.name, hash);
     if (!sift.playlist) continue;
     const topicChannels = new Set(channels.filter((c) => c.topic === sift.channels[0]!.topic).map((c) => c.externalId));
     const picks = videos
@@ -115,5 +127,13 @@ export async function seedDemoCuration(services: Services, channels: readonly Pr
     const playlist = await services.playlists.create(sift.playlist, viewer);
     for (const video of picks) await services.playlists.addVideo(String(playlist.id), { externalId: video.externalId }, viewer);
     await services.playlists.setPublic(String(playlist.id), viewer, true);
+  }
+  for (const { sift, by } of FOLLOWS) {
+    const hash = made.get(sift);
+    if (!hash) continue;
+    for (const follower of by) {
+      const user = await services.users.findByEmail(emailOf(follower));
+      if (user) await services.subscriptions.followSifts(user.id, { sifts: [hash], frequency: 'NONE' });
+    }
   }
 }
