@@ -57,11 +57,13 @@ export interface CollectionCardProps {
   coverStyle?: CSSProperties;
   /** Said between the owner and the followers ("3 channels"). */
   extraMeta?: ReactNode;
+  /** The cover's "N videos" badge; off where the count means something else (a search result's uploads). */
+  videoBadge?: boolean;
   position?: ItemPosition;
 }
 
 /** A playlist or a sift in a list: cover with its video count, name (the card's link), visibility, owner, followers. */
-export function CollectionCard({ item, to, titleTo = to, icon, coverStyle, extraMeta, position }: CollectionCardProps) {
+export function CollectionCard({ item, to, titleTo = to, icon, coverStyle, extraMeta, videoBadge = true, position }: CollectionCardProps) {
   const titleId = useId();
   const videos = formatNumber(item.numberOfVideos);
   const followers = formatNumber(item.numberOfFollowers, true);
@@ -70,9 +72,11 @@ export function CollectionCard({ item, to, titleTo = to, icon, coverStyle, extra
     <article className="collection-card" aria-labelledby={titleId} aria-posinset={position?.posinset} aria-setsize={position?.setsize}>
       <AppLink to={to} className="collection-card-cover" tabIndex={-1} aria-hidden="true" style={coverStyle}>
         {item.thumbnail ? <img src={item.thumbnail} alt="" loading="lazy" width={160} height={90} /> : <Icon name={icon} size={40} />}
-        <span className="badge">
-          <Trans>{videos} videos</Trans>
-        </span>
+        {videoBadge && (
+          <span className="badge">
+            <Trans>{videos} videos</Trans>
+          </span>
+        )}
       </AppLink>
       <div className="collection-card-text">
         <h3 className="collection-card-title" id={titleId}>
@@ -123,10 +127,29 @@ export interface CollectionsPageProps<T> {
   };
   getKey: (item: T) => string;
   renderItem: (item: T, position: ItemPosition) => ReactNode;
+  /**
+   * Shown instead of the name filter, the sort menu and the list: another view beside Mine and Following, chosen
+   * through `moreChoices` (Explore on /sifts), or a visitor's whole page. Mine and Following are then not pressed.
+   */
+  alternate?: ReactNode;
 }
 
 /** /playlists and /sifts: the title with a New button, Mine / Following, the name filter, the sort menu, the grid. */
-export function CollectionsPage<T>({ title, create, plural, filterLabel, query, onQuery, canChoose, moreChoices, visitorLabel, list, getKey, renderItem }: CollectionsPageProps<T>) {
+export function CollectionsPage<T>({
+  title,
+  create,
+  plural,
+  filterLabel,
+  query,
+  onQuery,
+  canChoose,
+  moreChoices,
+  visitorLabel,
+  list,
+  getKey,
+  renderItem,
+  alternate,
+}: CollectionsPageProps<T>) {
   const { t, i18n } = useLingui();
   // Put together from the caller's words ("Playlists", "playlists"): the comments tell translators what fills them.
   const label = !canChoose && visitorLabel
@@ -145,46 +168,58 @@ export function CollectionsPage<T>({ title, create, plural, filterLabel, query, 
           <Icon name="plus" size={20} /> {create.label}
         </AppLink>
       </div>
-      <div className="collections-toolbar">
-        {canChoose && (
-          <div role="group" aria-label={t({ message: `Which ${plural}`, comment: 'plural: a lower-case plural, e.g. "playlists" or "sifts"' })} className="seg">
-            <button type="button" aria-pressed={!query.following} className="chip" onClick={() => onQuery({ following: false })}>
-              <Trans comment="Filter chip: the lists I made">Mine</Trans>
-            </button>
-            <button type="button" aria-pressed={query.following} className="chip" onClick={() => onQuery({ following: true })}>
-              <Trans comment="Filter chip: the lists I follow">Following</Trans>
-            </button>
-            {moreChoices}
-          </div>
-        )}
-        <FilterField label={filterLabel} onApply={(q) => onQuery({ q })} />
-        <Menu
-          // Named as it reads (axe label-content-name-mismatch).
-          label={t`Sort: ${sort}`}
-          title={t({ message: 'Sort', context: 'verb' })}
-          buttonClassName="btn btn-secondary"
-          button={<Trans>Sort: {sort}</Trans>}
-          items={(Object.keys(SORT_LABELS) as CollectionSort[]).map((key) => ({
-            kind: 'radio',
-            label: i18n._(SORT_LABELS[key]),
-            checked: query.sort === key,
-            onSelect: () => onQuery({ sort: key }),
-          }))}
-        />
-      </div>
-      <InfiniteList
-        label={label}
-        layout="grid"
-        items={list.items}
-        getKey={getKey}
-        renderItem={renderItem}
-        loading={list.isPending}
-        error={list.isError}
-        hasMore={!!list.hasNextPage}
-        loadingMore={list.isFetchingNextPage}
-        onLoadMore={() => void list.fetchNextPage()}
-        onRetry={() => void list.refetch()}
-      />
+      {(canChoose || !alternate) && (
+        <div className="collections-toolbar">
+          {canChoose && (
+            <div role="group" aria-label={t({ message: `Which ${plural}`, comment: 'plural: a lower-case plural, e.g. "playlists" or "sifts"' })} className="seg">
+              <button type="button" aria-pressed={!alternate && !query.following} className="chip" onClick={() => onQuery({ following: false })}>
+                <Trans comment="Filter chip: the lists I made">Mine</Trans>
+              </button>
+              <button type="button" aria-pressed={!alternate && query.following} className="chip" onClick={() => onQuery({ following: true })}>
+                <Trans comment="Filter chip: the lists I follow">Following</Trans>
+              </button>
+              {moreChoices}
+            </div>
+          )}
+          {!alternate && (
+            <>
+              <FilterField label={filterLabel} onApply={(q) => onQuery({ q })} />
+              <Menu
+                // Named as it reads (axe label-content-name-mismatch).
+                label={t`Sort: ${sort}`}
+                title={t({ message: 'Sort', context: 'verb' })}
+                buttonClassName="btn btn-secondary"
+                button={<Trans>Sort: {sort}</Trans>}
+                items={(Object.keys(SORT_LABELS) as CollectionSort[]).map((key) => ({
+                  kind: 'radio',
+                  label: i18n._(SORT_LABELS[key]),
+                  checked: query.sort === key,
+                  onSelect: () => onQuery({ sort: key }),
+                }))}
+              />
+            </>
+          )}
+        </div>
+      )}
+      {alternate ?? (
+        <>
+          {/* The cards' names are h3s: the list has its h2 (axe heading-order), said by screen readers only. */}
+          <h2 className="sr-only">{label}</h2>
+          <InfiniteList
+            label={label}
+            layout="grid"
+            items={list.items}
+            getKey={getKey}
+            renderItem={renderItem}
+            loading={list.isPending}
+            error={list.isError}
+            hasMore={!!list.hasNextPage}
+            loadingMore={list.isFetchingNextPage}
+            onLoadMore={() => void list.fetchNextPage()}
+            onRetry={() => void list.refetch()}
+          />
+        </>
+      )}
     </section>
   );
 }

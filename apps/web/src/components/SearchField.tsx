@@ -7,6 +7,8 @@ export interface SearchFieldProps {
   value: string;
   onSubmit: (text: string) => void;
   label?: string;
+  /** Shown in the empty field; SPEC §2's "Search..." when not given. */
+  placeholder?: string;
   className?: string;
 }
 
@@ -14,7 +16,7 @@ export interface SearchFieldProps {
  * SPEC §2 search field: placeholder "Search...", Enter (or the button) submits, with a clear button shown while
  * there is text. Empty text is not submitted (SPEC §5: query text is used only when non-empty).
  */
-export function SearchField({ value, onSubmit, label, className }: SearchFieldProps) {
+export function SearchField({ value, onSubmit, label, placeholder, className }: SearchFieldProps) {
   const { t } = useLingui();
   const [text, setText] = useState(value);
   const [shownValue, setShownValue] = useState(value);
@@ -42,7 +44,7 @@ export function SearchField({ value, onSubmit, label, className }: SearchFieldPr
         id={id}
         type="search"
         name="st"
-        placeholder={t`Search...`}
+        placeholder={placeholder ?? t`Search...`}
         autoComplete="off"
         enterKeyHint="search"
         value={text}

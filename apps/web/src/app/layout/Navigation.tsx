@@ -19,6 +19,8 @@ const HOME: NavEntry = { label: msg`Home`, to: to.home(), icon: 'home', match: [
 const SEARCH: NavEntry = { label: msg`Search`, to: paths.search, icon: 'search', match: [paths.search] };
 const WATCH_LATER: NavEntry = { label: msg`Watch later`, to: to.watchLater(), icon: 'clock' };
 const HISTORY: NavEntry = { label: msg`History`, to: paths.history, icon: 'history' };
+/** /sifts: a member's sifts and Explore; a visitor's Explore (issue 31). A sift's page counts as in it. */
+const SIFTS: NavEntry = { label: msg`Sifts`, to: paths.sifts, icon: 'sift', match: [paths.sifts] };
 
 function isCurrent(entry: NavEntry, pathname: string): boolean {
   if (pathname === entry.to) return true;
@@ -42,14 +44,18 @@ function NavLinks({ entries, className }: { entries: NavEntry[]; className: stri
   );
 }
 
-/** Desktop sidebar (SPEC §2): Home, Search, and when logged in Create new, Sifts, Playlists, Watch later, History, Import. */
+/**
+ * Desktop sidebar (SPEC §2): Home, Search, and when logged in Create new, Sifts, Playlists, Watch later, History,
+ * Import; a visitor gets Sifts too (Explore, issue 31).
+ */
 export function Sidebar({ open, loggedIn }: { open: boolean; loggedIn: boolean }) {
   const { t } = useLinguiMacro();
   const entries: NavEntry[] = [HOME, SEARCH];
+  if (!loggedIn) entries.push(SIFTS);
   if (loggedIn) {
     entries.push(
       { label: msg`Create new`, to: paths.create, icon: 'plus', match: [paths.create] },
-      { label: msg`Sifts`, to: paths.sifts, icon: 'sift' },
+      SIFTS,
       { label: msg`Playlists`, to: paths.playlists, icon: 'playlist' },
       WATCH_LATER,
       HISTORY,
@@ -63,10 +69,10 @@ export function Sidebar({ open, loggedIn }: { open: boolean; loggedIn: boolean }
   );
 }
 
-/** Mobile footer (< 992 px): Home, Search, and when logged in Watch later and History. */
+/** Mobile footer (< 992 px): Home, Search, Sifts (issue 31), and when logged in Watch later and History. */
 export function MobileFooter({ loggedIn }: { loggedIn: boolean }) {
   const { t } = useLinguiMacro();
-  const entries = loggedIn ? [HOME, SEARCH, WATCH_LATER, HISTORY] : [HOME, SEARCH];
+  const entries = loggedIn ? [HOME, SEARCH, SIFTS, WATCH_LATER, HISTORY] : [HOME, SEARCH, SIFTS];
   return (
     <nav className="mobile-footer" aria-label={t`Footer`}>
       <NavLinks entries={entries} className="mobile-footer-list" />

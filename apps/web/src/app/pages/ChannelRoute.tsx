@@ -1,7 +1,16 @@
 import { useParams } from 'react-router';
 import { ChannelPage } from '../../features/channels/components/ChannelPage';
+import { useChannelSifts } from '../../features/sifts/api/discovery';
+import { ChannelSifts } from '../../features/sifts/components/ChannelSifts';
 
+/** /channel/{externalId}: the channels feature's page, with the public sifts the channel is in (issue 31). */
 export default function ChannelRoute() {
   const { externalId = '' } = useParams();
-  return <ChannelPage key={externalId} externalId={externalId} />;
+  return <ChannelRouteFor key={externalId} externalId={externalId} />;
+}
+
+function ChannelRouteFor({ externalId }: { externalId: string }) {
+  const sifts = useChannelSifts(externalId);
+  // A failed read shows nothing more than none (the videos are what the page is for).
+  return <ChannelPage externalId={externalId} related={{ ready: !sifts.isPending || sifts.isError, node: <ChannelSifts query={sifts} /> }} />;
 }

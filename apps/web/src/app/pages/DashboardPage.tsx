@@ -13,7 +13,7 @@ import { useSubscriptionsEnabled } from '../subscriptions-option';
 const LoginModal = lazy(() => import('../../features/account/components/LoginModal'));
 const SubscriptionsModal = lazy(() => import('../../features/subscriptions/components/SubscriptionsModal').then((m) => ({ default: m.SubscriptionsModal })));
 
-const ChannelModal = lazy(() => import('../../features/channels/components/ChannelModal'));
+const ChannelModal = lazy(() => import('./ChannelModalRoute'));
 // A member's row only: a visitor's first page (the bundle budget's first route) never loads it.
 const ContinueWatching = lazy(() => import('../../features/history/components/ContinueWatching').then((m) => ({ default: m.ContinueWatching })));
 

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
 import { ChannelCard } from '../../../components/Cards';
 import { Modal } from '../../../components/Modal';
 import { isApiError } from '../../../lib/api';
@@ -12,19 +13,35 @@ const SUGGESTED = 10;
  * that channel's card (its page, counts, Follow and its menu: Add to Sift, Share channel); without one, the
  * most-followed channels, each with Follow. Built from the channel card the lists use.
  */
-export default function ChannelModal({ externalId, onClose }: { externalId: string | null; onClose: () => void }) {
+export default function ChannelModal({
+  externalId,
+  onClose,
+  renderRelated,
+}: {
+  externalId: string | null;
+  onClose: () => void;
+  /** What other features show under the channel's card (the public sifts it is in, issue 31). */
+  renderRelated?: (externalId: string) => ReactNode;
+}) {
   const { t } = useLingui();
   const channel = useChannel(externalId ?? '');
   const title = externalId ? (channel.data?.name ?? t`Channel`) : t`Channels`;
   return (
     <Modal title={title} onClose={onClose}>
-      {externalId ? <OneChannel externalId={externalId} channel={channel} /> : <SuggestedChannels />}
+      {externalId ? <OneChannel externalId={externalId} channel={channel} related={renderRelated?.(externalId)} /> : <SuggestedChannels />}
     </Modal>
   );
 }
 
-function OneChannel({ externalId, channel }: { externalId: string; channel: ReturnType<typeof useChannel> }) {
-  if (channel.data) return <ChannelCard channel={channel.data} />;
+function OneChannel({ externalId, channel, related }: { externalId: string; channel: ReturnType<typeof useChannel>; related: ReactNode }) {
+  if (channel.data) {
+    return (
+      <>
+        <ChannelCard channel={channel.data} />
+        {related}
+      </>
+    );
+  }
   if (channel.isError) {
     return (
       <p>

@@ -1,4 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
 import type { Channel, Video } from '@sift/contracts';
 import { Avatar, VideoCard } from '../../../components/Cards';
 import { Icon } from '../../../components/Icon';
@@ -16,8 +17,17 @@ import { useChannel, useChannelVideos } from '../api/queries';
 
 const keyOf = (v: Video) => v.externalId;
 
-/** /channel/{externalId}: the channel's header and its uploads as an infinite list. */
-export function ChannelPage({ externalId }: { externalId: string }) {
+/**
+ * What other features show on a channel page between its header and its videos (the sifts it is in, issue 31), and
+ * whether that has loaded: the videos wait for it, as for the header, so nothing arriving above them moves them.
+ */
+export interface ChannelPageRelated {
+  ready: boolean;
+  node: ReactNode;
+}
+
+/** /channel/{externalId}: the channel's header, what other features relate to it, and its uploads as an infinite list. */
+export function ChannelPage({ externalId, related }: { externalId: string; related?: ChannelPageRelated }) {
   const { t } = useLingui();
   const channel = useChannel(externalId);
   const hideWatched = useHideWatched(`channel:${externalId}`);
@@ -54,8 +64,9 @@ export function ChannelPage({ externalId }: { externalId: string }) {
           {c && <ChannelHeadActions channel={c} />}
         </div>
       </header>
+      {!channel.isPending && related?.node}
       {/* The videos wait for the header (fetched alongside): a header growing above them moved the list (issue 18, layout shift). */}
-      {!channel.isPending && (
+      {!channel.isPending && (related?.ready ?? true) && (
         <section className="section" aria-labelledby="uploads-heading">
           <div className="section-head">
             <h2 id="uploads-heading">

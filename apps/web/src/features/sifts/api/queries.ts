@@ -26,6 +26,12 @@ export const siftKeys = {
   videos: (id: string, hideWatched = false) => [...siftKeys.all, 'videos', id, { hideWatched }] as const,
   categories: () => [...siftKeys.all, 'categories'] as const,
   preview: (body: unknown) => [...siftKeys.all, 'preview', body] as const,
+  // Discovery (api/discovery.ts): under `all`, so a change to any sift refreshes them too.
+  explore: () => [...siftKeys.all, 'explore'] as const,
+  ofChannel: (externalId: string) => [...siftKeys.all, 'channel', externalId] as const,
+  ofCategory: (id: string) => [...siftKeys.all, 'category', id] as const,
+  similar: (id: string, limit: number) => [...siftKeys.all, 'similar', id, limit] as const,
+  search: (q: string) => [...siftKeys.all, 'search', q] as const,
 };
 
 const enc = encodeURIComponent;

@@ -27,6 +27,7 @@ import {
   type PreviewBody,
   type SiftBody,
 } from '../api/queries';
+import { categoryName } from '../categories';
 import { holdsSeparator, insideQuote, keywordLabel, parseKeywordInput } from '../keywords';
 import '../sifts.css';
 
@@ -432,7 +433,7 @@ export function SiftEditor({ sift }: { sift?: Sift }) {
               <option value="">{t({ message: 'None', context: 'no category' })}</option>
               {categories.data?.map((c) => (
                 <option key={c.id} value={c.id}>
-                  {c.name}
+                  {categoryName(i18n, c.id, c.name)}
                 </option>
               ))}
             </select>

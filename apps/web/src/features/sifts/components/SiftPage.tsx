@@ -33,9 +33,12 @@ import {
   useSiftCategories,
   useSiftVideos,
 } from '../api/queries';
+import { useSimilarSifts } from '../api/discovery';
+import { categoryName } from '../categories';
 import { keywordLabel } from '../keywords';
 import { playSiftPath } from '../player';
 import { ChannelAdder } from './SiftEditor';
+import { SIMILAR_FIRST, SIMILAR_MORE, SimilarSifts } from './SimilarSifts';
 import '../sifts.css';
 
 /** SPEC §2 `m`: the modal pages a sift page opens. */
@@ -61,6 +64,8 @@ export function SiftPage({
   const sift = useSift(id);
   const hideWatched = useHideWatched(`sift:${id}`);
   const videos = useSiftVideos(id, undefined, hideWatched.on);
+  const [similarLimit, setSimilarLimit] = useState(SIMILAR_FIRST);
+  const similar = useSimilarSifts(id, similarLimit);
   const [gridType] = usePreference('gridType');
   const now = useNow();
   const s = sift.data;
@@ -85,9 +90,12 @@ export function SiftPage({
           <Trans>Loading sift…</Trans>
         </h1>
       )}
-      {/* The videos wait for the header (fetched alongside): a header arriving above them moved the list (issue 18,
-          a layout shift of 0.1–0.2 on the sift page). */}
-      {s && (
+      {/* The similar sifts and the videos wait for the header and the similar sifts (fetched alongside): something
+          arriving above the videos moved the list (issue 18, a layout shift of 0.1–0.2 on the sift page). */}
+      {s && !similar.isPending && (
+        <SimilarSifts similar={similar.data} onMore={() => setSimilarLimit(SIMILAR_MORE)} loadingMore={similar.isFetching} />
+      )}
+      {s && !similar.isPending && (
         <section className="section" aria-label={t`Videos`}>
           <div className="section-head">
             <h2 className="section-title">
@@ -251,7 +259,8 @@ function SiftHeader({ sift: s, first, renderFollow, followMenu }: { sift: Sift; 
   if (followMenu) entries.push(...followMenu(s));
 
   const ownerName = `${s.owner.firstName} ${s.owner.lastName}`.trim();
-  const category = categories.data?.find((c) => c.id === s.category)?.name ?? s.category;
+  const categoryRow = categories.data?.find((c) => c.id === s.category);
+  const category = s.category ? categoryName(i18n, s.category, categoryRow?.name ?? s.category) : null;
   const importMessage = IMPORT_TEXT[s.importStatus];
   const importText = importMessage ? i18n._(importMessage) : '';
   const shownOwner = ownerName || t({ message: 'someone', comment: 'An owner without a name, in "by someone"' });

@@ -1,47 +1,36 @@
-import { Plural, useLingui } from '@lingui/react/macro';
-import type { SiftSummary } from '@sift/contracts';
-import { CollectionCard, CollectionsPage, useCollectionQuery } from '../../../components/CollectionsPage';
-import { InboxCount } from '../../../components/InboxCount';
-import type { ItemPosition } from '../../../components/InfiniteList';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSearchParams } from 'react-router';
+import { CollectionsPage, useCollectionQuery, type CollectionQuery } from '../../../components/CollectionsPage';
 import { useDocumentTitle } from '../../../components/Page';
-import { formatNumber } from '../../../lib/format';
 import { usePreference } from '../../../lib/hooks';
-import { paths, to } from '../../../lib/paths';
+import { paths } from '../../../lib/paths';
 import { useSifts } from '../api/queries';
+import { SiftCard } from './SiftCards';
+import { SiftsExplore } from './SiftsExplore';
 import '../sifts.css';
 
-/** A sift in a list: cover, name (the card's link), owner, channels, videos and followers. */
-export function SiftCard({ sift: s, position }: { sift: SiftSummary; position?: ItemPosition }) {
-  const channels = formatNumber(s.numberOfChannels);
-  return (
-    <CollectionCard
-      item={s}
-      to={to.sift(s.hash)}
-      icon="sift"
-      extraMeta={
-        <>
-          <span>
-            <Plural value={s.numberOfChannels} one={`${channels} channel`} other={`${channels} channels`} />
-          </span>
-          {s.unwatchedCount ? (
-            <span>
-              <InboxCount n={s.unwatchedCount} />
-            </span>
-          ) : null}
-        </>
-      }
-      position={position}
-    />
-  );
-}
+export { SiftCard } from './SiftCards';
 
-/** /sifts: the member's sifts or the ones they follow (a visitor: public sifts), sort menu and a name filter. */
+/** `?view=explore`: a member's third view of /sifts (a visitor's only one). */
+export const EXPLORE_VIEW = 'explore';
+
+/**
+ * /sifts: a member's sifts or the ones they follow (sort menu, name filter), and Explore beside them; a visitor lands
+ * on Explore (issue 31): public sifts most followed, new this week, by category, and a search.
+ */
 export function SiftsPage() {
   const { t } = useLingui();
   const [token] = usePreference('token');
+  const [params, setParams] = useSearchParams();
   const [query, setQuery] = useCollectionQuery(!!token);
-  const list = useSifts(query);
-  useDocumentTitle(t`Sifts`);
+  const exploring = !token || params.get('view') === EXPLORE_VIEW;
+  const list = useSifts(query, !exploring);
+  useDocumentTitle(exploring ? t`Explore sifts` : t`Sifts`);
+  // Mine and Following leave Explore (and its search and category) for the list.
+  const choose = (part: Partial<CollectionQuery>) => {
+    if (exploring) setParams({});
+    setQuery(part);
+  };
   return (
     <CollectionsPage
       title={t`Sifts`}
@@ -49,12 +38,18 @@ export function SiftsPage() {
       plural={t({ message: 'sifts', comment: 'Lower-case plural inside "Which sifts", "Sort sifts", "Your sifts"' })}
       filterLabel={t`Find sift`}
       query={query}
-      onQuery={setQuery}
+      onQuery={choose}
       canChoose={!!token}
+      moreChoices={
+        <button type="button" aria-pressed={exploring} className="chip" onClick={() => setParams({ view: EXPLORE_VIEW })}>
+          <Trans comment="Filter chip on /sifts: everyone's public sifts">Explore</Trans>
+        </button>
+      }
       visitorLabel={t`Public sifts`}
       list={{ ...list, items: list.sifts }}
       getKey={(s) => s.hash}
       renderItem={(s, position) => <SiftCard sift={s} position={position} />}
+      alternate={exploring ? <SiftsExplore keep={token ? { view: EXPLORE_VIEW } : {}} /> : undefined}
     />
   );
 }
