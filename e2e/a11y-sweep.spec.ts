@@ -114,6 +114,22 @@ for (const role of ['visitor', 'member'] as const) {
   }
 }
 
+// German makes the longest words and labels of the five languages: a member's routes once more in it, in parts.
+for (let n = 0; n < PARTS; n++) {
+  test(`every route in German, as a member (part ${n + 1} of ${PARTS}): nothing critical or serious @phone`, async ({ page, f }) => {
+    await loggedIn(page, f.token);
+    await page.addInitScript(() => localStorage.setItem('sift.locale', JSON.stringify('de')));
+    const findings = new Findings();
+    for (const route of part([...PUBLIC_ROUTES, ...MEMBER_ROUTES, ...itemRoutes(f), ...ownerRoutes(f)], n)) {
+      await page.goto(route);
+      await settle(page);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+      await findings.check(page, `${route} (de)`);
+    }
+    expect(findings.list).toEqual([]);
+  });
+}
+
 test('menus, sheets and the player open: nothing critical or serious @phone', async ({ page, f }) => {
   await loggedIn(page, f.token);
   const findings = new Findings();

@@ -2,7 +2,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 /**
- * axe's critical and serious findings on the page as it is (or on `include`, a selector), one line each.
+ * axe's critical and serious findings on the page as it is (or on `include`, a selector), one line each, and its
+ * `heading-order` findings whatever their impact (moderate): a heading that skips a level leaves a screen reader's
+ * outline of the page with a hole (issue 31).
  *
  * axe runs in the page (AxeBuilder's legacy mode). Its default way across frames ends each check by opening a blank
  * page to merge the frames' results: measured on the 2-core machine, that was half of every check's time (the axe
@@ -14,7 +16,7 @@ export async function seriousViolations(page: Page, include?: string): Promise<s
   if (include) builder.include(include);
   const { violations, incomplete } = await builder.analyze();
   const targets = (nodes: { target: unknown[] }[]) => nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ');
-  const found = violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => `${v.id} (${v.impact}): ${targets(v.nodes)}`);
+  const found = violations.filter((v) => v.impact === 'critical' || v.impact === 'serious' || v.id === 'heading-order').map((v) => `${v.id} (${v.impact}): ${targets(v.nodes)}`);
   const untested = incomplete.find((r) => r.id === 'frame-tested');
   if (untested) found.push(`frame-tested: axe could not look inside ${targets(untested.nodes)}`);
   return found;
