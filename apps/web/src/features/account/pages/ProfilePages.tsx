@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { AppLink } from '../../../components/AppLink';
-import { FormAlert, NO_ERRORS, SubmitButton, TextField, focusFirstInvalid, formErrorsFrom, type FormErrors } from '../../../components/Form';
+import { FormAlert, NO_ERRORS, SubmitButton, TextField, fieldErrorsFrom, focusFirstInvalid, formErrorsFrom, type FormErrors } from '../../../components/Form';
 import { useNotify } from '../../../components/Notifications';
 import { useDocumentTitle } from '../../../components/Page';
 import { formatDate } from '../../../lib/format';
@@ -286,7 +286,7 @@ function ProfileForm({ user }: { user: UserInfo }) {
       notify(t`Profile updated`);
       navigate(paths.profile);
     } catch (err) {
-      setServer(formErrorsFrom(err, PROFILE_LABELS));
+      setServer(fieldErrorsFrom(err, PROFILE_LABELS));
       setBusy(false);
     }
   }
@@ -387,7 +387,7 @@ export function ChangePasswordPage() {
       notify(t`Password changed`);
       navigate(paths.profile);
     } catch (err) {
-      setServer(formErrorsFrom(err, PASSWORD_LABELS));
+      setServer(fieldErrorsFrom(err, PASSWORD_LABELS));
       setBusy(false);
       focusFirstInvalid(formRef.current);
     }

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { AppLink } from '../../../components/AppLink';
-import { FormAlert, NO_ERRORS, SubmitButton, TextField, focusFirstInvalid, formErrorsFrom, type FormErrors } from '../../../components/Form';
+import { FormAlert, NO_ERRORS, SubmitButton, TextField, focusFirstInvalid, fieldErrorsFrom, type FormErrors } from '../../../components/Form';
 import { isApiError } from '../../../lib/api';
 import { paths, to } from '../../../lib/paths';
 import { changePasswordWithToken, requestPasswordReset, resendConfirmation } from '../api/endpoints';
@@ -53,7 +53,7 @@ function EmailRequestForm({
       await send(address);
       navigate(to.checkEmail(address));
     } catch (err) {
-      setServer(formErrorsFrom(err, { email: t`E-mail` }));
+      setServer(fieldErrorsFrom(err, { email: t`E-mail` }));
       setBusy(false);
     }
   }
@@ -193,7 +193,7 @@ export function PasswordResetPage() {
     } catch (err) {
       const badToken = isApiError(err) && (err.status === 410 || err.code === 'TOKEN_INVALID' || err.code === 'TOKEN_EXPIRED' || err.status === 404);
       setServer({
-        ...formErrorsFrom(err, { password: t`Password` }),
+        ...fieldErrorsFrom(err, { password: t`Password` }),
         ...(badToken ? { message: t`This reset link has expired or was already used.`, badToken } : {}),
       });
       setBusy(false);
