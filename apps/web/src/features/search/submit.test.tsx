@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NotificationProvider } from '../../components/Notifications';
 import { SearchField } from '../../components/SearchField';
 import { globalError } from '../../lib/api';
+import { searchFilters } from './state';
 import { looksLikeAddress, useSearchSubmit } from './submit';
 
 /** The header's search box as it is wired there, over the app's real api client with `fetch` faked. */
@@ -149,5 +150,16 @@ describe('header search submit (SPEC §2 search box, pasted addresses)', () => {
     await waitFor(() => expect(location()).toBe('/channel/UCabcdefghijklmnopqrstuv'));
     await act(async () => answerFirst(json(200, { type: 'video', externalId: 'x' })));
     expect(location()).toBe('/channel/UCabcdefghijklmnopqrstuv');
+  });
+
+  // Issue 31: the type chosen for one query (Videos) stuck to the next one typed in the header.
+  it('starts a new query on All, whatever type the last one was shown under', () => {
+    searchFilters.set({ type: 'videos', sort: 'alpha' });
+    mount('/search/main?st=cooking');
+    type('jazz');
+    enter();
+    expect(location()).toBe('/search/main?st=jazz');
+    expect(searchFilters.get().type).toBe('all');
+    searchFilters.reset();
   });
 });
