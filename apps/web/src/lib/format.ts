@@ -26,28 +26,46 @@ const UNITS = [
 ] as const;
 
 /**
+ * Languages whose short compact notation (CLDR) leaves thousands whole, and the abbreviation their readers know for
+ * them. German's does: it wrote "803.803" beside "5,2 Mio." (issue 31); Duden's "Tsd." is what German sites show
+ * ("1,2 Tsd. Aufrufe"). Spanish, French and Portuguese abbreviate thousands themselves ("803 mil", "803 k").
+ */
+const THOUSANDS: Readonly<Record<string, string>> = { de: 'Tsd.' };
+
+/** One decimal below ten, none from ten up, floored: 1234 → 1.2, 12 345 → 12 (of a thousand). */
+function flooredScale(abs: number, unit: number): number {
+  // Divide by a tenth of the unit first: exact for integers, so 4 100 000 gives 41 and not 40.999….
+  return abs / unit < 10 ? Math.floor(abs / (unit / 10)) / 10 : Math.floor(abs / unit);
+}
+
+/**
  * Formats a count. With `abbreviate`, G ≥ 1e9, M ≥ 1e6, K ≥ 1e3. The scaled value is floored, never rounded up,
  * so 999 999 reads "999K" rather than claiming a million it has not reached; one decimal is kept below 10 of a
  * unit (1.2M) where it carries information, none from 10 up (12M, 999K).
- * In another language: its grouping, and its compact notation floored the same way ("1,2 Mio.", "999 k").
+ * In another language: its grouping, and its compact notation floored the same way ("1,2 Mio.", "999 k"), thousands
+ * included: one compact form per language wherever a count is abbreviated.
  */
 export function formatNumber(n: number, abbreviate = false, locale: string = activeLocale()): string {
   if (!Number.isFinite(n)) return locale === 'en' ? '0' : numberFormat(locale, 'int', { maximumFractionDigits: 0 }).format(0);
   const value = Math.trunc(n);
   if (locale !== 'en') {
-    return abbreviate
-      ? // roundingMode (ES2023) is in every browser we support; TypeScript's ES2022 lib does not know it yet.
-        numberFormat(locale, 'compact', { notation: 'compact', roundingMode: 'trunc' } as Intl.NumberFormatOptions).format(value)
-      : numberFormat(locale, 'int', { maximumFractionDigits: 0 }).format(value);
+    if (!abbreviate) return numberFormat(locale, 'int', { maximumFractionDigits: 0 }).format(value);
+    const thousands = THOUSANDS[locale];
+    const abs = Math.abs(value);
+    if (thousands && abs >= 1e3 && abs < 1e6) {
+      // The locale's decimal comma and its no-break space before the unit, as its "Mio." has.
+      const shown = numberFormat(locale, 'one-decimal', { maximumFractionDigits: 1 }).format(flooredScale(abs, 1e3));
+      return `${value < 0 ? '-' : ''}${shown}\u00a0${thousands}`;
+    }
+    // roundingMode (ES2023) is in every browser we support; TypeScript's ES2022 lib does not know it yet.
+    return numberFormat(locale, 'compact', { notation: 'compact', roundingMode: 'trunc' } as Intl.NumberFormatOptions).format(value);
   }
   const grouping = numberFormat('en-US', 'int', { maximumFractionDigits: 0 });
   if (!abbreviate) return grouping.format(value);
   const abs = Math.abs(value);
   for (const unit of UNITS) {
     if (abs >= unit.value) {
-      const scaled = abs / unit.value;
-      // Divide by a tenth of the unit first: exact for integers, so 4 100 000 gives 41 and not 40.999….
-      const shown = scaled < 10 ? Math.floor(abs / (unit.value / 10)) / 10 : Math.floor(scaled);
+      const shown = flooredScale(abs, unit.value);
       return `${value < 0 ? '-' : ''}${numberFormat('en-US', 'one-decimal', { maximumFractionDigits: 1 }).format(shown)}${unit.suffix}`;
     }
   }

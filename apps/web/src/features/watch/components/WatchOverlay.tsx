@@ -262,8 +262,9 @@ export function WatchOverlay(props: WatchOverlayProps) {
     <span className="spinner" aria-hidden="true" />
   );
   const m = controlsModel(snap);
-  const views = shown ? formatNumber(shown.numberOfViews) : '';
-  const likes = shown ? formatNumber(shown.numberOfLikes) : '';
+  // Abbreviated as on every card (issue 31: one form of a count per language, "5,2 Mio." not beside "803.803").
+  const views = shown ? formatNumber(shown.numberOfViews, true) : '';
+  const likes = shown ? formatNumber(shown.numberOfLikes, true) : '';
   const classes = ['watch', `watch--${mode}`];
   if (max && snap.view.cinema) classes.push('watch--cinema');
   if (max && snap.view.fullscreen) classes.push('watch--fullscreen');
