@@ -30,6 +30,7 @@ const UNITS = [
  * them. German's does: it wrote "803.803" beside "5,2 Mio." (issue 31); Duden's "Tsd." is what German sites show
  * ("1,2 Tsd. Aufrufe"). Spanish, French and Portuguese abbreviate thousands themselves ("803 mil", "803 k").
  */
+// eslint-disable-next-line lingui/no-unlocalized-strings -- the German abbreviation itself, used only in German
 const THOUSANDS: Readonly<Record<string, string>> = { de: 'Tsd.' };
 
 /** One decimal below ten, none from ten up, floored: 1234 → 1.2, 12 345 → 12 (of a thousand). */
