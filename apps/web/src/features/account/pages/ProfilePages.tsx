@@ -7,6 +7,7 @@ import { FormAlert, NO_ERRORS, SubmitButton, TextField, fieldErrorsFrom, focusFi
 import { useNotify } from '../../../components/Notifications';
 import { useDocumentTitle } from '../../../components/Page';
 import { formatDate } from '../../../lib/format';
+import { initialsOf } from '../../../lib/initials';
 import { paths, to } from '../../../lib/paths';
 import { useLoginNeeding } from '../../../lib/use-login-needing';
 import { preferences } from '../../../lib/storage';
@@ -46,7 +47,7 @@ function Loading() {
 }
 
 function initials(user: UserInfo) {
-  return `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase() || '?';
+  return initialsOf(`${user.firstName} ${user.lastName}`) || '?';
 }
 
 function memberSince(createdAt: string): string | null {
@@ -100,7 +101,7 @@ export function ProfilePage({ children }: { children?: ReactNode }) {
       <div className="profile-card">
         <div className="profile-head">
           {user.picture ? (
-            <img className="avatar" src={user.picture} alt="" width={72} height={72} />
+            <img className="avatar" src={user.picture} alt="" width={72} height={72} data-name={`${user.firstName} ${user.lastName}`} />
           ) : (
             <span className="avatar avatar--initials" aria-hidden="true">
               {initials(user)}

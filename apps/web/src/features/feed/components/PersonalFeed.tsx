@@ -140,7 +140,7 @@ function MemberFeed({ selected, onSelect, params, onFilterText, vid, unwatchedOf
               title={c.target.type === 'sift' ? siftTitle(c.target.name) : c.target.name}
               onClick={() => toggle(c.subscriptionId)}
             >
-              {c.target.thumbnail && <img src={c.target.thumbnail} alt="" width={20} height={20} />}
+              {c.target.thumbnail && <img src={c.target.thumbnail} alt="" width={20} height={20} data-name={c.target.type === 'channel' ? c.target.name : undefined} />}
               <span className="chip-label">{c.target.name}</span>
               <InboxCount n={unwatchedOf?.(c.subscriptionId)} />
               {c.target.type === 'sift' && (

@@ -175,7 +175,7 @@ function ChannelList({ sift }: { sift: Sift }) {
         return (
           <li key={c.externalId}>
             <AppLink to={to.channel(c.externalId)} className="sift-channel-link">
-              <Avatar src={c.thumbnail || null} size={32} />
+              <Avatar src={c.thumbnail || null} size={32} name={c.name} />
               <span>{c.name}</span>
             </AppLink>
             <span className="sift-channel-meta">

@@ -346,7 +346,7 @@ export function WatchOverlay(props: WatchOverlayProps) {
                 <>
                   <div className="watch-info-head">
                     <AppLink to={to.channel(shown.channelExternalId)} className="watch-channel-link">
-                      <Avatar src={shown.channelThumbnail} size={40} />
+                      <Avatar src={shown.channelThumbnail} size={40} name={shown.channelName} />
                       <span>{shown.channelName}</span>
                     </AppLink>
                     <PlayerMenu snap={snap} loggedIn={loggedIn} handlers={menuHandlers} />
