@@ -184,7 +184,10 @@ function MemberFeed({ selected, onSelect, params, onFilterText, vid, unwatchedOf
               <ViewToggle />
             </div>
           </div>
-          <FilterField key={params.filterText ?? ''} label={t`Filter videos`} initial={params.filterText ?? ''} onApply={onFilterText} />
+          {/* Spaced from the first card as the other pages' filters are (issue 31). */}
+          <div className="feed-filter">
+            <FilterField key={params.filterText ?? ''} label={t`Filter videos`} initial={params.filterText ?? ''} onApply={onFilterText} />
+          </div>
           <InfiniteList
             label={t`My feed`}
             layout={gridType}
