@@ -70,7 +70,8 @@ export function WatchOverlay(props: WatchOverlayProps) {
   const [help, setHelp] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const [hintDone, setHintDone] = useState(false);
-  useModal(dialogRef, max, onMinimise);
+  // Escape closes the modal, which minimises the player; in fullscreen it only leaves fullscreen (issue 31).
+  useModal(dialogRef, max, () => (engine.getSnapshot().view.fullscreen ? leaveFullscreen() : onMinimise()));
 
   // ---- URL ⇄ engine --------------------------------------------------------------------------------------------
   useEffect(() => {
@@ -140,10 +141,14 @@ export function WatchOverlay(props: WatchOverlayProps) {
     return () => document.removeEventListener('fullscreenchange', sync);
   }, [engine]);
 
+  function leaveFullscreen() {
+    if (document.fullscreenElement) void document.exitFullscreen().catch(() => {});
+    engine.setView({ fullscreen: false });
+  }
+
   const toggleFullscreen = () => {
     if (engine.getSnapshot().view.fullscreen) {
-      if (document.fullscreenElement) void document.exitFullscreen().catch(() => {});
-      engine.setView({ fullscreen: false });
+      leaveFullscreen();
       return;
     }
     // The whole page goes fullscreen and the player fills it: menus and dialogs (portals) stay visible.
