@@ -5,7 +5,6 @@ import { useAppNavigate } from '../../components/AppLink';
 import { RequestCancelledError } from '../../lib/api';
 import { to } from '../../lib/paths';
 import { resolveAddress } from './api/resolve';
-import { DEFAULT_FILTERS, searchFilters } from './state';
 
 const CHANNEL_ID = /^UC[A-Za-z0-9_-]{22}$/;
 
@@ -27,11 +26,17 @@ export function resolvedPath(found: ResolvedAddress): string | null {
 }
 
 /**
- * The header search box's submit (SPEC §2), a new search, so it starts on the All type: text that looks like an address is resolved first and opens the video or
- * channel it names; anything else goes to the search page, and so does an address that names nothing or whose
- * resolving failed (the video service does not know it, cannot be asked, or no answer came: issue 31), with the text
- * as typed, instead of leaving the person on an error. A newer submit, or going elsewhere meanwhile, drops an answer
- * still on its way.
+ * A search typed in the header is a new one: the search page starts it on the All type (issue 31, search/state.ts
+ * useSearchFilters). Said in the navigation's state, so the filters' store stays out of the first route.
+ */
+const NEW_SEARCH = { state: { newSearch: true } };
+
+/**
+ * The header search box's submit (SPEC §2), a new search: text that looks like an address is resolved first and opens
+ * the video or channel it names; anything else goes to the search page, and so does an address that names nothing or
+ * whose resolving failed (the video service does not know it, cannot be asked, or no answer came: issue 31), with the
+ * text as typed, instead of leaving the person on an error. A newer submit, or going elsewhere meanwhile, drops an
+ * answer still on its way.
  */
 export function useSearchSubmit() {
   const navigate = useAppNavigate();
@@ -39,21 +44,11 @@ export function useSearchSubmit() {
   const pending = useRef<AbortController | null>(null);
   useEffect(() => () => pending.current?.abort(), [key]);
 
-  // A new query from the header starts on All: the type chosen for the last one is not carried over (issue 31). Set
-  // with the navigation, in the same task, so the old query is not asked again under All on the way.
-  const searchAnew = useCallback(
-    (text: string) => {
-      navigate(to.search(text));
-      searchFilters.set({ type: DEFAULT_FILTERS.type });
-    },
-    [navigate],
-  );
-
   return useCallback(
     async (text: string) => {
       pending.current?.abort();
       pending.current = null;
-      if (!looksLikeAddress(text)) return searchAnew(text);
+      if (!looksLikeAddress(text)) return navigate(to.search(text), NEW_SEARCH);
       const controller = new AbortController();
       pending.current = controller;
       let target: string | null = null;
@@ -68,8 +63,8 @@ export function useSearchSubmit() {
       if (controller.signal.aborted) return;
       // A watch link names its own `v`, so the current one is not carried over it (as a card opens a video).
       if (target) navigate(target);
-      else searchAnew(text);
+      else navigate(to.search(text), NEW_SEARCH);
     },
-    [navigate, searchAnew],
+    [navigate],
   );
 }
