@@ -202,18 +202,6 @@ export function formErrorsFrom(err: unknown, labels: Record<string, string> = {}
   return { message, fields };
 }
 
-/**
- * formErrorsFrom for a form that shows each field's error beside its field (`labels` names those fields): a refusal
- * its fields say whole — a 400 naming only fields the form shows — is not said again above the form in other words
- * (issue 31: "The password is too common…" over "Password is too common…"). Anything else keeps its form message.
- */
-export function fieldErrorsFrom(err: unknown, labels: Record<string, string>, fallback?: string): FormErrors {
-  const errors = formErrorsFrom(err, labels, fallback);
-  const named = Object.keys(errors.fields);
-  const saidByFields = isApiError(err) && err.status === 400 && named.length > 0 && named.every((field) => Object.hasOwn(labels, field));
-  return saidByFields ? { ...errors, message: null } : errors;
-}
-
 /** Moves focus to the first invalid field (after the render that marks it). */
 export function focusFirstInvalid(form: HTMLFormElement | null) {
   requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());

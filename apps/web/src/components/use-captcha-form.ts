@@ -2,7 +2,8 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useRef, useState, type FormEvent } from 'react';
 import type { CaptchaHandle } from './Captcha';
-import { NO_ERRORS, fieldErrorsFrom, focusFirstInvalid, type FormErrors } from './Form';
+import { NO_ERRORS, focusFirstInvalid, type FormErrors } from './Form';
+import { fieldErrorsFrom } from './field-errors';
 
 /** A message descriptor: render with `i18n._`. */
 export const CAPTCHA_MISSING_MESSAGE = msg`Please tick the anti-spam check and wait for it to finish.`;
