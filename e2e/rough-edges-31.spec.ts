@@ -53,10 +53,12 @@ test('thumbnails and avatars that fail to load are drawn as placeholders of the 
     await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
     await expect(img).toHaveAttribute('alt', '');
   }
-  // The avatar's placeholder names the channel by its initials.
+  // The thumbnail's block carries the app's icon; the avatar's names the channel by its initials.
+  await expect(thumbnail).toHaveAttribute('data-failed', '');
+  expect(await thumbnail.evaluate((el) => getComputedStyle(el).backgroundImage)).toContain('data:image/svg+xml');
   const channel = (await tile.textContent())!.trim();
   const initials = channel.split(/\s+/).slice(0, 2).map((w) => Array.from(w)[0]!.toLocaleUpperCase()).join('');
-  expect(decodeURIComponent((await avatar.getAttribute('src'))!)).toContain(`>${initials}</text>`);
+  await expect.poll(async () => decodeURIComponent((await avatar.getAttribute('src'))!)).toContain(`>${initials}</text>`);
   // Nothing moved: the thumbnail keeps its 16:9 box, the avatar its square.
   const t = await box(thumbnail);
   expect(t.height).toBeCloseTo((t.width * 9) / 16, 0);

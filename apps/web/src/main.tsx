@@ -4,11 +4,9 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { preloadFirstScreen } from './app/first-screen';
 import { initI18n } from './lib/i18n';
-import { installImageFallback } from './lib/image-fallback';
-import './styles/app.css';
-
 // A failed thumbnail or avatar shows a neutral placeholder, not the browser's broken-image glyph (issue 31).
-installImageFallback();
+import './lib/image-fallback';
+import './styles/app.css';
 
 // The language's catalogue first (none for English), so that the first paint is already in the reader's language,
 // and the player's chunk when the address opens a video, so that it is already the player (app/first-screen.ts).

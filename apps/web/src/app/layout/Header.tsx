@@ -99,7 +99,7 @@ export function Header() {
         <p className="welcome">{session.isLoggedIn ? t`Hi, ${firstName}` : t`Welcome to ${APP_NAME}`}</p>
         <Menu
           label={t`Menu`}
-          button={session.isLoggedIn && session.user?.picture ? <img className="avatar" src={session.user.picture} alt="" width={32} height={32} data-name={`${session.user.firstName} ${session.user.lastName}`} /> : <Icon name="user" />}
+          button={session.isLoggedIn && session.user?.picture ? <img className="avatar" src={session.user.picture} alt="" width={32} height={32} /> : <Icon name="user" />}
           items={items}
           footnote={<p className="copyright">{t`© ${year} ${APP_NAME}. All rights reserved.`}</p>}
         />
