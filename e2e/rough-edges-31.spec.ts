@@ -48,9 +48,9 @@ test('thumbnails and avatars that fail to load are drawn as placeholders of the 
   const avatar = tile.locator('img.avatar');
   await expect(thumbnail).toBeVisible();
   await expect(avatar).toBeVisible();
-  // A broken image has no picture (naturalWidth 0: the browser draws its glyph); a placeholder has one.
+  // A broken image does not decode (the browser draws its glyph); a placeholder does.
   for (const img of [thumbnail, avatar]) {
-    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.decode().then(() => true, () => false))).toBe(true);
     await expect(img).toHaveAttribute('alt', '');
   }
   // The thumbnail's block carries the app's icon; the avatar's names the channel by its initials.

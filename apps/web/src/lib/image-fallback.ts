@@ -3,7 +3,7 @@
  * place instead of the browser's broken-image glyph (issue 31): the same <img>, so its size, classes and `alt` stay and
  * nothing moves. It is marked `data-failed` and shows an empty picture over the block and the app's icon that app.css
  * draws behind `img[data-failed]`; an avatar naming someone (`data-name`, as components/Cards' Avatar sets it) then
- * shows their initials (lib/initials-picture, loaded on the first such failure). One listener for the whole page
+ * shows their initials (lib/initials, loaded on the first such failure). One listener for the whole page
  * catches every image's `error` (which does not bubble) on its way down. Small on purpose: it is part of the first
  * route.
  */
@@ -20,7 +20,7 @@ document.addEventListener(
     if (img.tagName !== 'IMG' || img.src.startsWith('data:')) return;
     img.dataset.failed = '';
     img.src = BLANK;
-    if (img.dataset.name) void import('./initials-picture').then((m) => m.drawInitials(img));
+    if (img.dataset.name) void import('./initials').then((m) => m.drawInitials(img));
   },
   true,
 );
