@@ -55,9 +55,12 @@ test('"Open on the video service" of a demo video opens a watch page that plays 
   const { video } = await blockedPair(page.request);
   await page.goto(`/watch?v=${video.externalId}`);
   const leave = page.getByRole('dialog', { name: "You're leaving Sift" });
-  // By keyboard: the modal focuses its Open button. (A click under load could land while the page still moved under it
-  // — "html intercepts pointer events" — and its retry come after the modal's 7 s had moved on to the next video.)
+  // By keyboard: the modal focuses staying (Skip) first (issue 31), Tab reaches its Open button. (A click under load
+  // could land while the page still moved under it — "html intercepts pointer events" — and its retry come after the
+  // modal's 7 s had moved on to the next video.)
   const open = leave.getByRole('button', { name: /Open on the video service/ });
+  await expect(leave.getByRole('button', { name: 'Skip' })).toBeFocused();
+  await page.keyboard.press('Tab');
   await expect(open).toBeFocused();
   const [tab] = await Promise.all([context.waitForEvent('page'), page.keyboard.press('Enter')]);
   await tab.waitForLoadState();

@@ -12,8 +12,8 @@ import { playablePair } from './support/player-catalog';
 
 test.describe.configure({ timeout: 120_000 });
 
-const NETWORK_HOSTS = /^https:\/\/(www\.facebook\.com|www\.linkedin\.com|t\.me|twitter\.com|api\.whatsapp\.com)\//;
-const NAMES = ['Facebook', 'LinkedIn', 'Telegram', 'Twitter', 'WhatsApp'];
+const NETWORK_HOSTS = /^https:\/\/(www\.facebook\.com|www\.linkedin\.com|t\.me|x\.com|api\.whatsapp\.com)\//;
+const NAMES = ['Facebook', 'LinkedIn', 'Telegram', 'X', 'WhatsApp'];
 
 interface Made {
   publicSift: { hash: string; name: string };
@@ -121,7 +121,7 @@ test('a sift: the networks in order, a 626×436 popup with its link, the last us
 
   // Telegram comes first now, here and on any other item.
   await fromMenu(page, `More actions for ${made.publicSift.name}`, 'Share sift');
-  await expect(networkNames(page, 'Share sift')).toHaveText(['Telegram', 'Facebook', 'LinkedIn', 'Twitter', 'WhatsApp']);
+  await expect(networkNames(page, 'Share sift')).toHaveText(['Telegram', 'Facebook', 'LinkedIn', 'X', 'WhatsApp']);
   // Another network moves ahead of it.
   const [whatsapp] = await Promise.all([page.waitForEvent('popup'), networkLinks(page, 'Share sift').filter({ hasText: 'WhatsApp' }).click()]);
   expect(sharedAddress(whatsapp.url(), 'text')).toBe(`${made.publicSift.name} ${address}`);
@@ -129,7 +129,7 @@ test('a sift: the networks in order, a 626×436 popup with its link, the last us
   await expect(shareDialog(page, 'Share sift')).toBeHidden();
   await page.reload();
   await fromMenu(page, `More actions for ${made.publicSift.name}`, 'Share sift');
-  await expect(networkNames(page, 'Share sift')).toHaveText(['WhatsApp', 'Telegram', 'Facebook', 'LinkedIn', 'Twitter']);
+  await expect(networkNames(page, 'Share sift')).toHaveText(['WhatsApp', 'Telegram', 'Facebook', 'LinkedIn', 'X']);
 
   // Copy link: the address on the clipboard, SPEC §8's toast, the dialog closed.
   await shareDialog(page, 'Share sift').getByRole('button', { name: 'Copy link' }).click();

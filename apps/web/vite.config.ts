@@ -1,8 +1,8 @@
 import { lingui } from '@lingui/vite-plugin';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
-import { LINGUI_CONFIG, linguiMacroPlugin } from './lingui-macro';
-import { siftPwa } from './pwa';
+import { LINGUI_CONFIG, linguiMacroPlugin } from './lingui-macro.ts';
+import { siftPwa } from './pwa.ts';
 
 /**
  * React's API, Preact at runtime: `react`, `react-dom` and their JSX runtimes resolve to preact/compat so that
@@ -45,6 +45,9 @@ export default defineConfig(({ mode }) => {
       // (apps/server/src/infra/http/route-chunks.ts).
       manifest: true,
       rolldownOptions: {
+        // Rolldown's "[PLUGIN_TIMINGS] JavaScript callbacks ran for …" block after every build reads like a problem to
+        // someone starting Sift for the first time (issue 31); it is the Lingui macros' Babel pass, slow by nature.
+        checks: { bundlerTimings: false },
         output: {
           // Libraries in one long-cached chunk, app code in the entry; lazy routes split off by themselves.
           // The captcha widget (~35 KiB gzip) is only for the sign-up page: kept out of the shared vendor chunk,

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp, type Services } from './app.js';
 import { loadConfig } from './config.js';
+import { operatorNotes } from './operator-notes.js';
 import { openDatabase } from './infra/db/client.js';
 import { asBackgroundWork } from './infra/db/query-bounds.js';
 import { describeTrustProxy } from './infra/http/trust-proxy.js';
@@ -83,8 +84,10 @@ async function main(): Promise<void> {
   const mail = config.smtpUrl ? 'SMTP' : `.eml files in ${path.join(config.dataDir, 'outbox')}`;
   const limits = config.redisUrl ? 'Redis' : 'memory';
   const videoService = config.youtube ? `YouTube (${config.youtube.apiUrl}, ${config.youtube.quotaPerDay} units a day)` : 'demo';
-  app.log.info(`Public URL ${config.publicUrl}; mail: ${mail}; rate limits: ${limits}; Google sign-in: ${config.google ? 'on' : 'off'}; YouTube account import: ${config.google && config.tokenEncryptionKey && config.youtube ? 'on' : 'off'}; subscriptions: ${config.subscriptionsEnabled ? 'on' : 'off'}; contact form: ${config.contactEmail ? `to ${config.contactEmail}` : 'off (no CONTACT_EMAIL)'}; billing: ${config.billing ? `Stripe (${config.billing.apiBase})` : 'off (no STRIPE_SECRET_KEY)'}; video service: ${videoService}; client addresses: ${describeTrustProxy(config.trustProxy)}`);
+  app.log.info(`Public URL ${config.publicUrl}; mail: ${mail}; rate limits: ${limits}; Google sign-in: ${config.google ? 'on' : 'off'}; YouTube account import: ${config.google && config.tokenEncryptionKey && config.youtube ? 'on' : 'off'}; subscriptions: ${config.subscriptionsEnabled ? 'on' : 'off'}; contact form: ${config.contactEmail ? `to ${config.contactEmail}` : 'off'}; billing: ${config.billing ? `Stripe (${config.billing.apiBase})` : 'off'}; video service: ${videoService}; client addresses: ${describeTrustProxy(config.trustProxy)}`);
   if (!process.env.CAPTCHA_HMAC_KEY) app.log.info('CAPTCHA_HMAC_KEY is not set: captcha challenges are signed with a key of this process only');
+  // Once, to the operator: what the pages no longer tell members (how to turn on the contact page and Premium).
+  for (const note of operatorNotes(config)) app.log.info(note);
 }
 
 /**

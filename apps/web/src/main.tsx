@@ -4,6 +4,8 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { preloadFirstScreen } from './app/first-screen';
 import { initI18n } from './lib/i18n';
+// A failed thumbnail or avatar shows a neutral placeholder, not the browser's broken-image glyph (issue 31).
+import './lib/image-fallback';
 import './styles/app.css';
 
 // The language's catalogue first (none for English), so that the first paint is already in the reader's language,

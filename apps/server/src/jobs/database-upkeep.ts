@@ -16,7 +16,8 @@ export async function scheduleDatabaseUpkeep(jobs: JobQueue, database: DatabaseH
   const upkeep = async () => {
     const started = Date.now();
     const tables = await vacuumWhereDue(database.db);
-    if (tables.length > 0) log.info(`Vacuumed and analyzed ${tables.join(', ')} in ${Date.now() - started} ms`);
+    // At debug level (issue 31): the list of every table, at start and every 5 minutes, read like news to nobody.
+    if (tables.length > 0) log.debug(`Vacuumed and analyzed ${tables.join(', ')} in ${Date.now() - started} ms`);
   };
   // VACUUM of a large table takes longer than a request may: background work (no statement timeout).
   await asBackgroundWork(upkeep);

@@ -1,4 +1,4 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { useLatest } from '../lib/hooks';
 
@@ -9,6 +9,27 @@ interface AltchaElement extends HTMLElement {
   verify: () => Promise<{ payload: string } | null>;
   reset: () => void;
   getState: () => string;
+}
+
+/** ALTCHA's registry of texts per language (README "Customizing Translations": `$altcha.i18n`). */
+interface AltchaTexts {
+  get(language: string): Record<string, string> | undefined;
+  set(language: string, texts: Record<string, string>): void;
+}
+
+const escapeAttribute = (s: string) => s.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * Gives the widget its texts in the page's language (issue 31: in German it stayed English): registered under the
+ * language's code, which the widget is then told. Texts it shows only for code challenges, which this server does not
+ * issue, keep ALTCHA's English.
+ */
+function localise(widget: HTMLElement, locale: string, texts: Record<string, string>) {
+  const registry = (globalThis as { $altcha?: { i18n?: AltchaTexts } }).$altcha?.i18n;
+  if (!registry) return;
+  const code = locale.toLowerCase();
+  registry.set(code, { ...registry.get('en'), ...texts });
+  widget.setAttribute('language', code);
 }
 
 export interface CaptchaHandle {
@@ -30,6 +51,28 @@ export const Captcha = forwardRef<CaptchaHandle, { error?: string | null; onStat
     const payloadRef = useRef<string | null>(null);
     const [failed, setFailed] = useState(false);
     const onStateRef = useLatest(onStateChange);
+    const { t, i18n } = useLingui();
+    const ariaLinkLabel = t`ALTCHA (official website)`;
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- the brand's link, as ALTCHA writes it; its label is translated
+    const link = `<a href="https://altcha.org/" tabindex="-1" target="_blank" aria-label="${escapeAttribute(ariaLinkLabel)}">ALTCHA</a>`;
+    const texts: Record<string, string> = {
+      label: t({ message: "I'm not a robot", comment: 'The anti-spam check: the label of its tick box' }),
+      verifying: t`Verifying…`,
+      verified: t({ message: 'Verified', comment: 'The anti-spam check: done' }),
+      verificationRequired: t`Tick the anti-spam check first.`,
+      waitAlert: t`Checking, please wait.`,
+      error: t`The check failed. Try again later.`,
+      expired: t`The check has expired. Try again.`,
+      loading: t`Loading…`,
+      reload: t`Reload`,
+      verify: t({ message: 'Verify', context: 'anti-spam check' }),
+      cancel: t`Cancel`,
+      ariaLinkLabel,
+      footer: t({ message: `Protected by ${link}`, comment: '{link} is the name ALTCHA, a link to its site' }),
+    };
+    const textsRef = useLatest(texts);
+    const locale = i18n.locale;
+    const localeRef = useLatest(locale);
 
     useEffect(() => {
       let cancelled = false;
@@ -43,6 +86,7 @@ export const Captcha = forwardRef<CaptchaHandle, { error?: string | null; onStat
         .then(() => {
           if (cancelled || !hostRef.current) return;
           widget = document.createElement('altcha-widget') as unknown as AltchaElement;
+          localise(widget, localeRef.current, textsRef.current);
           widget.setAttribute('challenge', CAPTCHA_CHALLENGE_URL);
           widget.setAttribute('auto', 'onfocus');
           widget.setAttribute('name', 'captcha');
@@ -60,7 +104,13 @@ export const Captcha = forwardRef<CaptchaHandle, { error?: string | null; onStat
         widget?.remove();
         widgetRef.current = null;
       };
-    }, [onStateRef]);
+      // Made once: a change of language reaches it through the effect below.
+    }, [onStateRef, localeRef, textsRef]);
+
+    // The language switched while the widget is shown: its texts follow.
+    useEffect(() => {
+      if (widgetRef.current) localise(widgetRef.current, locale, textsRef.current);
+    }, [locale, textsRef]);
 
     useImperativeHandle(ref, () => ({
       async getPayload() {

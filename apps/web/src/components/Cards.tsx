@@ -50,9 +50,10 @@ export function CountOf({ what, n }: { what: 'views' | 'likes' | 'followers' | '
   }
 }
 
-export function Avatar({ src, size = 36 }: { src: string | null | undefined; size?: number }) {
+/** A round picture of a channel or person; should it fail to load, `name`'s initials stand in (lib/image-fallback). */
+export function Avatar({ src, size = 36, name }: { src: string | null | undefined; size?: number; name?: string }) {
   return src ? (
-    <img className="avatar" src={src} alt="" width={size} height={size} loading="lazy" decoding="async" />
+    <img className="avatar" src={src} alt="" width={size} height={size} loading="lazy" decoding="async" data-name={name} />
   ) : (
     <span className="avatar avatar--empty" style={{ width: size, height: size }} aria-hidden="true" />
   );
@@ -133,7 +134,7 @@ function VideoCardView({
       </PlainLink>
       <div className="vcard-body">
         <PlainLink href={channelHref} className="vcard-avatar" tabIndex={-1} aria-hidden="true">
-          <Avatar src={video.channelThumbnail} />
+          <Avatar src={video.channelThumbnail} name={video.channelName} />
         </PlainLink>
         <div className="vcard-text">
           <h3 className="vcard-title" id={titleId}>
@@ -215,7 +216,7 @@ function ChannelCardView({ channel, position }: { channel: Channel; position?: I
       aria-setsize={position?.setsize}
     >
       <PlainLink href={channelHref} tabIndex={-1} aria-hidden="true" className="ccard-avatar">
-        <Avatar src={channel.thumbnail} size={72} />
+        <Avatar src={channel.thumbnail} size={72} name={channel.name} />
       </PlainLink>
       <div className="ccard-text">
         <h3 className="ccard-title" id={titleId}>
@@ -252,7 +253,7 @@ export function ChannelTile({ channel, tabIndex }: { channel: Channel; tabIndex?
   return (
     <article className="ctile" aria-labelledby={titleId}>
       <PlainLink href={channelHref} className="ctile-link" tabIndex={tabIndex}>
-        <Avatar src={channel.thumbnail} size={80} />
+        <Avatar src={channel.thumbnail} size={80} name={channel.name} />
         <span className="ctile-name" id={titleId}>
           {channel.name}
         </span>

@@ -2,7 +2,8 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useRef, useState, type FormEvent } from 'react';
 import type { CaptchaHandle } from './Captcha';
-import { NO_ERRORS, focusFirstInvalid, formErrorsFrom, type FormErrors } from './Form';
+import { NO_ERRORS, focusFirstInvalid, type FormErrors } from './Form';
+import { fieldErrorsFrom } from './field-errors';
 
 /** A message descriptor: render with `i18n._`. */
 export const CAPTCHA_MISSING_MESSAGE = msg`Please tick the anti-spam check and wait for it to finish.`;
@@ -40,7 +41,7 @@ export function useCaptchaForm(labels: Record<string, string>) {
       await send(captcha);
     } catch (err) {
       captchaRef.current?.reset();
-      const errors = formErrorsFrom(err, labels);
+      const errors = fieldErrorsFrom(err, labels);
       setServer({ ...errors, failure: err });
       setBusy(false);
       if (Object.keys(errors.fields).length) focusFirstInvalid(formRef.current);

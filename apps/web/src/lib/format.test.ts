@@ -93,6 +93,12 @@ describe('in other languages (Intl for the locale)', () => {
     expect(formatNumber(1_234_567, false, 'de')).toBe('1.234.567');
     expect(formatNumber(1_234_567, false, 'fr')).toBe('1\u202f234\u202f567');
     expect(formatNumber(1_200_000, true, 'de')).toBe('1,2\u00a0Mio.');
+    // Issue 31: German's compact notation left thousands whole ("803.803" beside "5,2 Mio."); one form for all counts.
+    expect(formatNumber(803_803, true, 'de')).toBe('803\u00a0Tsd.');
+    expect(formatNumber(1_234, true, 'de')).toBe('1,2\u00a0Tsd.');
+    expect(formatNumber(999_999, true, 'de')).toBe('999\u00a0Tsd.');
+    expect(formatNumber(999, true, 'de')).toBe('999');
+    expect(formatNumber(5_234_567, true, 'de')).toBe('5,2\u00a0Mio.');
     expect(formatNumber(999_999, true, 'fr')).toBe('999\u00a0k');
     expect(formatNumber(1999, true, 'pt-BR')).toBe('1,9\u00a0mil');
   });

@@ -19,39 +19,42 @@ function numberFormat(locale: string, kind: string, options: Intl.NumberFormatOp
   return f;
 }
 
-const UNITS = [
-  { value: 1e9, suffix: 'G' },
-  { value: 1e6, suffix: 'M' },
-  { value: 1e3, suffix: 'K' },
-] as const;
+const UNITS = [1e9, 1e6, 1e3];
+
+/**
+ * The languages whose abbreviations the app writes itself, G/M/K units first. English: SPEC §9's ("1.2M", "999K").
+ * German: CLDR's short compact notation leaves thousands whole, so that "803.803" stood beside "5,2 Mio." (issue 31);
+ * Duden's "Tsd." is what German sites write ("1,2 Tsd. Aufrufe"), with its "Mio." and "Mrd.". The other languages
+ * abbreviate thousands themselves ("803 mil", "803 k"): Intl's compact notation for them.
+ */
+// eslint-disable-next-line lingui/no-unlocalized-strings -- units as each language writes them, not texts to translate
+const SUFFIXES: Readonly<Record<string, readonly string[]>> = { en: ['G', 'M', 'K'], de: ['\u00a0Mrd.', '\u00a0Mio.', '\u00a0Tsd.'] };
 
 /**
  * Formats a count. With `abbreviate`, G ≥ 1e9, M ≥ 1e6, K ≥ 1e3. The scaled value is floored, never rounded up,
  * so 999 999 reads "999K" rather than claiming a million it has not reached; one decimal is kept below 10 of a
  * unit (1.2M) where it carries information, none from 10 up (12M, 999K).
- * In another language: its grouping, and its compact notation floored the same way ("1,2 Mio.", "999 k").
+ * In another language: its grouping, and its compact notation floored the same way ("1,2 Mio.", "999 k"), thousands
+ * included: one compact form per language wherever a count is abbreviated.
  */
 export function formatNumber(n: number, abbreviate = false, locale: string = activeLocale()): string {
-  if (!Number.isFinite(n)) return locale === 'en' ? '0' : numberFormat(locale, 'int', { maximumFractionDigits: 0 }).format(0);
-  const value = Math.trunc(n);
-  if (locale !== 'en') {
+  const value = Number.isFinite(n) ? Math.trunc(n) : 0;
+  const suffixes = SUFFIXES[locale];
+  // en-US grouping for English (SPEC §9), the language's own for the others.
+  const tag = locale === 'en' ? 'en-US' : locale;
+  if (!abbreviate || !suffixes) {
     return abbreviate
       ? // roundingMode (ES2023) is in every browser we support; TypeScript's ES2022 lib does not know it yet.
-        numberFormat(locale, 'compact', { notation: 'compact', roundingMode: 'trunc' } as Intl.NumberFormatOptions).format(value)
-      : numberFormat(locale, 'int', { maximumFractionDigits: 0 }).format(value);
+        numberFormat(tag, 'compact', { notation: 'compact', roundingMode: 'trunc' } as Intl.NumberFormatOptions).format(value)
+      : numberFormat(tag, 'int', { maximumFractionDigits: 0 }).format(value);
   }
-  const grouping = numberFormat('en-US', 'int', { maximumFractionDigits: 0 });
-  if (!abbreviate) return grouping.format(value);
   const abs = Math.abs(value);
-  for (const unit of UNITS) {
-    if (abs >= unit.value) {
-      const scaled = abs / unit.value;
-      // Divide by a tenth of the unit first: exact for integers, so 4 100 000 gives 41 and not 40.999….
-      const shown = scaled < 10 ? Math.floor(abs / (unit.value / 10)) / 10 : Math.floor(scaled);
-      return `${value < 0 ? '-' : ''}${numberFormat('en-US', 'one-decimal', { maximumFractionDigits: 1 }).format(shown)}${unit.suffix}`;
-    }
-  }
-  return grouping.format(value);
+  const at = UNITS.findIndex((unit) => abs >= unit);
+  if (at < 0) return numberFormat(tag, 'int', { maximumFractionDigits: 0 }).format(value);
+  const unit = UNITS[at]!;
+  // Divide by a tenth of the unit first: exact for integers, so 4 100 000 gives 41 and not 40.999….
+  const shown = abs / unit < 10 ? Math.floor(abs / (unit / 10)) / 10 : Math.floor(abs / unit);
+  return `${value < 0 ? '-' : ''}${numberFormat(tag, 'one-decimal', { maximumFractionDigits: 1 }).format(shown)}${suffixes[at]}`;
 }
 
 const pad2 = (n: number) => String(n).padStart(2, '0');

@@ -55,3 +55,14 @@ describe.each(LOCALES.filter((l) => l !== SOURCE_LOCALE))('the %s catalogue', (l
     expect(broken).toEqual([]);
   });
 });
+
+describe.each(LOCALES)('the %s catalogue, as read', (locale) => {
+  // Issue 31: "Enable private mode ... Users who…" showed the spec's elision as if it were text. An ellipsis ends a
+  // text that goes on ("Loading…"); one with words after it is a leftover.
+  it('has no ellipsis with text after it', () => {
+    const leftovers = read(locale)
+      .map((i) => (locale === SOURCE_LOCALE ? i.msgid : i.msgstr[0] ?? ''))
+      .filter((text) => /(\.\.\.|…)\s+\p{L}/u.test(text));
+    expect(leftovers).toEqual([]);
+  });
+});

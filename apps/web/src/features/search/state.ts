@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import { useSyncExternalStore } from 'react';
+import { useLayoutEffect, useSyncExternalStore } from 'react';
+import { useLocation } from 'react-router';
 import type { SearchSort, SearchType } from '@sift/contracts';
 
 /**
@@ -58,9 +59,25 @@ export const searchFilters = {
   },
 };
 
+/** The entries (location keys) whose new search has started over: coming back to one keeps what was chosen there. */
+const startedOver = new Set<string>();
+
+/**
+ * The filters, and the way to change them. A search started from the header's box (navigation state `{ newSearch: true }`,
+ * search/submit.ts) starts on the
+ * All type, whatever the last query was shown under (issue 31): already in the render that shows it, so no request
+ * goes out for the new text under the old type, and in the store right after.
+ */
 export function useSearchFilters(): [SearchFilters, (next: Partial<SearchFilters>) => void] {
   const value = useSyncExternalStore(searchFilters.subscribe, searchFilters.get, searchFilters.get);
-  return [value, searchFilters.set];
+  const { state, key } = useLocation();
+  const fresh = (state as { newSearch?: unknown } | null)?.newSearch === true && !startedOver.has(key);
+  useLayoutEffect(() => {
+    if (!fresh) return;
+    startedOver.add(key);
+    searchFilters.set({ type: DEFAULT_FILTERS.type });
+  }, [fresh, key]);
+  return [fresh && value.type !== DEFAULT_FILTERS.type ? { ...value, type: DEFAULT_FILTERS.type } : value, searchFilters.set];
 }
 
 /** Search's own paths and the user profile: moving between them keeps the filters and results (SPEC §2). */

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NotificationProvider } from '../../components/Notifications';
 import { SearchField } from '../../components/SearchField';
 import { globalError } from '../../lib/api';
+import { searchFilters, useSearchFilters } from './state';
 import { looksLikeAddress, useSearchSubmit } from './submit';
 
 /** The header's search box as it is wired there, over the app's real api client with `fetch` faked. */
@@ -17,12 +18,19 @@ function Box() {
   return <SearchField value="" onSubmit={(text) => void submit(text)} />;
 }
 
+/** The type the search page would show. */
+function Shown() {
+  const [filters] = useSearchFilters();
+  return <p data-testid="type">{filters.type}</p>;
+}
+
 function mount(start = '/') {
   render(
     <MemoryRouter initialEntries={[start]}>
       <NotificationProvider>
         <Box />
         <Where />
+        <Shown />
       </NotificationProvider>
     </MemoryRouter>,
   );
@@ -45,6 +53,7 @@ afterEach(() => {
 
 const box = () => screen.getByRole('searchbox');
 const location = () => screen.getByTestId('location').textContent;
+const shownType = () => screen.getByTestId('type').textContent;
 const type = (text: string) => fireEvent.change(box(), { target: { value: text } });
 const enter = () => fireEvent.submit(box().closest('form')!);
 const resolveCalls = () => fetchMock.mock.calls.map(([url]) => String(url)).filter((u) => u.startsWith('/api/public/v01/resolve'));
@@ -149,5 +158,21 @@ describe('header search submit (SPEC §2 search box, pasted addresses)', () => {
     await waitFor(() => expect(location()).toBe('/channel/UCabcdefghijklmnopqrstuv'));
     await act(async () => answerFirst(json(200, { type: 'video', externalId: 'x' })));
     expect(location()).toBe('/channel/UCabcdefghijklmnopqrstuv');
+  });
+
+  // Issue 31: the type chosen for one query (Videos) stuck to the next one typed in the header.
+  it('starts a new query on All, whatever type the last one was shown under, and only once', async () => {
+    searchFilters.set({ type: 'videos', sort: 'alpha' });
+    mount('/search/main?st=cooking');
+    expect(shownType()).toBe('videos');
+    type('jazz');
+    enter();
+    expect(location()).toBe('/search/main?st=jazz');
+    expect(shownType()).toBe('all');
+    expect(searchFilters.get()).toEqual({ type: 'all', sort: 'alpha' });
+    // Chosen again on the new query, it stays: the start on All happens once.
+    act(() => searchFilters.set({ type: 'channels' }));
+    expect(shownType()).toBe('channels');
+    searchFilters.reset();
   });
 });

@@ -26,11 +26,17 @@ export function resolvedPath(found: ResolvedAddress): string | null {
 }
 
 /**
- * The header search box's submit (SPEC §2): text that looks like an address is resolved first and opens the video or
- * channel it names; anything else goes to the search page, and so does an address that names nothing or whose
- * resolving failed (the video service does not know it, cannot be asked, or no answer came: issue 31), with the text
- * as typed, instead of leaving the person on an error. A newer submit, or going elsewhere meanwhile, drops an answer
- * still on its way.
+ * A search typed in the header is a new one: the search page starts it on the All type (issue 31, search/state.ts
+ * useSearchFilters). Said in the navigation's state, so the filters' store stays out of the first route.
+ */
+const NEW_SEARCH = { state: { newSearch: true } };
+
+/**
+ * The header search box's submit (SPEC §2), a new search: text that looks like an address is resolved first and opens
+ * the video or channel it names; anything else goes to the search page, and so does an address that names nothing or
+ * whose resolving failed (the video service does not know it, cannot be asked, or no answer came: issue 31), with the
+ * text as typed, instead of leaving the person on an error. A newer submit, or going elsewhere meanwhile, drops an
+ * answer still on its way.
  */
 export function useSearchSubmit() {
   const navigate = useAppNavigate();
@@ -42,7 +48,7 @@ export function useSearchSubmit() {
     async (text: string) => {
       pending.current?.abort();
       pending.current = null;
-      if (!looksLikeAddress(text)) return navigate(to.search(text));
+      if (!looksLikeAddress(text)) return navigate(to.search(text), NEW_SEARCH);
       const controller = new AbortController();
       pending.current = controller;
       let target: string | null = null;
@@ -56,7 +62,8 @@ export function useSearchSubmit() {
       }
       if (controller.signal.aborted) return;
       // A watch link names its own `v`, so the current one is not carried over it (as a card opens a video).
-      navigate(target ?? to.search(text));
+      if (target) navigate(target);
+      else navigate(to.search(text), NEW_SEARCH);
     },
     [navigate],
   );

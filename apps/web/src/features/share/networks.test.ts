@@ -38,6 +38,10 @@ describe('share networks, most recently used first (SPEC §3 share_items)', () =
     expect(orderNetworks(store.get('share_items'))[0]).toBe('telegram');
   });
 
+  it('calls the network that was Twitter by its name now, X (issue 31)', () => {
+    expect(NETWORKS.twitter.name).toBe('X');
+  });
+
   it("opens each network's documented share address with the link (and the name where it takes a text)", () => {
     const url = 'https://sift.example/sifts/ab12?x=1&y=2';
     const text = 'Bread & "butter"';
@@ -45,8 +49,8 @@ describe('share networks, most recently used first (SPEC §3 share_items)', () =
     expect(NETWORKS.linkedin.address(url, text)).toBe('https://www.linkedin.com/sharing/share-offsite/?url=https%3A%2F%2Fsift.example%2Fsifts%2Fab12%3Fx%3D1%26y%3D2');
     const telegram = new URL(NETWORKS.telegram.address(url, text));
     expect([telegram.origin + telegram.pathname, telegram.searchParams.get('url'), telegram.searchParams.get('text')]).toEqual(['https://t.me/share/url', url, text]);
-    const twitter = new URL(NETWORKS.twitter.address(url, text));
-    expect([twitter.origin + twitter.pathname, twitter.searchParams.get('url'), twitter.searchParams.get('text')]).toEqual(['https://twitter.com/intent/tweet', url, text]);
+    const x = new URL(NETWORKS.twitter.address(url, text));
+    expect([x.origin + x.pathname, x.searchParams.get('url'), x.searchParams.get('text')]).toEqual(['https://x.com/intent/post', url, text]);
     const whatsapp = new URL(NETWORKS.whatsapp.address(url, text));
     expect([whatsapp.origin + whatsapp.pathname, whatsapp.searchParams.get('text')]).toEqual(['https://api.whatsapp.com/send', `${text} ${url}`]);
   });

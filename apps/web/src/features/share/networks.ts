@@ -18,7 +18,8 @@ export const NETWORKS: Record<ShareNetwork, Network> = {
   facebook: { id: 'facebook', name: 'Facebook', address: (url) => `https://www.facebook.com/sharer/sharer.php?u=${enc(url)}` },
   linkedin: { id: 'linkedin', name: 'LinkedIn', address: (url) => `https://www.linkedin.com/sharing/share-offsite/?url=${enc(url)}` },
   telegram: { id: 'telegram', name: 'Telegram', address: (url, text) => `https://t.me/share/url?url=${enc(url)}&text=${enc(text)}` },
-  twitter: { id: 'twitter', name: 'Twitter', address: (url, text) => `https://twitter.com/intent/tweet?url=${enc(url)}&text=${enc(text)}` },
+  // X, formerly Twitter: its name and its own share address (the stored id stays `twitter`, SPEC §3's list).
+  twitter: { id: 'twitter', name: 'X', address: (url, text) => `https://x.com/intent/post?url=${enc(url)}&text=${enc(text)}` },
   // WhatsApp takes one text: the name, then the link (which it turns into a preview).
   whatsapp: { id: 'whatsapp', name: 'WhatsApp', address: (url, text) => `https://api.whatsapp.com/send?text=${enc(text ? `${text} ${url}` : url)}` },
 };

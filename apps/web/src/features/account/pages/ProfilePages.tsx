@@ -4,9 +4,11 @@ import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { AppLink } from '../../../components/AppLink';
 import { FormAlert, NO_ERRORS, SubmitButton, TextField, focusFirstInvalid, formErrorsFrom, type FormErrors } from '../../../components/Form';
+import { fieldErrorsFrom } from '../../../components/field-errors';
 import { useNotify } from '../../../components/Notifications';
 import { useDocumentTitle } from '../../../components/Page';
 import { formatDate } from '../../../lib/format';
+import { initialsOf } from '../../../lib/initials';
 import { paths, to } from '../../../lib/paths';
 import { useLoginNeeding } from '../../../lib/use-login-needing';
 import { preferences } from '../../../lib/storage';
@@ -46,7 +48,7 @@ function Loading() {
 }
 
 function initials(user: UserInfo) {
-  return `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase() || '?';
+  return initialsOf(`${user.firstName} ${user.lastName}`) || '?';
 }
 
 function memberSince(createdAt: string): string | null {
@@ -100,7 +102,7 @@ export function ProfilePage({ children }: { children?: ReactNode }) {
       <div className="profile-card">
         <div className="profile-head">
           {user.picture ? (
-            <img className="avatar" src={user.picture} alt="" width={72} height={72} />
+            <img className="avatar" src={user.picture} alt="" width={72} height={72} data-name={`${user.firstName} ${user.lastName}`} />
           ) : (
             <span className="avatar avatar--initials" aria-hidden="true">
               {initials(user)}
@@ -286,7 +288,7 @@ function ProfileForm({ user }: { user: UserInfo }) {
       notify(t`Profile updated`);
       navigate(paths.profile);
     } catch (err) {
-      setServer(formErrorsFrom(err, PROFILE_LABELS));
+      setServer(fieldErrorsFrom(err, PROFILE_LABELS));
       setBusy(false);
     }
   }
@@ -387,7 +389,7 @@ export function ChangePasswordPage() {
       notify(t`Password changed`);
       navigate(paths.profile);
     } catch (err) {
-      setServer(formErrorsFrom(err, PASSWORD_LABELS));
+      setServer(fieldErrorsFrom(err, PASSWORD_LABELS));
       setBusy(false);
       focusFirstInvalid(formRef.current);
     }

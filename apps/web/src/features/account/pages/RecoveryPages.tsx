@@ -2,7 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { AppLink } from '../../../components/AppLink';
-import { FormAlert, NO_ERRORS, SubmitButton, TextField, focusFirstInvalid, formErrorsFrom, type FormErrors } from '../../../components/Form';
+import { FormAlert, NO_ERRORS, SubmitButton, TextField, focusFirstInvalid, type FormErrors } from '../../../components/Form';
+import { fieldErrorsFrom } from '../../../components/field-errors';
 import { isApiError } from '../../../lib/api';
 import { paths, to } from '../../../lib/paths';
 import { changePasswordWithToken, requestPasswordReset, resendConfirmation } from '../api/endpoints';
@@ -53,7 +54,7 @@ function EmailRequestForm({
       await send(address);
       navigate(to.checkEmail(address));
     } catch (err) {
-      setServer(formErrorsFrom(err, { email: t`E-mail` }));
+      setServer(fieldErrorsFrom(err, { email: t`E-mail` }));
       setBusy(false);
     }
   }
@@ -193,7 +194,7 @@ export function PasswordResetPage() {
     } catch (err) {
       const badToken = isApiError(err) && (err.status === 410 || err.code === 'TOKEN_INVALID' || err.code === 'TOKEN_EXPIRED' || err.status === 404);
       setServer({
-        ...formErrorsFrom(err, { password: t`Password` }),
+        ...fieldErrorsFrom(err, { password: t`Password` }),
         ...(badToken ? { message: t`This reset link has expired or was already used.`, badToken } : {}),
       });
       setBusy(false);

@@ -27,12 +27,27 @@ function mount(member: PlansMember) {
 }
 
 describe('/ready', () => {
-  it('without Stripe, says how the operator upgrades a member, and offers no checkout', async () => {
+  // Issue 31: members were shown the operator's command line; that is for the start log and the README.
+  it('without Stripe, tells a member Premium is not available here, without the operator’s command, and offers no checkout', async () => {
     status = { enabled: false, offers: [], subscription: null };
     mount({ isLoggedIn: true, isPremium: false });
-    expect(await screen.findByText('npm run admin -- set-plan <email> PREMIUM')).toBeTruthy();
-    expect(screen.getByText(/This site takes no payments/).textContent).toContain('ask them if you would like Premium');
+    expect(await screen.findByText('Premium is not available on this site: it takes no payments. Everything in Free stays yours.')).toBeTruthy();
+    expect(screen.queryByText(/npm run admin/)).toBeNull();
+    expect(document.querySelector('code')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Upgrade to Premium' })).toBeNull();
+  });
+
+  // Issue 31: the Premium card was drawn as chosen on a Free account.
+  it.each([
+    [{ isLoggedIn: true, isPremium: false }, 'Free'],
+    [{ isLoggedIn: true, isPremium: true }, 'Premium'],
+    [{ isLoggedIn: false, isPremium: false }, null],
+  ] as const)('marks only the member’s own plan as the current one (%o → %s)', async (member, current) => {
+    status = { enabled: true, offers: [{ interval: 'monthly', amount: 400, currency: 'eur' }], subscription: null };
+    mount(member);
+    const card = async (name: string) => (await screen.findByRole('heading', { level: 2, name })).closest('section')!;
+    const chosen = [await card('Free'), await card('Premium')].filter((c) => c.getAttribute('aria-current') === 'true');
+    expect(chosen.map((c) => c.querySelector('h2')!.textContent)).toEqual(current ? [current] : []);
   });
 
   it("shows a visitor PREMIUM's prices and a way to log in first", async () => {

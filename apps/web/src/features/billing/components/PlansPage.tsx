@@ -13,10 +13,6 @@ import { billingKeys, cancelSubscription, resumeSubscription, startCheckout, use
 import { intervalLabel, longDate, offerPrice } from './format';
 import './billing.css';
 
-/** The operator's command that gives a member Premium when the site takes no payments (README). */
-// eslint-disable-next-line lingui/no-unlocalized-strings -- a command line, typed as it is in every language
-const SET_PLAN_COMMAND = 'npm run admin -- set-plan <email> PREMIUM';
-
 /** The mark on the member's current plan. */
 function YourPlanMark() {
   return (
@@ -34,8 +30,9 @@ export interface PlansMember {
 /**
  * /ready: the plans (issue 19, decisions/024). FREE and PREMIUM side by side; PREMIUM is a supporter plan with the same
  * features, billed monthly or annually through Stripe's hosted checkout. A paying member sees their renewal or ending
- * date and may cancel (at the period's end) or take the cancellation back. Without Stripe set up, the page says how
- * the operator upgrades a member.
+ * date and may cancel (at the period's end) or take the cancellation back. Without Stripe set up, the page says Premium
+ * is not available here (how the operator turns it on, or gives it, is the start log's and the README's business).
+ * Only the member's own plan looks chosen (issue 31): a visitor's cards both look alike.
  */
 export function PlansPage({ member }: { member: PlansMember }) {
   const status = useBillingStatus(member.isLoggedIn);
@@ -71,7 +68,7 @@ function Plans({ member, status }: { member: PlansMember; status: BillingStatus 
     <>
       {member.isPremium && <YourPremium status={status} />}
       <div className="plan-cards">
-        <section className="plan-card" aria-labelledby="plan-free">
+        <section className="plan-card" aria-labelledby="plan-free" aria-current={member.isLoggedIn && !member.isPremium ? 'true' : undefined}>
           <h2 id="plan-free">
             <Trans comment="Plan name">Free</Trans>
           </h2>
@@ -91,7 +88,7 @@ function Plans({ member, status }: { member: PlansMember; status: BillingStatus 
           </ul>
           {member.isLoggedIn && !member.isPremium && <YourPlanMark />}
         </section>
-        <section className="plan-card plan-card--premium" aria-labelledby="plan-premium">
+        <section className="plan-card" aria-labelledby="plan-premium" aria-current={member.isPremium ? 'true' : undefined}>
           <h2 id="plan-premium">
             <Trans comment="Plan name">Premium</Trans>
           </h2>
@@ -180,26 +177,22 @@ function PremiumOffer({ member, status, paying }: { member: PlansMember; status:
   );
 }
 
+/** No payments on this site: said to the member as it concerns them; the operator reads how to change it in the log. */
 function BillingOff({ member }: { member: PlansMember }) {
   return (
     <>
       <p className="plan-price">
-        <Trans>Given by this site&apos;s operator</Trans>
+        <Trans>Not available on this site</Trans>
       </p>
-      <FormAlert kind="info">
-        <p>
-          {member.isLoggedIn && !member.isPremium ? (
-            <Trans>
-              This site takes no payments. Its operator can upgrade a member with <code>{SET_PLAN_COMMAND}</code>: ask them if you would like Premium.
-            </Trans>
-          ) : (
-            <Trans>
-              This site takes no payments. Its operator can upgrade a member with <code>{SET_PLAN_COMMAND}</code>.
-            </Trans>
-          )}
-        </p>
-      </FormAlert>
-      {member.isPremium && <YourPlanMark />}
+      {member.isPremium ? (
+        <YourPlanMark />
+      ) : (
+        <FormAlert kind="info">
+          <p>
+            <Trans>Premium is not available on this site: it takes no payments. Everything in Free stays yours.</Trans>
+          </p>
+        </FormAlert>
+      )}
     </>
   );
 }

@@ -54,7 +54,7 @@ export function ChannelPage({ externalId, related }: { externalId: string; relat
   return (
     <section className="page" aria-labelledby="page-title">
       <header className="channel-head">
-        <Avatar src={c?.thumbnail} size={96} />
+        <Avatar src={c?.thumbnail} size={96} name={c?.name} />
         <div className="channel-head-text">
           <h1 id="page-title" className="page-title" tabIndex={-1}>
             {c?.name ?? (channel.isPending ? <Trans>Loading channel…</Trans> : <Trans>Channel</Trans>)}

@@ -37,10 +37,8 @@ export function ContactPage() {
         ) : status.data?.enabled === false ? (
           <FormAlert kind="info">
             <p>
-              <Trans>
-                This site does not take messages: its operator has not set up a contact address. If you run it, set{' '}
-                <code>CONTACT_EMAIL</code> and restart.
-              </Trans>
+              {/* To the person here; the operator reads how to set an address in the start log and the README (issue 31). */}
+              <Trans>Contact is not set up on this site, so it cannot take messages here.</Trans>
             </p>
           </FormAlert>
         ) : sentTo ? (

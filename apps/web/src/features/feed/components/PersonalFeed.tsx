@@ -140,7 +140,7 @@ function MemberFeed({ selected, onSelect, params, onFilterText, vid, unwatchedOf
               title={c.target.type === 'sift' ? siftTitle(c.target.name) : c.target.name}
               onClick={() => toggle(c.subscriptionId)}
             >
-              {c.target.thumbnail && <img src={c.target.thumbnail} alt="" width={20} height={20} />}
+              {c.target.thumbnail && <img src={c.target.thumbnail} alt="" width={20} height={20} data-name={c.target.type === 'channel' ? c.target.name : undefined} />}
               <span className="chip-label">{c.target.name}</span>
               <InboxCount n={unwatchedOf?.(c.subscriptionId)} />
               {c.target.type === 'sift' && (
@@ -184,7 +184,10 @@ function MemberFeed({ selected, onSelect, params, onFilterText, vid, unwatchedOf
               <ViewToggle />
             </div>
           </div>
-          <FilterField key={params.filterText ?? ''} label={t`Filter videos`} initial={params.filterText ?? ''} onApply={onFilterText} />
+          {/* Spaced from the first card as the other pages' filters are (issue 31). */}
+          <div className="feed-filter">
+            <FilterField key={params.filterText ?? ''} label={t`Filter videos`} initial={params.filterText ?? ''} onApply={onFilterText} />
+          </div>
           <InfiniteList
             label={t`My feed`}
             layout={gridType}

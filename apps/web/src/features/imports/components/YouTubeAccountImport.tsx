@@ -401,7 +401,7 @@ function ChannelItem({ channel, inputId, checked, onChange }: { channel: Account
     <li className="yt-pick-item">
       <input id={inputId} type="checkbox" className="yt-check" checked={checked} disabled={channel.follow} onChange={(e) => onChange(e.currentTarget.checked)} />
       <label htmlFor={inputId} className="yt-pick-label">
-        <Avatar src={channel.thumbnail} size={40} />
+        <Avatar src={channel.thumbnail} size={40} name={channel.name} />
         <span className="yt-pick-name">{channel.name}</span>
         {channel.follow && (
           <span className="yt-badge">

@@ -5,7 +5,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAppNavigate } from '../../../components/AppLink';
-import { FormAlert, NO_ERRORS, SubmitButton, TextArea, TextField, focusFirstInvalid, formErrorsFrom, type FormErrors } from '../../../components/Form';
+import { FormAlert, NO_ERRORS, SubmitButton, TextArea, TextField, focusFirstInvalid, type FormErrors } from '../../../components/Form';
+import { fieldErrorsFrom } from '../../../components/field-errors';
 import { useDocumentTitle } from '../../../components/Page';
 import { useNotify } from '../../../components/Notifications';
 import { AppLink } from '../../../components/AppLink';
@@ -50,7 +51,7 @@ export function CreatePlaylistPage() {
         navigate(to.playlist(result.value.id));
       }
     } catch (err) {
-      setErrors(formErrorsFrom(err, labels(i18n)));
+      setErrors(fieldErrorsFrom(err, labels(i18n)));
       focusFirstInvalid(form.current);
     } finally {
       setBusy(false);
@@ -118,7 +119,7 @@ function EditForm({ id, initial }: { id: number; initial: { name: string; descri
       notify(t`Playlist saved`);
       navigate(to.playlist(id));
     } catch (err) {
-      setErrors(formErrorsFrom(err, labels(i18n)));
+      setErrors(fieldErrorsFrom(err, labels(i18n)));
       focusFirstInvalid(form.current);
     } finally {
       setBusy(false);

@@ -279,8 +279,8 @@ function PlaylistHeader({ playlist: p, first }: { playlist: Playlist; first: Vid
           title={dialog === 'public' ? t`Make public` : t`Make private`}
           message={
             dialog === 'public'
-              ? t`Enable public mode ... Anyone with the link will be able to see this playlist, and people can follow it.`
-              : t`Enable private mode ... Only you will be able to see this playlist.`
+              ? t`Anyone with the link will be able to see this playlist, and people can follow it.`
+              : t`Only you will be able to see this playlist.`
           }
           confirmLabel={dialog === 'public' ? t`Yes, make public` : t`Yes, make private`}
           onClose={() => setDialog(null)}

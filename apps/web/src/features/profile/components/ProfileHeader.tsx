@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import './profile.css';
 import { Icon } from '../../../components/Icon';
 import { useDocumentTitle } from '../../../components/Page';
+import { initialsOf } from '../../../lib/initials';
 import { to } from '../../../lib/paths';
 import { openShare } from '../../../lib/share';
 import type { usePublicUser } from '../api/queries';
@@ -15,12 +16,7 @@ export function ProfileHeader({ user, isMe }: { user: ReturnType<typeof usePubli
   const name = fullName(user.data);
   const missing = user.isError;
   useDocumentTitle(name || (missing ? t`Profile not found` : t`Profile`));
-  const initials = name
-    .split(/\s+/)
-    .map((part) => Array.from(part)[0] ?? '')
-    .join('')
-    .slice(0, 2)
-    .toUpperCase();
+  const initials = initialsOf(name);
   return (
     <header className="uprofile-head">
       <span className="uprofile-avatar" aria-hidden="true">

@@ -82,4 +82,12 @@ describe('YourData', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('Database unavailable');
     expect(saved).toEqual([]);
   });
+
+  // Issue 31: "Your data" did not lead to the import page.
+  it('leads to the import page, with what can be brought in', () => {
+    mount();
+    const link = screen.getByRole('link', { name: 'Import from another app' });
+    expect(link.getAttribute('href')).toBe('/importYoutubeChannels');
+    expect(document.getElementById(link.getAttribute('aria-describedby')!)?.textContent).toMatch(/YouTube account/);
+  });
 });

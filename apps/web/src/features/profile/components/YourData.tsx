@@ -40,7 +40,7 @@ const CHOICES: ExportChoice[] = [
 ];
 
 /**
- * Profile: "Your data" (issue 16 §3 "Take it out"): the member's exports. Each is fetched with the member's token
+ * Profile: "Your data" (issue 16 §3 "Take it out"): the member's exports, their watch history and the import page. Each is fetched with the member's token
  * and saved as a file; a button per export, its line explaining what the file holds.
  */
 export function YourData({ subscriptionsEnabled = true }: { subscriptionsEnabled?: boolean }) {
@@ -108,6 +108,18 @@ export function YourData({ subscriptionsEnabled = true }: { subscriptionsEnabled
           </AppLink>
           <p id={`${baseId}-history-hint`} className="muted your-data-hint">
             <Trans>What you watched and where you stopped: search it, remove videos, clear it or pause it on your History page.</Trans>
+          </p>
+        </li>
+        {/* Issue 31: bringing data in is the other half of "Your data"; the import page was not reachable from here. */}
+        <li className="your-data-row">
+          <AppLink to={paths.importYoutubeChannels} className="btn btn-secondary your-data-button" aria-describedby={`${baseId}-import-hint`}>
+            <Icon name="plus" size={18} />
+            <span>
+              <Trans>Import from another app</Trans>
+            </span>
+          </AppLink>
+          <p id={`${baseId}-import-hint`} className="muted your-data-hint">
+            <Trans>Bring in what you follow and keep elsewhere: from your YouTube account, or an export file of YouTube, NewPipe, FreeTube or another Sift.</Trans>
           </p>
         </li>
       </ul>

@@ -1,11 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, type MouseEvent } from 'react';
 import type { Channel, SearchItem } from '@sift/contracts';
-import { AppLink } from '../../../components/AppLink';
 import { ChannelTile, VideoCard } from '../../../components/Cards';
 import { InfiniteList, pagingOf } from '../../../components/InfiniteList';
 import { useNow } from '../../../lib/hooks';
-import { paths } from '../../../lib/paths';
 import { useSearch } from '../api/queries';
 import { useLeavingSearchResets } from '../leave';
 import { resultKey } from '../merge';
@@ -13,6 +11,7 @@ import { useRecentSearches } from '../recent';
 import { SCOPES, useSearchFilters, type SearchScope } from '../state';
 import { itemPath } from '../links';
 import { OutsideFiltersBar, ScopeTabs, SortMenu } from './Filters';
+import { RecentStrip } from './RecentStrip';
 import { ResultCard } from './ResultCards';
 import { SearchHeading } from './SearchHeading';
 import './search.css';
@@ -39,8 +38,9 @@ export function SearchPage({ text, userUuid }: SearchPageProps) {
   const recent = useRecentSearches(userUuid, filters.type);
   const first = search.first;
   const label = text ? t`Search results` : t`Newest and most popular`;
-  // Channels for the query sit above videos; without a query the All list starts with those same channels.
-  const showChannels = (filters.type === 'videos' || (filters.type === 'all' && !!text)) && !!first?.recommendedChannels.length;
+  // Channels for the query sit above the All list (without a query it starts with those same channels); the Videos
+  // tab lists videos only (issue 31).
+  const showChannels = filters.type === 'all' && !!text && !!first?.recommendedChannels.length;
 
   const remember = (item: SearchItem) => (e: MouseEvent) => {
     // Only opening the result itself counts, not its channel or owner link.
@@ -51,17 +51,12 @@ export function SearchPage({ text, userUuid }: SearchPageProps) {
   return (
     <section className="page search-page" aria-labelledby="page-title">
       <SearchHeading text={text} />
+      <RecentStrip entries={recent.entries} />
       {first?.moreOutsideFilters && <OutsideFiltersBar onClear={() => setFilters({ type: 'all', sort: '' })} />}
       <div className="search-toolbar">
         <ScopeTabs scopes={SCOPES} value={filters.type} onChange={(type: SearchScope) => setFilters({ type })} panelId={panelId} />
         <div className="search-toolbar-end">
           <SortMenu value={filters.sort} onChange={(sort) => setFilters({ sort })} />
-          <AppLink to={paths.searchRecent} className="btn btn-secondary">
-            <Trans comment="A link to the recent searches; only screen readers hear the second word">
-              Recent
-              <span className="sr-only"> searches</span>
-            </Trans>
-          </AppLink>
         </div>
       </div>
 

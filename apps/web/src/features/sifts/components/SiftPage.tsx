@@ -175,7 +175,7 @@ function ChannelList({ sift }: { sift: Sift }) {
         return (
           <li key={c.externalId}>
             <AppLink to={to.channel(c.externalId)} className="sift-channel-link">
-              <Avatar src={c.thumbnail || null} size={32} />
+              <Avatar src={c.thumbnail || null} size={32} name={c.name} />
               <span>{c.name}</span>
             </AppLink>
             <span className="sift-channel-meta">
@@ -361,8 +361,8 @@ function SiftHeader({ sift: s, first, renderFollow, followMenu }: { sift: Sift; 
           title={dialog === 'public' ? t`Make public` : t`Make private`}
           message={
             dialog === 'public'
-              ? t`Enable public mode ... Users who follow this sift will have access to all future updates.`
-              : t`Enable private mode ... Users who were following this sift won't have access to any future updates.`
+              ? t`Users who follow this sift will have access to all future updates.`
+              : t`Users who were following this sift won't have access to any future updates.`
           }
           confirmLabel={dialog === 'public' ? t`Yes, make public` : t`Yes, make private`}
           onClose={() => setDialog(null)}

@@ -76,7 +76,14 @@ function SubscriptionRow({ subscription: s }: { subscription: Subscription }) {
   return (
     <li className="subs-row">
       {s.target.thumbnail ? (
-        <img className={`subs-thumb subs-thumb--${s.target.type}`} src={s.target.thumbnail} alt="" width={40} height={40} />
+        <img
+          className={`subs-thumb subs-thumb--${s.target.type}`}
+          src={s.target.thumbnail}
+          alt=""
+          width={40}
+          height={40}
+          data-name={s.target.type === 'channel' ? s.target.name : undefined}
+        />
       ) : (
         <span className={`subs-thumb subs-thumb--${s.target.type} subs-thumb--icon`} aria-hidden="true">
           <Icon name={s.target.type === 'sift' ? 'sift' : 'user'} size={22} />

@@ -18,8 +18,8 @@ export interface LeaveModalProps {
 
 /**
  * The leave-site notice (SPEC §2 modals, §4): the video plays only on its service. Accept opens it there in a new
- * tab; Cancel stays. Opened by the engine for a queue's item, it hides itself and plays the next video after 7 s
- * untouched — the countdown says so.
+ * tab; Cancel stays, and has the focus first. Opened by the engine for a queue's item, it hides itself and plays the
+ * next video after 7 s untouched — the countdown says so.
  */
 export function LeaveModal({ leave, now = Date.now, onAccept, onCancel }: LeaveModalProps) {
   const [dontShow, setDontShow] = useState(false);
@@ -35,11 +35,12 @@ export function LeaveModal({ leave, now = Date.now, onAccept, onCancel }: LeaveM
       onClose={() => onCancel(dontShow)}
       actions={
         <>
-          <button type="button" className="btn btn-secondary leave-btn" onClick={() => onCancel(dontShow)}>
+          {/* Focus starts on staying (issue 31): Enter or Space on arrival must not send the person to another site. */}
+          <button type="button" className="btn btn-secondary leave-btn" onClick={() => onCancel(dontShow)} data-autofocus>
             {leave.automatic ? t`Skip` : t`Cancel`}
           </button>
           {hasUrl && (
-            <button type="button" className="btn btn-primary leave-btn" onClick={() => onAccept(dontShow)} data-autofocus>
+            <button type="button" className="btn btn-primary leave-btn" onClick={() => onAccept(dontShow)}>
               <Trans>
                 Open on {service}
                 <span className="sr-only"> (opens in a new tab)</span>

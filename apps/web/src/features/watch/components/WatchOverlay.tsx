@@ -70,7 +70,8 @@ export function WatchOverlay(props: WatchOverlayProps) {
   const [help, setHelp] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const [hintDone, setHintDone] = useState(false);
-  useModal(dialogRef, max, onMinimise);
+  // Escape closes the modal, which minimises the player; in fullscreen it only leaves fullscreen (issue 31).
+  useModal(dialogRef, max, () => (engine.getSnapshot().view.fullscreen ? leaveFullscreen() : onMinimise()));
 
   // ---- URL ⇄ engine --------------------------------------------------------------------------------------------
   useEffect(() => {
@@ -140,10 +141,14 @@ export function WatchOverlay(props: WatchOverlayProps) {
     return () => document.removeEventListener('fullscreenchange', sync);
   }, [engine]);
 
+  function leaveFullscreen() {
+    if (document.fullscreenElement) void document.exitFullscreen().catch(() => {});
+    engine.setView({ fullscreen: false });
+  }
+
   const toggleFullscreen = () => {
     if (engine.getSnapshot().view.fullscreen) {
-      if (document.fullscreenElement) void document.exitFullscreen().catch(() => {});
-      engine.setView({ fullscreen: false });
+      leaveFullscreen();
       return;
     }
     // The whole page goes fullscreen and the player fills it: menus and dialogs (portals) stay visible.
@@ -262,8 +267,9 @@ export function WatchOverlay(props: WatchOverlayProps) {
     <span className="spinner" aria-hidden="true" />
   );
   const m = controlsModel(snap);
-  const views = shown ? formatNumber(shown.numberOfViews) : '';
-  const likes = shown ? formatNumber(shown.numberOfLikes) : '';
+  // Abbreviated as on every card (issue 31: one form of a count per language, "5,2 Mio." not beside "803.803").
+  const views = shown ? formatNumber(shown.numberOfViews, true) : '';
+  const likes = shown ? formatNumber(shown.numberOfLikes, true) : '';
   const classes = ['watch', `watch--${mode}`];
   if (max && snap.view.cinema) classes.push('watch--cinema');
   if (max && snap.view.fullscreen) classes.push('watch--fullscreen');
@@ -345,7 +351,7 @@ export function WatchOverlay(props: WatchOverlayProps) {
                 <>
                   <div className="watch-info-head">
                     <AppLink to={to.channel(shown.channelExternalId)} className="watch-channel-link">
-                      <Avatar src={shown.channelThumbnail} size={40} />
+                      <Avatar src={shown.channelThumbnail} size={40} name={shown.channelName} />
                       <span>{shown.channelName}</span>
                     </AppLink>
                     <PlayerMenu snap={snap} loggedIn={loggedIn} handlers={menuHandlers} />

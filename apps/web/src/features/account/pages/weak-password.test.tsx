@@ -1,0 +1,103 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { forwardRef, useImperativeHandle, type ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NotificationProvider } from '../../../components/Notifications';
+import { globalError } from '../../../lib/api';
+import { preferences } from '../../../lib/storage';
+import { ChangePasswordPage } from './ProfilePages';
+import { SignupPage } from './SignupPage';
+
+// The ALTCHA widget is the browser's business; here it answers at once.
+vi.mock('../../../components/Captcha', () => ({
+  Captcha: forwardRef<unknown, { error?: string | null }>(function FakeCaptcha({ error }, ref) {
+    useImperativeHandle(ref, () => ({ getPayload: () => Promise.resolve('solved'), reset: () => {} }));
+    return <div data-testid="captcha">{error}</div>;
+  }),
+}));
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const USER = {
+  userIsLoggedIn: true,
+  uuid: 'u-1',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.com',
+  picture: null,
+  createdAt: '2025-01-01T00:00:00Z',
+  origin: 'email',
+  plan: 'FREE',
+  isPremium: false,
+  onboarded: true,
+  watchLater: { id: 1 },
+};
+/** What the server answers a common password (users.service assertAcceptablePassword). */
+const tooCommon = (field: string) =>
+  json(400, {
+    status: 400,
+    message: 'The password is too common; choose one that is harder to guess.',
+    code: 'VALIDATION',
+    fields: [{ field, message: 'is too common; choose one that is harder to guess' }],
+  });
+
+let refusal: () => Response;
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn<typeof fetch>(async (url, init) => {
+      const path = String(url);
+      if (path.startsWith('/api/auth/config')) return json(200, { googleEnabled: false, appName: 'Sift', subscriptionsEnabled: true });
+      if (init?.method === 'POST' || init?.method === 'PUT') return refusal();
+      return json(200, path.startsWith('/api/users') && preferences.get('token') ? USER : { userIsLoggedIn: false });
+    }),
+  );
+  globalError.set(null);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  preferences.set('token', null);
+});
+
+function mount(page: ReactNode, at: string) {
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter initialEntries={[at]}>
+        <NotificationProvider>{page}</NotificationProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+/** Every place the page says the password is too common. */
+const sayings = () => screen.queryAllByText(/too common/);
+
+// Issue 31: the refusal of a common password showed twice, in two wordings — above the form and under the field.
+describe('a common password is refused once, under the password field', () => {
+  it('at sign-up', async () => {
+    refusal = () => tooCommon('password');
+    mount(<SignupPage />, '/signup');
+    fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(screen.getByLabelText('First name'), { target: { value: 'Ada' } });
+    fireEvent.change(screen.getByLabelText('Last name'), { target: { value: 'Lovelace' } });
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'password123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Password is too common; choose one that is harder to guess')).toBeTruthy();
+    expect(sayings()).toHaveLength(1);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('when changing the password', async () => {
+    preferences.set('token', 'member-token');
+    refusal = () => tooCommon('newPassword');
+    mount(<ChangePasswordPage />, '/change-password');
+    fireEvent.change(await screen.findByLabelText(/^Current password/), { target: { value: 'old-secret-1' } });
+    fireEvent.change(screen.getByLabelText(/^New password/), { target: { value: 'password123' } });
+    fireEvent.change(screen.getByLabelText(/^Repeat the new password/), { target: { value: 'password123' } });
+    fireEvent.click(screen.getByRole('button', { name: /Change password|Save/ }));
+    expect(await screen.findByText('New password is too common; choose one that is harder to guess')).toBeTruthy();
+    expect(sayings()).toHaveLength(1);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
