@@ -1,11 +1,11 @@
-import type { ContinueWatching, HiddenPage, HistoryPage, HistoryProgress, HistorySettings } from '@sift/contracts';
+import type { ContinueWatching, HiddenPage, HistoryPage, HistoryProgress, HistorySettings, Video } from '@sift/contracts';
 import { MARK_ALL_WATCHED_MAX } from '@sift/contracts';
 import { decodeCursor, encodeCursor } from '../../infra/http/cursor.js';
 import { notFound } from '../../infra/http/errors.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import type { SiftHistoryExportEntry } from '../imports/formats/sift-export-document.js';
 import { presentHistoryItem } from './history.presenter.js';
-import type { CardMarks, HistoryRepository, HistoryRow, HistoryVideo, ImportedWatchRow } from './history.repository.js';
+import type { CardMarks, HistoryRepository, HistoryVideo, ImportedWatchRow } from './history.repository.js';
 import { isWatchedAt } from './watched-rule.js';
 
 /** One video of a history a member imports (the import's bundle entry, its video stored). */
@@ -77,7 +77,7 @@ export class HistoryService {
     const shown = rows.slice(0, query.limit);
     const last = shown.at(-1);
     return {
-      items: await this.items(shown),
+      items: await this.onCards(shown, presentHistoryItem),
       next: rows.length > query.limit && last ? encodeCursor({ publishedAt: last.watchedAt, id: last.videoId }) : null,
     };
   }
@@ -86,27 +86,23 @@ export class HistoryService {
   async hiddenPage(userId: number, query: { limit: number; next?: string | undefined }): Promise<HiddenPage> {
     const rows = await this.repository.hiddenPage(userId, query.next ? decodeCursor(query.next) : undefined, query.limit);
     const shown = rows.slice(0, query.limit);
-    const cards = new Map((await this.catalog.videoCards(shown.map((r) => r.videoId))).map((c) => [c.video.id, c.video]));
     const last = shown.at(-1);
     return {
-      items: shown.flatMap((row) => {
-        const card = cards.get(row.videoId);
-        return card ? [{ ...card, hiddenAt: row.hiddenAt.toISOString() }] : [];
-      }),
+      items: await this.onCards(shown, (card, row) => ({ ...card, hiddenAt: row.hiddenAt.toISOString() })),
       next: rows.length > query.limit && last ? encodeCursor({ publishedAt: last.hiddenAt, id: last.videoId }) : null,
     };
   }
 
   async continueWatching(userId: number, limit: number): Promise<ContinueWatching> {
-    return { items: await this.items(await this.repository.unfinished(userId, limit)) };
+    return { items: await this.onCards(await this.repository.unfinished(userId, limit), presentHistoryItem) };
   }
 
-  /** Rows on their cards (the catalog's kept ones), in the rows' order. */
-  private async items(rows: HistoryRow[]) {
+  /** Rows on their cards (the catalog's kept ones), in the rows' order; a row whose video has no card is left out. */
+  private async onCards<R extends { videoId: number }, T>(rows: R[], present: (card: Video, row: R) => T): Promise<T[]> {
     const cards = new Map((await this.catalog.videoCards(rows.map((r) => r.videoId))).map((c) => [c.video.id, c.video]));
     return rows.flatMap((row) => {
       const card = cards.get(row.videoId);
-      return card ? [presentHistoryItem(card, row)] : [];
+      return card ? [present(card, row)] : [];
     });
   }
 
