@@ -21,7 +21,6 @@ import {
   videoPageQuerySchema,
 } from '@sift/contracts';
 import { readUploadedFile } from '../../infra/files/upload.js';
-import { badRequest } from '../../infra/http/errors.js';
 import { sendJson } from '../../infra/http/send-json.js';
 import type { WatchedOverlay } from '../history/watched-overlay.js';
 import { MAX_COVER_BYTES } from '../../infra/images/cover-image.js';
@@ -50,11 +49,7 @@ export const siftsRoutes =
         },
       },
       async (req, reply) => {
-        const { channel, category } = req.query;
-        if (channel === undefined && category === undefined) return sifts.list(req.query, viewer(req));
-        if (channel !== undefined && category !== undefined) {
-          throw badRequest('Ask for the sifts of a channel or of a category, not both', [{ field: 'category', message: 'cannot go with channel' }]);
-        }
+        if (req.query.channel === undefined && req.query.category === undefined) return sifts.list(req.query, viewer(req));
         // Discovery lists are the same for everyone: kept encoded under the directory's version (decisions/044).
         return sendJson(req, reply as FastifyReply, await sifts.encodedDiscoveryList(req.query, viewer(req)));
       },

@@ -127,11 +127,16 @@ export class SiftsService {
 
   /**
    * GET /api/sifts with `channel` or `category` (issue 31): public sifts, most followed first, the same for everyone,
-   * encoded and kept under the directory's version, so a sift made private or deleted leaves them at the next read.
+   * encoded and kept under the directory's version, so a sift made private or deleted leaves them at the next read. Both
+   * at once: 400.
    */
   async encodedDiscoveryList(query: SiftListQuery, viewerId: number | null): Promise<EncodedJson> {
+    const { channel, category } = query;
+    if (channel !== undefined && category !== undefined) {
+      throw badRequest('Ask for the sifts of a channel or of a category, not both', [{ field: 'category', message: 'cannot go with channel' }]);
+    }
     const after = query.next ? decodeListCursor(query.next, 'followers', 'number') : undefined;
-    const [kind, value] = query.channel !== undefined ? (['channel', query.channel] as const) : (['category', query.category ?? ''] as const);
+    const [kind, value] = channel !== undefined ? (['channel', channel] as const) : (['category', category ?? ''] as const);
     const stamp = await this.directoryStamps.get('');
     return this.keptDiscovery(`${kind}|${value}|${query.limit}|${query.next ?? ''}`, String(stamp), viewerId, listCards, async () => {
       const rows =
