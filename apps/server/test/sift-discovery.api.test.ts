@@ -61,8 +61,8 @@ async function explore(token?: string) {
   return siftExploreSchema.parse(res.body);
 }
 
-async function ofCategory(category: string): Promise<SiftList> {
-  const res = await api('GET', `/api/sifts?category=${category}`);
+async function ofCategory(category: string, query = ''): Promise<SiftList> {
+  const res = await api('GET', `/api/sifts?category=${category}${query}`);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return siftListSchema.parse(res.body);
 }
@@ -107,11 +107,11 @@ describe("a channel's public sifts", () => {
 
   it('refuses what is not a channel id, both filters at once and a cursor of another list', async () => {
     expectError(await api('GET', '/api/sifts?channel=not%20an%20id'), 400, 'VALIDATION', 'channel');
-    expectError(await api('GET', `/api/sifts?channel=${a.externalId}&category=food`), 400, undefined, 'category');
+    expectError(await api('GET', `/api/sifts?channel=${a.externalId}&category=food`), 400, 'VALIDATION', 'category');
     expectError(await api('GET', '/api/sifts?category=Food%20%26%20cooking'), 400, 'VALIDATION', 'category');
     const alpha = siftListSchema.parse((await api('GET', '/api/sifts?sort=alpha&limit=1')).body);
     expect(alpha.next).not.toBeNull();
-    expect((await api('GET', `/api/sifts?channel=${a.externalId}&next=${alpha.next}`)).status).toBe(400);
+    expectError(await api('GET', `/api/sifts?channel=${a.externalId}&next=${alpha.next}`), 400, 'VALIDATION', 'next');
   });
 });
 
@@ -133,8 +133,10 @@ describe('similar sifts', () => {
     expect(list.items.map((s) => s.sharedChannels)).toEqual([3, 2, 1, 1]);
     expect(list.limit).toBe(8);
     expect(names(await similar(source, owner.token))).toEqual(names(list));
-    const two = siftListSchema.pick({ limit: true }).parse((await api('GET', `/api/sifts/${source.id}/similar?limit=2`)).body);
+    // By id as by hash; `limit` cuts the same order.
+    const two = similarSiftsSchema.parse((await api('GET', `/api/sifts/${source.id}/similar?limit=2`)).body);
     expect(two.limit).toBe(2);
+    expect(names(two)).toEqual(['Similar three', 'Similar two']);
 
     // A private sift's similar sifts are its owner's to see; others get 404, as for the sift itself.
     const mine = await aSift(owner.token, 'Similar private source', [e], { public: false });
@@ -247,5 +249,10 @@ describe('Explore', () => {
     const theirs = await explore(curator.token);
     expect(theirs.mostFollowed.find((s) => s.name === 'Explore popular')?.owner.creator).toBe(true);
     expect(names(await ofCategory('music'))).toEqual(['Explore popular', 'Explore newest']);
+    // A page at a time, most followed first.
+    const first = await ofCategory('music', '&limit=1');
+    expect([names(first), first.totalResults]).toEqual([['Explore popular'], 2]);
+    const second = await ofCategory('music', `&limit=1&next=${first.next}`);
+    expect([names(second), second.next]).toEqual([['Explore newest'], null]);
   });
 });
