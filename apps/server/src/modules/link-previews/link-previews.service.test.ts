@@ -43,6 +43,8 @@ describe('LinkPreviewService.missingItem (decisions/043)', () => {
     expect(await previews.missingItem('/user-profile/not-a-uuid')).toBe(true);
     expect(await previews.missingItem(`/channel/${'x'.repeat(201)}`)).toBe(true);
     expect(await previews.missingItem('/watch?v=nope')).toBe(false);
+    // Route names in another case are the same pages (the route table ignores case): the item is still looked up.
+    expect(await previews.missingItem(`/SIFTS/${'x'.repeat(201)}`)).toBe(true);
     expect(asked).toEqual([]);
   });
 

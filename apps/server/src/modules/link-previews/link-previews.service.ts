@@ -52,7 +52,9 @@ function sharedItem(url: string): { kind: Kind; id: string | null } | null {
   } catch {
     return null;
   }
-  const [first, second, ...rest] = parsed.pathname.split('/').filter(Boolean);
+  const [name, second, ...rest] = parsed.pathname.split('/').filter(Boolean);
+  // Route names match in any case, as the route table does (ids keep theirs: a hash is case-sensitive).
+  const first = name?.toLowerCase();
   let kind: Kind | null = null;
   let raw: string | null | undefined;
   if (first === 'watch' && !second) [kind, raw] = ['video', parsed.searchParams.get('v')];
