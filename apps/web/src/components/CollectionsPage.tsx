@@ -114,8 +114,6 @@ export interface CollectionsPageProps<T> {
   canChoose: boolean;
   /** More chips after Mine and Following (Watch later). */
   moreChoices?: ReactNode;
-  /** The list's accessible name when nobody is logged in ("Public sifts"). */
-  visitorLabel?: string;
   list: {
     items: T[];
     isPending: boolean;
@@ -144,7 +142,6 @@ export function CollectionsPage<T>({
   onQuery,
   canChoose,
   moreChoices,
-  visitorLabel,
   list,
   getKey,
   renderItem,
@@ -152,11 +149,9 @@ export function CollectionsPage<T>({
 }: CollectionsPageProps<T>) {
   const { t, i18n } = useLingui();
   // Put together from the caller's words ("Playlists", "playlists"): the comments tell translators what fills them.
-  const label = !canChoose && visitorLabel
-    ? visitorLabel
-    : query.following
-      ? t({ message: `${title} you follow`, comment: 'title: the page title, e.g. "Playlists" or "Sifts"' })
-      : t({ message: `Your ${plural}`, comment: 'plural: a lower-case plural, e.g. "playlists" or "sifts"' });
+  const label = query.following
+    ? t({ message: `${title} you follow`, comment: 'title: the page title, e.g. "Playlists" or "Sifts"' })
+    : t({ message: `Your ${plural}`, comment: 'plural: a lower-case plural, e.g. "playlists" or "sifts"' });
   const sort = i18n._(SORT_LABELS[query.sort]);
   return (
     <section className="page" aria-labelledby="page-title">

@@ -28,7 +28,7 @@ export const genericErrorMessage = () => i18n._(msg`Ooops! A generic error has o
 // eslint-disable-next-line lingui/no-unlocalized-strings -- the English source of genericErrorMessage, for tests
 export const GENERIC_ERROR_MESSAGE = 'Ooops! A generic error has occurred. Please contact administrator.';
 /** A call that got no response while the browser is offline (issue 31): the cached pages still show. */
-export const offlineMessage = () => i18n._(msg`You are offline — showing what was saved`);
+const offlineMessage = () => i18n._(msg`You are offline — showing what was saved`);
 export const REQUEST_TIMEOUT_MS = 10_000;
 
 /** Whether the browser says it has no network (`navigator.onLine`; only its `false` is to be believed). */

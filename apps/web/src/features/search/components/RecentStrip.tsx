@@ -7,7 +7,7 @@ import { itemPath } from '../links';
 import type { RecentEntry } from '../recent';
 
 /** How many of the newest entries the search page shows; /search/recent has them all. */
-export const RECENT_STRIP_MAX = 4;
+const RECENT_STRIP_MAX = 4;
 
 /**
  * The search page's recent searches (issue 31): a labelled list under the heading — what the person opened from their

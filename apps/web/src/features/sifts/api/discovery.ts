@@ -15,7 +15,7 @@ export function useSiftExplore() {
 }
 
 /** How many of a channel's sifts its page shows at first, and how many each "Show more" adds. */
-export const CHANNEL_SIFTS_FIRST = 4;
+const CHANNEL_SIFTS_FIRST = 4;
 const CHANNEL_SIFTS_MORE = 24;
 
 /** A list of public sifts paged by its cursor, the first page `first` long and the others `more` (GET /api/sifts?…). */

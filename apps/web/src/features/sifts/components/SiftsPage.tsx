@@ -9,10 +9,8 @@ import { SiftCard } from './SiftCards';
 import { SiftsExplore } from './SiftsExplore';
 import '../sifts.css';
 
-export { SiftCard } from './SiftCards';
-
 /** `?view=explore`: a member's third view of /sifts (a visitor's only one). */
-export const EXPLORE_VIEW = 'explore';
+const EXPLORE_VIEW = 'explore';
 
 /**
  * /sifts: a member's sifts or the ones they follow (sort menu, name filter), and Explore beside them; a visitor lands
@@ -45,7 +43,6 @@ export function SiftsPage() {
           <Trans comment="Filter chip on /sifts: everyone's public sifts">Explore</Trans>
         </button>
       }
-      visitorLabel={t`Public sifts`}
       list={{ ...list, items: list.sifts }}
       getKey={(s) => s.hash}
       renderItem={(s, position) => <SiftCard sift={s} position={position} />}
