@@ -11,6 +11,6 @@ export default function ChannelRoute() {
 
 function ChannelRouteFor({ externalId }: { externalId: string }) {
   const sifts = useChannelSifts(externalId);
-  // A failed read shows nothing more than none (the videos are what the page is for).
-  return <ChannelPage externalId={externalId} related={{ ready: !sifts.isPending || sifts.isError, node: <ChannelSifts query={sifts} /> }} />;
+  // Ready once answered: a failed read (not pending either) shows nothing more than none (the videos are what the page is for).
+  return <ChannelPage externalId={externalId} related={{ ready: !sifts.isPending, node: <ChannelSifts query={sifts} /> }} />;
 }
