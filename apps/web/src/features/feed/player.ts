@@ -13,11 +13,16 @@ import type { QueueSource } from '../../player/queue';
  * code loads when it is needed: the first route carries only this test.
  */
 export function useFeedPlayer(openedFrom: { pathname: string; search: string } | null, member: boolean): QueueSource<Video> | null {
-  const hidden = useHideWatched('feed').on;
-  const wanted = member && (openedFrom?.pathname === paths.feed || openedFrom?.pathname === paths.myFeed) ? `${hidden}${openedFrom.search}` : null;
+  const hideWatched = useHideWatched('feed').on;
+  const fromFeed = member && (openedFrom?.pathname === paths.feed || openedFrom?.pathname === paths.myFeed);
+  const search = fromFeed ? openedFrom.search : null;
+  // The queue made for one page (its Hide watched and its address) is kept until another is wanted.
+  const wanted = search === null ? null : `${hideWatched}${search}`;
   const [made, setMade] = useState<[string, QueueSource<Video>]>();
   useEffect(() => {
-    if (wanted) void import('./queue').then((m) => setMade([wanted, m.personalFeedQueue(wanted)]));
-  }, [wanted]);
+    if (search === null) return;
+    const key = `${hideWatched}${search}`;
+    void import('./queue').then((m) => setMade([key, m.personalFeedQueue({ hideWatched, search })]));
+  }, [hideWatched, search]);
   return made?.[0] === wanted ? made[1] : null;
 }

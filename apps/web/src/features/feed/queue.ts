@@ -7,12 +7,12 @@ import { personalFeedPage } from './api/queries';
 
 /**
  * The member's feed as the player's queue (issue 31, decisions/042): the videos of what they follow, newest first, as
- * the feed page showed them — `page` is its "Hide watched" (`true`/`false`) followed by its address's search, with the
- * chips and filter text. GET /api/me/feeds/videos page by page, key `feed:` and those choices.
+ * the feed page showed them — its "Hide watched", and its address's search with the chips and filter text.
+ * GET /api/me/feeds/videos page by page, key `feed:` and those choices.
  */
-export function personalFeedQueue(page: string): QueueSource<Video> {
-  const hideWatched = page.startsWith('true');
-  const address = new URLSearchParams(page.replace(/^(true|false)/, ''));
+export function personalFeedQueue(page: { hideWatched: boolean; search: string }): QueueSource<Video> {
+  const { hideWatched } = page;
+  const address = new URLSearchParams(page.search);
   const subscriptionIds = feedChipsFrom(address);
   const params = { ...feedParamsFrom(address), ...(hideWatched ? { hideWatched } : {}) };
   return {
