@@ -1,38 +1,17 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { forwardRef, useImperativeHandle } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NotificationProvider } from '../../../components/Notifications';
 import { globalError } from '../../../lib/api';
 import { preferences } from '../../../lib/storage';
+import { json } from '../../../test/responses';
+import { MEMBER } from '../test-support';
 import { LoginForm } from './LoginForm';
 
 // The ALTCHA widget itself is the browser's business; here it answers what the test says.
 const captcha = vi.hoisted(() => ({ payload: 'solved-1' as string | null, reset: vi.fn() }));
-vi.mock('../../../components/Captcha', () => ({
-  Captcha: forwardRef<unknown, { error?: string | null }>(function FakeCaptcha({ error }, ref) {
-    useImperativeHandle(ref, () => ({ getPayload: () => Promise.resolve(captcha.payload), reset: captcha.reset }));
-    return <div data-testid="captcha">{error}</div>;
-  }),
-}));
-
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
-const USER = {
-  userIsLoggedIn: true,
-  uuid: 'u-1',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.com',
-  picture: null,
-  createdAt: '2025-01-01T00:00:00Z',
-  origin: 'email',
-  plan: 'FREE',
-  isPremium: false,
-  onboarded: true,
-  watchLater: { id: 1 },
-};
+vi.mock('../../../components/Captcha', async () => (await import('../../../test/fake-captcha')).fakeCaptcha(captcha));
 
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 let loginAnswers: Response[];
@@ -43,7 +22,7 @@ beforeEach(() => {
   fetchMock = vi.fn<typeof fetch>(async (url) => {
     if (String(url).startsWith('/api/login')) return loginAnswers.shift() ?? json(500, { status: 500, message: 'unexpected' });
     if (String(url).startsWith('/api/auth/config')) return json(200, { googleEnabled: false, appName: 'Sift', subscriptionsEnabled: true });
-    return json(200, USER);
+    return json(200, MEMBER);
   });
   vi.stubGlobal('fetch', fetchMock);
   globalError.set(null);
@@ -80,7 +59,7 @@ describe('LoginForm: the captcha step', () => {
   it('shows no captcha until the server asks for one, then shows it and sends its solution with the next login', async () => {
     mount();
     expect(screen.queryByTestId('captcha')).toBeNull();
-    loginAnswers.push(captchaRequired(), json(200, USER, { 'X-Auth-Token': 'session-token' }));
+    loginAnswers.push(captchaRequired(), json(200, MEMBER, { 'X-Auth-Token': 'session-token' }));
     submit();
     await screen.findByText('Too many wrong passwords for this account: confirm you are a person to continue.');
     expect(screen.getByTestId('captcha')).toBeTruthy();

@@ -1,37 +1,18 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { forwardRef, useImperativeHandle, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NotificationProvider } from '../../../components/Notifications';
 import { globalError } from '../../../lib/api';
 import { preferences } from '../../../lib/storage';
+import { json } from '../../../test/responses';
+import { MEMBER } from '../test-support';
 import { ChangePasswordPage } from './ProfilePages';
 import { SignupPage } from './SignupPage';
 
-// The ALTCHA widget is the browser's business; here it answers at once.
-vi.mock('../../../components/Captcha', () => ({
-  Captcha: forwardRef<unknown, { error?: string | null }>(function FakeCaptcha({ error }, ref) {
-    useImperativeHandle(ref, () => ({ getPayload: () => Promise.resolve('solved'), reset: () => {} }));
-    return <div data-testid="captcha">{error}</div>;
-  }),
-}));
+vi.mock('../../../components/Captcha', async () => (await import('../../../test/fake-captcha')).fakeCaptcha());
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-const USER = {
-  userIsLoggedIn: true,
-  uuid: 'u-1',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.com',
-  picture: null,
-  createdAt: '2025-01-01T00:00:00Z',
-  origin: 'email',
-  plan: 'FREE',
-  isPremium: false,
-  onboarded: true,
-  watchLater: { id: 1 },
-};
 /** What the server answers a common password (users.service assertAcceptablePassword). */
 const tooCommon = (field: string) =>
   json(400, {
@@ -49,7 +30,7 @@ beforeEach(() => {
       const path = String(url);
       if (path.startsWith('/api/auth/config')) return json(200, { googleEnabled: false, appName: 'Sift', subscriptionsEnabled: true });
       if (init?.method === 'POST' || init?.method === 'PUT') return refusal();
-      return json(200, path.startsWith('/api/users') && preferences.get('token') ? USER : { userIsLoggedIn: false });
+      return json(200, path.startsWith('/api/users') && preferences.get('token') ? MEMBER : { userIsLoggedIn: false });
     }),
   );
   globalError.set(null);

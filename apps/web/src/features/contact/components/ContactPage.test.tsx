@@ -1,20 +1,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { forwardRef, useImperativeHandle } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { globalError } from '../../../lib/api';
+import { json } from '../../../test/responses';
 import { ContactPage } from './ContactPage';
 
 // The ALTCHA widget is the browser's business (e2e/pages.spec.ts solves it for real); here it answers at once.
-vi.mock('../../../components/Captcha', () => ({
-  Captcha: forwardRef<unknown, { error?: string | null }>(function FakeCaptcha({ error }, ref) {
-    useImperativeHandle(ref, () => ({ getPayload: () => Promise.resolve('solved'), reset: () => {} }));
-    return <div data-testid="captcha">{error}</div>;
-  }),
-}));
+vi.mock('../../../components/Captcha', async () => (await import('../../../test/fake-captcha')).fakeCaptcha());
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 let answers: { status: Response; send: Response };
 beforeEach(() => {
   vi.stubGlobal(
