@@ -196,24 +196,22 @@ export function CollectionsPage<T>({
           )}
         </div>
       )}
+      {/* The cards' names are h3s: the list has its h2 (axe heading-order), said by screen readers only. */}
       {alternate ?? (
-        <>
-          {/* The cards' names are h3s: the list has its h2 (axe heading-order), said by screen readers only. */}
-          <h2 className="sr-only">{label}</h2>
-          <InfiniteList
-            label={label}
-            layout="grid"
-            items={list.items}
-            getKey={getKey}
-            renderItem={renderItem}
-            loading={list.isPending}
-            error={list.isError}
-            hasMore={!!list.hasNextPage}
-            loadingMore={list.isFetchingNextPage}
-            onLoadMore={() => void list.fetchNextPage()}
-            onRetry={() => void list.refetch()}
-          />
-        </>
+        <InfiniteList
+          label={label}
+          heading
+          layout="grid"
+          items={list.items}
+          getKey={getKey}
+          renderItem={renderItem}
+          loading={list.isPending}
+          error={list.isError}
+          hasMore={!!list.hasNextPage}
+          loadingMore={list.isFetchingNextPage}
+          onLoadMore={() => void list.fetchNextPage()}
+          onRetry={() => void list.refetch()}
+        />
       )}
     </section>
   );

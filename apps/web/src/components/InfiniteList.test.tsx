@@ -79,6 +79,14 @@ describe('InfiniteList', () => {
     expect(screen.getByRole('feed', { name: 'Latest videos' }).querySelectorAll('article')).toHaveLength(2);
   });
 
+  it('puts its label before itself as a heading only when asked (a page whose cards carry h3s: axe heading-order)', () => {
+    const { rerender, props } = renderList({ items: items(1) });
+    expect(screen.queryByRole('heading')).toBeNull();
+    rerender(<InfiniteList {...props} heading />);
+    const heading = screen.getByRole('heading', { level: 2, name: 'Latest videos' });
+    expect(heading.nextElementSibling?.contains(screen.getByRole('feed'))).toBe(true);
+  });
+
   it('says "No more results." when a list with items is complete', () => {
     renderList({ items: items(3) });
     expect(screen.getByRole('status').textContent).toContain('No more results.');

@@ -38,6 +38,11 @@ export interface InfiniteListProps<T> {
   triggerDistance?: number;
   layout?: 'list' | 'grid';
   className?: string;
+  /**
+   * Puts `label` before the list as an h2 that only screen readers say: for a page whose cards' titles are h3 and
+   * whose list has no visible heading of its own (axe heading-order).
+   */
+  heading?: boolean;
 }
 
 /**
@@ -153,6 +158,7 @@ export function InfiniteList<T>(props: InfiniteListProps<T>) {
     triggerDistance = LIST_TRIGGER_PX,
     layout = 'list',
     className,
+    heading = false,
   } = props;
   const { i18n } = useLingui();
   const sentinel = useRef<HTMLDivElement>(null);
@@ -219,32 +225,35 @@ export function InfiniteList<T>(props: InfiniteListProps<T>) {
   const feed = items.length > 0 || loading;
   const firstLoad = loading && items.length === 0 && !error;
   return (
-    <div className={`ilist ilist--${layout}${className ? ` ${className}` : ''}`}>
-      <div
-        role={feed ? 'feed' : undefined}
-        aria-label={feed ? label : undefined}
-        aria-busy={loading || loadingMore}
-        className="ilist-items"
-      >
-        {items.slice(0, shown).map((item, i) => (
-          <Fragment key={getKey(item)}>{renderItem(item, { posinset: i + 1, setsize })}</Fragment>
-        ))}
-      </div>
-      {firstLoad && (
-        // Shown where the first page will be and removed when it comes (issue 18: the status line under the list,
-        // seen while it waited, moved off screen when 50 cards arrived: a layout shift of 0.06 on every list page).
-        // The status region stays empty meanwhile, so it has no box that could shift.
-        <div className="ilist-status" aria-hidden="true">
-          <span className="spinner-line">
-            <span className="spinner" />
-            <Trans>Loading…</Trans>
-          </span>
+    <>
+      {heading && <h2 className="sr-only">{label}</h2>}
+      <div className={`ilist ilist--${layout}${className ? ` ${className}` : ''}`}>
+        <div
+          role={feed ? 'feed' : undefined}
+          aria-label={feed ? label : undefined}
+          aria-busy={loading || loadingMore}
+          className="ilist-items"
+        >
+          {items.slice(0, shown).map((item, i) => (
+            <Fragment key={getKey(item)}>{renderItem(item, { posinset: i + 1, setsize })}</Fragment>
+          ))}
         </div>
-      )}
-      <div ref={sentinel} className="ilist-sentinel" aria-hidden="true" />
-      <div className={`ilist-status${firstLoad ? ' ilist-status--waiting' : ''}`} role="status">
-        {status}
+        {firstLoad && (
+          // Shown where the first page will be and removed when it comes (issue 18: the status line under the list,
+          // seen while it waited, moved off screen when 50 cards arrived: a layout shift of 0.06 on every list page).
+          // The status region stays empty meanwhile, so it has no box that could shift.
+          <div className="ilist-status" aria-hidden="true">
+            <span className="spinner-line">
+              <span className="spinner" />
+              <Trans>Loading…</Trans>
+            </span>
+          </div>
+        )}
+        <div ref={sentinel} className="ilist-sentinel" aria-hidden="true" />
+        <div className={`ilist-status${firstLoad ? ' ilist-status--waiting' : ''}`} role="status">
+          {status}
+        </div>
       </div>
-    </div>
+    </>
   );
 }

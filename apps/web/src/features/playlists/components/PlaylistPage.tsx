@@ -98,9 +98,9 @@ export function PlaylistPage({ id }: { id: string }) {
           </div>
         )}
         {/* The cards' titles are h3: a heading of the list keeps the page's outline whole (axe heading-order). */}
-        <h2 className="sr-only">{p ? t`Videos of ${playlistName}` : t`Playlist videos`}</h2>
         <InfiniteList
           label={p ? t`Videos of ${playlistName}` : t`Playlist videos`}
+          heading
           layout={owned ? 'list' : gridType}
           items={items}
           getKey={keyOf}

@@ -38,9 +38,9 @@ export function OwnerResults({ ownerId, viewer, name }: { ownerId: string; viewe
         </div>
       </div>
       <section id={panelId} role="tabpanel" aria-labelledby={`${panelId}-tab-${type}`} className="section">
-        <h2 className="sr-only">{t`Sifts and playlists of ${name}`}</h2>
         <InfiniteList
           label={t`Sifts and playlists of ${name}`}
+          heading
           items={search.items}
           getKey={resultKey}
           renderItem={(item, position) => <ResultCard item={item} position={position} />}

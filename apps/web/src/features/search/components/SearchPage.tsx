@@ -69,9 +69,9 @@ export function SearchPage({ text, userUuid }: SearchPageProps) {
       )}
 
       <section id={panelId} role="tabpanel" aria-labelledby={`${panelId}-tab-${filters.type}`} className="section">
-        <h2 className="sr-only">{label}</h2>
         <InfiniteList
           label={label}
+          heading
           items={search.items}
           getKey={resultKey}
           renderItem={(item, position) => (
