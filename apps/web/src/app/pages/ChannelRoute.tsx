@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { ChannelPage } from '../../features/channels/components/ChannelPage';
 import { useChannelSifts } from '../../features/sifts/api/discovery';
+import { hasSettled } from '../../lib/query-state';
 import { ChannelSifts } from '../../features/sifts/components/ChannelSifts';
 
 /** /channel/{externalId}: the channels feature's page, with the public sifts the channel is in (issue 31). */
@@ -11,6 +12,6 @@ export default function ChannelRoute() {
 
 function ChannelRouteFor({ externalId }: { externalId: string }) {
   const sifts = useChannelSifts(externalId);
-  // Ready once answered: a failed read (not pending either) shows nothing more than none (the videos are what the page is for).
-  return <ChannelPage externalId={externalId} related={{ ready: !sifts.isPending, node: <ChannelSifts query={sifts} /> }} />;
+  // Ready once answered, failed or waiting for the network: the videos are what the page is for.
+  return <ChannelPage externalId={externalId} related={{ ready: hasSettled(sifts), node: <ChannelSifts query={sifts} /> }} />;
 }

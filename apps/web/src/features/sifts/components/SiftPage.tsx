@@ -16,6 +16,7 @@ import { Menu, type MenuEntry } from '../../../components/Menu';
 import { PageModal } from '../../../components/PageModal';
 import { useNotify } from '../../../components/Notifications';
 import { useDocumentTitle } from '../../../components/Page';
+import { hasSettled } from '../../../lib/query-state';
 import { isApiError } from '../../../lib/api';
 import { formatNumber } from '../../../lib/format';
 import { useHideWatched } from '../../../lib/hide-watched';
@@ -92,10 +93,10 @@ export function SiftPage({
       )}
       {/* The similar sifts and the videos wait for the header and the similar sifts (fetched alongside): something
           arriving above the videos moved the list (issue 18, a layout shift of 0.1–0.2 on the sift page). */}
-      {s && !similar.isPending && (
+      {s && hasSettled(similar) && (
         <SimilarSifts similar={similar.data} onMore={() => setSimilarLimit(SIMILAR_MORE)} loadingMore={similar.isFetching} />
       )}
-      {s && !similar.isPending && (
+      {s && hasSettled(similar) && (
         <section className="section" aria-label={t`Videos`}>
           <div className="section-head">
             <h2 className="section-title">
