@@ -14,7 +14,7 @@ import { createServices } from '../apps/server/src/app.js';
 import { openDatabase } from '../apps/server/src/infra/db/client.js';
 import { countVideosPerChannel, generateChannels, generateVideos } from '../apps/server/src/providers/demo/catalog.js';
 import { DemoProvider } from '../apps/server/src/providers/demo/demo-provider.js';
-import { admin, databaseUrl } from './harness.js';
+import { admin, databaseUrl, dropDatabase } from './harness.js';
 import { median, percentile } from './stats.js';
 
 const BENCH_DB = 'sift_bench';
@@ -26,7 +26,7 @@ export interface SeedResult {
 }
 
 export async function benchSeed(serverUrl: string, total: number): Promise<SeedResult> {
-  await admin(serverUrl, `DROP DATABASE IF EXISTS ${BENCH_DB} WITH (FORCE)`);
+  await dropDatabase(serverUrl, BENCH_DB);
   await admin(serverUrl, `CREATE DATABASE ${BENCH_DB}`);
   const url = databaseUrl(serverUrl, BENCH_DB);
   const database = await openDatabase({ databaseUrl: url, pgliteDir: 'memory://' });

@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { admin, defaultServerUrl, recreateDatabase, startProcess, writeSection } from './harness.js';
+import { defaultServerUrl, dropDatabase, recreateDatabase, startProcess, writeSection } from './harness.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = 200;
@@ -87,7 +87,7 @@ const rows = [
   await hammer('search, q=<word> (PostgreSQL)', 'http://127.0.0.1:8312', WORDS.map((w) => `/api/search?q=${w}&type=all`)),
 ];
 app.kill('SIGTERM');
-if (process.env.BENCH_KEEP !== '1') await admin(serverUrl, `DROP DATABASE IF EXISTS ${DB}`);
+if (process.env.BENCH_KEEP !== '1') await dropDatabase(serverUrl, DB);
 
 const section = `## Heavy reads at ${CONNECTIONS} connections (issue 28)
 Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores (load average ${os.loadavg()[0]!.toFixed(1)} at the end) by

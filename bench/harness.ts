@@ -42,9 +42,28 @@ export async function databaseExists(serverUrl: string, name: string): Promise<b
   }
 }
 
+/**
+ * Drops database `name` once the sessions of the pools closed before have left. `pool.end()` resolves before their
+ * server processes exit, and a forced drop terminates whoever is still there: an idle pg pool (the app's have no
+ * error listener) then kills this process with "terminating connection due to administrator command". Sessions still
+ * open after 10 s (a pool nobody closed) are forced out.
+ */
+export async function dropDatabase(serverUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const deadline = Date.now() + 10_000;
+    const sessions = async () => (await client.query('SELECT 1 FROM pg_stat_activity WHERE datname = $1 LIMIT 1', [name])).rowCount ?? 0;
+    while ((await sessions()) > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
+
 /** A fresh database with the app's migrations applied. */
 export async function recreateDatabase(serverUrl: string, name: string): Promise<string> {
-  await admin(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await dropDatabase(serverUrl, name);
   await admin(serverUrl, `CREATE DATABASE ${name}`);
   const url = databaseUrl(serverUrl, name);
   await (await openDatabase({ databaseUrl: url, pgliteDir: 'memory://' })).close();

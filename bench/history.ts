@@ -30,11 +30,11 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { hashToken } from '../apps/server/src/infra/security/tokens.js';
 import {
-  admin,
   BenchClient,
   databaseExists,
   databaseUrl,
   defaultServerUrl,
+  dropDatabase,
   latencyRow,
   recreateDatabase,
   serveApp,
@@ -255,7 +255,7 @@ export async function benchHistory(serverUrl: string): Promise<string> {
   const plan = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${filtered}`, [sources.rows[0]!.channel_ids.map(Number), sources.rows[0]!.sift_ids.map(Number)]);
   const { rows: sizes } = await client.query<{ videos: string; history: string }>(`SELECT (SELECT count(*) FROM videos) AS videos, (SELECT count(*) FROM watch_history) AS history`);
   await client.end();
-  if (!reuse && process.env.BENCH_KEEP !== '1') await admin(serverUrl, `DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
+  if (!reuse && process.env.BENCH_KEEP !== '1') await dropDatabase(serverUrl, DB);
 
   const f = (n: number) => n.toFixed(2);
   const section = [

@@ -23,7 +23,7 @@ import { createServices, type Services } from '../apps/server/src/app.js';
 import { openDatabase } from '../apps/server/src/infra/db/client.js';
 import { createYouTubeProvider } from '../apps/server/src/providers/youtube/index.js';
 import { YouTubeStandIn } from '../apps/server/test/support/youtube-stand-in.js';
-import { admin, defaultServerUrl, recreateDatabase, writeSection } from './harness.js';
+import { defaultServerUrl, dropDatabase, recreateDatabase, writeSection } from './harness.js';
 import { median, percentile } from './stats.js';
 
 const DB = 'sift_bench_imports';
@@ -175,7 +175,7 @@ const invidious = await measure(`Invidious JSON, ${HISTORY.toLocaleString('en')}
   await provider.getChannels([...new Set(videos.map((v) => v.channelExternalId))]);
 });
 await standIn.stop();
-if (process.env.BENCH_KEEP !== '1') await admin(serverUrl, `DROP DATABASE IF EXISTS ${DB}`);
+if (process.env.BENCH_KEEP !== '1') await dropDatabase(serverUrl, DB);
 
 const section = `## Imports (issue 16, issue 30)
 

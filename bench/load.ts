@@ -20,7 +20,7 @@ import pg from 'pg';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { hashToken } from '../apps/server/src/infra/security/tokens.js';
-import { admin, defaultServerUrl, recreateDatabase, startProcess, writeSection } from './harness.js';
+import { defaultServerUrl, dropDatabase, recreateDatabase, startProcess, writeSection } from './harness.js';
 import { virtualUsers, type Step, type VirtualUsersResult } from './virtual-users.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -228,7 +228,7 @@ const pgliteMixes = [
 ];
 pgliteApp.kill('SIGTERM');
 hello.kill('SIGTERM');
-if (process.env.BENCH_KEEP !== '1') await admin(serverUrl, `DROP DATABASE IF EXISTS ${DB}`);
+if (process.env.BENCH_KEEP !== '1') await dropDatabase(serverUrl, DB);
 
 const section = `## Load (issue 17)
 Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores (load average ${os.loadavg()[0]!.toFixed(1)} at the end),

@@ -19,11 +19,11 @@ import { openDatabase } from '../apps/server/src/infra/db/client.js';
 import { SiftMatchesRepository } from '../apps/server/src/modules/sifts/sift-matches.repository.js';
 import { DemoProvider } from '../apps/server/src/providers/demo/demo-provider.js';
 import {
-  admin,
   BenchClient,
   databaseExists,
   databaseUrl,
   defaultServerUrl,
+  dropDatabase,
   latencyRow as row,
   recreateDatabase,
   serveApp,
@@ -233,7 +233,7 @@ export async function benchPersonalFeed(serverUrl: string): Promise<string> {
     `SELECT (SELECT count(*) FROM videos) AS videos, (SELECT count(*) FROM sift_videos) AS matches`,
   );
   await client.end();
-  if (!reuse && process.env.BENCH_KEEP !== '1') await admin(serverUrl, `DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
+  if (!reuse && process.env.BENCH_KEEP !== '1') await dropDatabase(serverUrl, DB);
 
   const first = samples.first;
   const rows = [

@@ -13,7 +13,7 @@ import pg from 'pg';
 import { createServices } from '../apps/server/src/app.js';
 import { openDatabase } from '../apps/server/src/infra/db/client.js';
 import { DemoProvider } from '../apps/server/src/providers/demo/demo-provider.js';
-import { admin, databaseUrl, defaultServerUrl } from './harness.js';
+import { admin, databaseUrl, defaultServerUrl, dropDatabase } from './harness.js';
 import { median, percentile } from './stats.js';
 
 const BENCH_DB = 'sift_bench_playlists';
@@ -77,7 +77,7 @@ function changed(before: Map<string, string>, after: Map<string, string>): numbe
 }
 
 export async function benchPlaylist(serverUrl: string, samples = 300): Promise<PlaylistBenchResult> {
-  await admin(serverUrl, `DROP DATABASE IF EXISTS ${BENCH_DB} WITH (FORCE)`);
+  await dropDatabase(serverUrl, BENCH_DB);
   await admin(serverUrl, `CREATE DATABASE ${BENCH_DB}`);
   const url = databaseUrl(serverUrl, BENCH_DB);
   const server = spawn('node', [path.resolve('apps/server/dist/main.js')], {
@@ -170,7 +170,7 @@ export async function benchPlaylist(serverUrl: string, samples = 300): Promise<P
     await client.end().catch(() => undefined);
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
-    await admin(serverUrl, `DROP DATABASE IF EXISTS ${BENCH_DB} WITH (FORCE)`);
+    await dropDatabase(serverUrl, BENCH_DB);
   }
 }
 

@@ -23,11 +23,11 @@ import pg from 'pg';
 import { openDatabase } from '../apps/server/src/infra/db/client.js';
 import { SiftsRepository } from '../apps/server/src/modules/sifts/sifts.repository.js';
 import {
-  admin,
   BenchClient,
   databaseExists,
   databaseUrl,
   defaultServerUrl,
+  dropDatabase,
   latencyRow as row,
   recreateDatabase,
   serveApp,
@@ -274,7 +274,7 @@ ${alone.plans.similar}
 `;
     writeSection('## Sift discovery (issue 31)', section);
   } finally {
-    if (!process.env.BENCH_KEEP && !reuse) await admin(serverUrl, `DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
+    if (!process.env.BENCH_KEEP && !reuse) await dropDatabase(serverUrl, DB);
   }
 }
 

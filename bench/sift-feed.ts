@@ -20,11 +20,11 @@ import { createServices } from '../apps/server/src/app.js';
 import { openDatabase } from '../apps/server/src/infra/db/client.js';
 import { DemoProvider } from '../apps/server/src/providers/demo/demo-provider.js';
 import {
-  admin,
   BenchClient,
   databaseExists,
   databaseUrl,
   defaultServerUrl,
+  dropDatabase,
   latencyRow as row,
   recreateDatabase,
   serveApp,
@@ -312,7 +312,7 @@ export async function benchSiftFeed(serverUrl = defaultServerUrl()): Promise<voi
     await client.end();
     writeResults(small, large, arrive);
   } finally {
-    if (!process.env.BENCH_KEEP) await admin(serverUrl, `DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
+    if (!process.env.BENCH_KEEP) await dropDatabase(serverUrl, DB);
   }
 }
 

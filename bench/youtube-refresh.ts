@@ -23,7 +23,7 @@ import { queueDueRefreshes, RECENT_REFRESH, REFRESH_GROUP, refreshTickMinutes, r
 import { mulberry32 } from '../apps/server/src/providers/demo/catalog.js';
 import { createYouTubeProvider } from '../apps/server/src/providers/youtube/index.js';
 import { YouTubeStandIn } from '../apps/server/test/support/youtube-stand-in.js';
-import { admin, defaultServerUrl, recreateDatabase, writeSection } from './harness.js';
+import { defaultServerUrl, dropDatabase, recreateDatabase, writeSection } from './harness.js';
 import { median, percentile } from './stats.js';
 
 const DB = 'sift_bench_youtube';
@@ -144,4 +144,4 @@ await client.end();
 await services.jobs.stop();
 await database.close();
 await standIn.stop();
-if (!process.env.BENCH_KEEP) await admin(serverUrl, `DROP DATABASE IF EXISTS ${DB}`);
+if (!process.env.BENCH_KEEP) await dropDatabase(serverUrl, DB);
