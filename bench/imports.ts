@@ -115,6 +115,13 @@ async function freshApp() {
   return { database, provider, services, userId: Number(rows[0]!.id) };
 }
 
+/** What the server's onClose does: its jobs stopped, the file readers' threads let go, then the pools closed. */
+async function closeApp({ services, database }: Awaited<ReturnType<typeof freshApp>>) {
+  await services.jobs.stop();
+  await services.imports.close();
+  await database.close();
+}
+
 /** From the bytes to CREATED: the request's part (reading the file) and the job's, polled every 20 ms. */
 async function timedImport(services: Services, userId: number, file: Buffer): Promise<Sample> {
   const units0 = standIn.units;
@@ -143,12 +150,11 @@ async function measure(name: string, file: Buffer, baseline: (app: Awaited<Retur
     await baseline(app);
     floor.push(performance.now() - f0);
     floorUnits.push(standIn.units - units0);
-    await app.database.close();
+    await closeApp(app);
     const measured = await freshApp();
     first.push(await timedImport(measured.services, measured.userId, file));
     again.push(await timedImport(measured.services, measured.userId, file));
-    await measured.services.jobs.stop();
-    await measured.database.close();
+    await closeApp(measured);
     console.log(`${name} run ${run + 1}: ${first.at(-1)!.ms.toFixed(0)} ms, ${first.at(-1)!.units} units (${first.at(-1)!.counts}); again ${again.at(-1)!.ms.toFixed(0)} ms, ${again.at(-1)!.units} units; floor ${floor.at(-1)!.toFixed(0)} ms`);
   }
   const row = (label: string, samples: number[], units: number[], extra = '') =>
