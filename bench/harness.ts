@@ -5,6 +5,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
@@ -164,6 +166,12 @@ export function startProcess(command: string[], env: Record<string, string>, por
     void poll();
   });
 }
+
+/**
+ * Whether the module of `moduleUrl` is the script node was started with, not one another benchmark imports (its
+ * `--serve` process must not start a second app: bench/history.ts imports bench/personal-feed.ts).
+ */
+export const isScript = (moduleUrl: string) => !!process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(moduleUrl);
 
 /** The `--serve` side of startBenchServer: the app on PostgreSQL `databaseUrl`, no logging. */
 export async function serveApp(databaseUrl: string, port: number): Promise<void> {

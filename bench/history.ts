@@ -35,6 +35,7 @@ import {
   databaseUrl,
   defaultServerUrl,
   dropDatabase,
+  isScript,
   latencyRow,
   recreateDatabase,
   serveApp,
@@ -290,8 +291,8 @@ export async function benchHistory(serverUrl: string): Promise<string> {
   return section;
 }
 
-if (process.argv.includes('--serve')) void serveApp(process.env.BENCH_DB_URL!, PORT);
-else if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1])
+if (isScript(import.meta.url) && process.argv.includes('--serve')) void serveApp(process.env.BENCH_DB_URL!, PORT);
+else if (isScript(import.meta.url))
   benchHistory(defaultServerUrl())
     .then(() => process.exit(0))
     .catch((err: unknown) => {

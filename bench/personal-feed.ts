@@ -24,6 +24,7 @@ import {
   databaseUrl,
   defaultServerUrl,
   dropDatabase,
+  isScript,
   latencyRow as row,
   recreateDatabase,
   serveApp,
@@ -272,8 +273,8 @@ export async function benchPersonalFeed(serverUrl: string): Promise<string> {
   return section;
 }
 
-if (process.argv.includes('--serve')) void serveApp(process.env.BENCH_DB_URL!, PORT);
-else if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1])
+if (isScript(import.meta.url) && process.argv.includes('--serve')) void serveApp(process.env.BENCH_DB_URL!, PORT);
+else if (isScript(import.meta.url))
   benchPersonalFeed(defaultServerUrl()).catch((err: unknown) => {
     console.error(err);
     process.exit(1);

@@ -28,6 +28,7 @@ import {
   databaseUrl,
   defaultServerUrl,
   dropDatabase,
+  isScript,
   latencyRow as row,
   recreateDatabase,
   serveApp,
@@ -278,6 +279,5 @@ ${alone.plans.similar}
   }
 }
 
-const direct = !!process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
-if (process.argv.includes('--serve')) await serveApp(process.env.BENCH_DB_URL!, PORT);
-else if (direct) await benchSiftDiscovery();
+if (isScript(import.meta.url) && process.argv.includes('--serve')) await serveApp(process.env.BENCH_DB_URL!, PORT);
+else if (isScript(import.meta.url)) await benchSiftDiscovery();

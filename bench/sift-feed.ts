@@ -13,7 +13,6 @@
  * BENCH_PORT default 8615). Writes its section into bench/RESULTS.md.
  */
 import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createServices } from '../apps/server/src/app.js';
@@ -25,6 +24,7 @@ import {
   databaseUrl,
   defaultServerUrl,
   dropDatabase,
+  isScript,
   latencyRow as row,
   recreateDatabase,
   serveApp,
@@ -365,6 +365,5 @@ ${large.plan}
   writeSection('## Sift feed (issue 6)', section);
 }
 
-const direct = !!process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
-if (process.argv.includes('--serve')) await serveApp(process.env.BENCH_DB_URL!, PORT);
-else if (direct) await benchSiftFeed();
+if (isScript(import.meta.url) && process.argv.includes('--serve')) await serveApp(process.env.BENCH_DB_URL!, PORT);
+else if (isScript(import.meta.url)) await benchSiftFeed();
