@@ -112,6 +112,13 @@ export class BenchClient {
     });
   }
 
+  /** GET that must answer 200; answers its time only (the body is not decoded: its garbage would slow later timings). */
+  async ms(path: string, headers: Record<string, string> = {}): Promise<number> {
+    const res = await this.get(path, headers);
+    if (res.status !== 200) throw new Error(`${path}: ${res.status} ${(res.gzip ? gunzipSync(res.body) : res.body).toString('utf8').slice(0, 300)}`);
+    return res.ms;
+  }
+
   /** GET that must answer 200; answers the time and the parsed JSON. */
   async json<T>(path: string, headers: Record<string, string> = {}): Promise<{ ms: number; body: T }> {
     const res = await this.get(path, headers);

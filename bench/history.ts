@@ -148,11 +148,7 @@ export async function benchHistory(serverUrl: string): Promise<string> {
     );
   };
   try {
-    const timed = async (path: string, token: string) => {
-      const res = await http.get(path, { authorization: `Bearer ${token}` });
-      if (res.status !== 200) throw new Error(`${path}: ${res.status} ${res.body.toString().slice(0, 200)}`);
-      return res.ms;
-    };
+    const timed = (path: string, token: string) => http.ms(path, { authorization: `Bearer ${token}` });
     const pageFive = async (path: string, token: string) => {
       const sep = path.includes('?') ? '&' : '?';
       let next = nextOf((await http.json<FeedBody>(path, { authorization: `Bearer ${token}` })).body);

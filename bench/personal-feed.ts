@@ -184,23 +184,17 @@ export async function benchPersonalFeed(serverUrl: string): Promise<string> {
     };
     let fifth = await fifthCursor();
     pageSize = (await http.json<FeedBody>('/api/me/feeds/videos', auth)).body.videoFeedItems.videos.length;
-    // Timed reads are not decoded: unzipping and parsing 100 KiB would leave the client's garbage in later timings.
-    const timedGet = async (path: string, headers: Record<string, string> = {}) => {
-      const res = await http.get(path, headers);
-      if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
-      return res.ms;
-    };
     for (let i = 0; i < ROUNDS; i++) {
-      samples.baseline.push(await timedGet('/api/sifts/categories'));
-      samples.first.push(await timedGet('/api/me/feeds/videos', auth));
+      samples.baseline.push(await http.ms('/api/sifts/categories'));
+      samples.first.push(await http.ms('/api/me/feeds/videos', auth));
       await change();
-      samples.firstChanged.push(await timedGet('/api/me/feeds/videos', auth));
+      samples.firstChanged.push(await http.ms('/api/me/feeds/videos', auth));
       if (i % 4 === 0) {
         fifth = await fifthCursor();
-        await timedGet(fifth, auth); // read once at this stamp: the next read is the unchanged one
-        samples.fifth.push(await timedGet(fifth, auth));
+        await http.ms(fifth, auth); // read once at this stamp: the next read is the unchanged one
+        samples.fifth.push(await http.ms(fifth, auth));
         await change();
-        samples.fifthChanged.push(await timedGet(fifth, auth));
+        samples.fifthChanged.push(await http.ms(fifth, auth));
       }
     }
   } finally {

@@ -117,30 +117,25 @@ async function overHttp(url: string, t: Targets, rounds: number) {
   const client = new BenchClient(PORT);
   const db = new pg.Client({ connectionString: url });
   await db.connect();
-  const get = async (p: string) => {
-    const res = await client.get(p);
-    if (res.status !== 200) throw new Error(`${p}: ${res.status}`);
-    return res.ms;
-  };
   const change = () => db.query('UPDATE sift_directory SET version = version + 1');
   const s = { popularChanged: [] as number[], popularKept: [] as number[], otherChanged: [] as number[], otherKept: [] as number[], similarChanged: [] as number[], similarKept: [] as number[] };
   const channelPath = (externalId: string) => `/api/sifts?channel=${externalId}&limit=${CHANNEL_LIMIT}`;
   for (let r = 0; r < rounds; r++) {
     for (const externalId of t.popular) {
       await change();
-      s.popularChanged.push(await get(channelPath(externalId)));
-      s.popularKept.push(await get(channelPath(externalId)));
+      s.popularChanged.push(await client.ms(channelPath(externalId)));
+      s.popularKept.push(await client.ms(channelPath(externalId)));
     }
     for (const externalId of t.other) {
       await change();
-      s.otherChanged.push(await get(channelPath(externalId)));
-      s.otherKept.push(await get(channelPath(externalId)));
+      s.otherChanged.push(await client.ms(channelPath(externalId)));
+      s.otherKept.push(await client.ms(channelPath(externalId)));
     }
     for (const sift of t.sifts) {
       const p = `/api/sifts/${sift.hash}/similar?limit=${SIMILAR_LIMIT}`;
       await change();
-      s.similarChanged.push(await get(p));
-      s.similarKept.push(await get(p));
+      s.similarChanged.push(await client.ms(p));
+      s.similarKept.push(await client.ms(p));
     }
   }
   const sample = await client.json<{ totalResults: number }>(channelPath(t.popular[0]!));
