@@ -57,7 +57,7 @@ const WRITE_SECONDS = Number(process.env.BENCH_WRITE_SECONDS ?? 60);
 const MIX_USERS = 500;
 const WORDS = ['cooking', 'science', 'guitar', 'review', 'travel', 'history', 'coffee', 'music'];
 
-/** Sessions as TokenService issues them (only the SHA-256 is stored), `count` new members or the given ones. */
+/** Sessions of the given members, as TokenService issues them (only the SHA-256 is stored). */
 async function sessions(client: pg.Client, userIds: number[]): Promise<string[]> {
   const tokens = userIds.map(() => randomBytes(32).toString('base64url'));
   await client.query(
@@ -133,112 +133,117 @@ export async function benchHistory(serverUrl: string): Promise<string> {
   const { rows: channelRows } = await client.query<{ external_id: string }>(`SELECT external_id FROM channels ORDER BY id LIMIT 1`);
 
   const stop = await startBenchServer(fileURLToPath(import.meta.url), PORT, { BENCH_DB_URL: url });
-  const http = new BenchClient(PORT);
   const rows: LatencyRow[] = [];
   const ratios: string[] = [];
-  const bump = async () => {
-    // "Just changed" (decision 014): a followed sift's version moves and a new video arrives in a followed channel,
-    // so the unfiltered page is read from the database, as a hideWatched page always is.
-    await client.query(`UPDATE sifts SET feed_version = feed_version + 1 WHERE hash = $1`, [siftHash]);
-    await client.query(
-      `INSERT INTO videos (provider, external_id, channel_id, title, published_at, thumbnail)
-       SELECT 'bench', 'vh' || $2, channel_id, 'New arrival', now() - interval '400 days', '/media/thumbnails/bench.svg'
-       FROM subscriptions WHERE user_id = $1 AND channel_id IS NOT NULL LIMIT 1`,
-      [readerId, `${Date.now()}_${Math.random()}`],
-    );
-  };
+  let writes: Awaited<ReturnType<typeof virtualUsers>>;
+  let mix: Awaited<ReturnType<typeof virtualUsers>>;
   try {
-    const timed = (path: string, token: string) => http.ms(path, { authorization: `Bearer ${token}` });
-    const pageFive = async (path: string, token: string) => {
-      const sep = path.includes('?') ? '&' : '?';
-      let next = nextOf((await http.json<FeedBody>(path, { authorization: `Bearer ${token}` })).body);
-      let page = path;
-      for (let p = 2; p <= 5 && next; p++) {
-        page = `${path}${sep}next=${encodeURIComponent(next)}`;
-        if (p < 5) next = nextOf((await http.json<FeedBody>(page, { authorization: `Bearer ${token}` })).body);
-      }
-      return page; // page 5, or the last one of a smaller catalog
+    const http = new BenchClient(PORT);
+    const bump = async () => {
+      // "Just changed" (decision 014): a followed sift's version moves and a new video arrives in a followed channel,
+      // so the unfiltered page is read from the database, as a hideWatched page always is.
+      await client.query(`UPDATE sifts SET feed_version = feed_version + 1 WHERE hash = $1`, [siftHash]);
+      await client.query(
+        `INSERT INTO videos (provider, external_id, channel_id, title, published_at, thumbnail)
+         SELECT 'bench', 'vh' || $2, channel_id, 'New arrival', now() - interval '400 days', '/media/thumbnails/bench.svg'
+         FROM subscriptions WHERE user_id = $1 AND channel_id IS NOT NULL LIMIT 1`,
+        [readerId, `${Date.now()}_${Math.random()}`],
+      );
     };
-    const baseline: number[] = [];
-    const reads: Array<[string, string, string]> = [
-      ['personal feed', '/api/me/feeds/videos', 'reader'],
-      ['sift page', `/api/sifts/${siftHash}/videos`, 'reader'],
-      ['personal feed, worst case', '/api/me/feeds/videos', 'worst'],
-      ['sift page, worst case', `/api/sifts/${siftHash}/videos`, 'worst'],
-    ];
-    for (const [name, path, who] of reads) {
-      const token = who === 'reader' ? readerToken! : worstToken!;
-      const hidden = `${path}?hideWatched=true`;
-      for (let i = 0; i < 20; i++) {
-        await timed(path, token); // warm up
-        await timed(hidden, token);
-      }
-      const fifthHidden = await pageFive(hidden, token);
-      const fifthPlain = await pageFive(path, token);
-      const s = { plain: [] as number[], changed: [] as number[], hidden: [] as number[], plain5: [] as number[], hidden5: [] as number[] };
-      for (let i = 0; i < ROUNDS; i++) {
-        baseline.push(await timed('/api/sifts/categories', token));
-        s.plain.push(await timed(path, token));
-        s.hidden.push(await timed(hidden, token));
-        s.plain5.push(await timed(fifthPlain, token));
-        s.hidden5.push(await timed(fifthHidden, token));
-        if (i % 3 === 0) {
-          await bump();
-          s.changed.push(await timed(path, token));
+    try {
+      const timed = (path: string, token: string) => http.ms(path, { authorization: `Bearer ${token}` });
+      const pageFive = async (path: string, token: string) => {
+        const sep = path.includes('?') ? '&' : '?';
+        let next = nextOf((await http.json<FeedBody>(path, { authorization: `Bearer ${token}` })).body);
+        let page = path;
+        for (let p = 2; p <= 5 && next; p++) {
+          page = `${path}${sep}next=${encodeURIComponent(next)}`;
+          if (p < 5) next = nextOf((await http.json<FeedBody>(page, { authorization: `Bearer ${token}` })).body);
         }
+        return page; // page 5, or the last one of a smaller catalog
+      };
+      const baseline: number[] = [];
+      const reads: Array<[string, string, string]> = [
+        ['personal feed', '/api/me/feeds/videos', 'reader'],
+        ['sift page', `/api/sifts/${siftHash}/videos`, 'reader'],
+        ['personal feed, worst case', '/api/me/feeds/videos', 'worst'],
+        ['sift page, worst case', `/api/sifts/${siftHash}/videos`, 'worst'],
+      ];
+      for (const [name, path, who] of reads) {
+        const token = who === 'reader' ? readerToken! : worstToken!;
+        const hidden = `${path}?hideWatched=true`;
+        for (let i = 0; i < 20; i++) {
+          await timed(path, token); // warm up
+          await timed(hidden, token);
+        }
+        const fifthHidden = await pageFive(hidden, token);
+        const fifthPlain = await pageFive(path, token);
+        const s = { plain: [] as number[], changed: [] as number[], hidden: [] as number[], plain5: [] as number[], hidden5: [] as number[] };
+        for (let i = 0; i < ROUNDS; i++) {
+          baseline.push(await timed('/api/sifts/categories', token));
+          s.plain.push(await timed(path, token));
+          s.hidden.push(await timed(hidden, token));
+          s.plain5.push(await timed(fifthPlain, token));
+          s.hidden5.push(await timed(fifthHidden, token));
+          if (i % 3 === 0) {
+            await bump();
+            s.changed.push(await timed(path, token));
+          }
+        }
+        rows.push(
+          latencyRow(`${name}: page 1`, s.plain),
+          latencyRow(`${name}: page 1, just changed`, s.changed),
+          latencyRow(`${name}: page 1, **hideWatched**`, s.hidden),
+          latencyRow(`${name}: page 5`, s.plain5),
+          latencyRow(`${name}: page 5, **hideWatched**`, s.hidden5),
+        );
+        ratios.push(
+          `${name}: hideWatched / just changed at p50 ×${(median(s.hidden) / median(s.changed)).toFixed(2)}; / kept ×${(median(s.hidden) / median(s.plain)).toFixed(2)}; page 5 ×${(median(s.hidden5) / median(s.plain5)).toFixed(2)}`,
+        );
+        console.log(ratios.at(-1));
+      }
+      const counts = { sifts: [] as number[], subscriptions: [] as number[] };
+      for (let i = 0; i < ROUNDS; i++) {
+        counts.sifts.push(await timed('/api/sifts?following=true&limit=20', readerToken!));
+        counts.subscriptions.push(await timed('/api/subscriptions', readerToken!));
       }
       rows.push(
-        latencyRow(`${name}: page 1`, s.plain),
-        latencyRow(`${name}: page 1, just changed`, s.changed),
-        latencyRow(`${name}: page 1, **hideWatched**`, s.hidden),
-        latencyRow(`${name}: page 5`, s.plain5),
-        latencyRow(`${name}: page 5, **hideWatched**`, s.hidden5),
+        latencyRow('inbox counts: GET /api/sifts?following=true (20 sifts)', counts.sifts),
+        latencyRow('inbox counts: GET /api/subscriptions (500 channels, 20 sifts)', counts.subscriptions),
+        latencyRow('Baseline: GET /api/sifts/categories', baseline),
       );
-      ratios.push(
-        `${name}: hideWatched / just changed at p50 ×${(median(s.hidden) / median(s.changed)).toFixed(2)}; / kept ×${(median(s.hidden) / median(s.plain)).toFixed(2)}; page 5 ×${(median(s.hidden5) / median(s.plain5)).toFixed(2)}`,
-      );
-      console.log(ratios.at(-1));
+    } finally {
+      http.close();
     }
-    const counts = { sifts: [] as number[], subscriptions: [] as number[] };
-    for (let i = 0; i < ROUNDS; i++) {
-      counts.sifts.push(await timed('/api/sifts?following=true&limit=20', readerToken!));
-      counts.subscriptions.push(await timed('/api/subscriptions', readerToken!));
-    }
-    rows.push(
-      latencyRow('inbox counts: GET /api/sifts?following=true (20 sifts)', counts.sifts),
-      latencyRow('inbox counts: GET /api/subscriptions (500 channels, 20 sifts)', counts.subscriptions),
-      latencyRow('Baseline: GET /api/sifts/categories', baseline),
-    );
-  } finally {
-    http.close();
-  }
 
-  // Part 4: progress writes beside the members' mix.
-  const base = `http://127.0.0.1:${PORT}`;
-  const channel = channelRows[0]!.external_id;
-  const readerAuth = () => ({ authorization: `Bearer ${readerToken}` });
-  const mixSteps: Step[] = [
-    { name: 'public feed', method: 'GET', path: () => '/api/feeds/public' },
-    { name: 'channel page', method: 'GET', path: () => `/api/search/channels/${channel}/videos` },
-    { name: 'sift page', method: 'GET', path: () => `/api/sifts/${siftHash}/videos` },
-    { name: 'search', method: 'GET', path: (user, visit) => `/api/search?q=${WORDS[(user + visit) % WORDS.length]}&type=all` },
-    { name: 'personal feed', method: 'GET', path: () => '/api/me/feeds/videos', headers: readerAuth },
-  ];
-  const writeSteps: Step[] = [
-    {
-      name: 'save position',
-      method: 'PUT',
-      path: (user) => `/api/me/history/${writerVideos[user % writerVideos.length]!.external_id}`,
-      headers: (user) => ({ authorization: `Bearer ${writerTokens[user]}` }),
-      // A 300 s video watched 10 s a save: past the middle and within the last 30 s it becomes watched.
-      body: (_user, visit) => JSON.stringify({ position: (10 * (visit + 1)) % 300, duration: 300 }),
-    },
-  ];
-  const [writes, mix] = await Promise.all([
-    virtualUsers({ base, users: WRITERS, thinkMs: WRITE_EVERY_MS, seconds: WRITE_SECONDS, rampSeconds: 10, steps: writeSteps }),
-    virtualUsers({ base, users: MIX_USERS, thinkMs: 1000, seconds: WRITE_SECONDS, rampSeconds: 10, steps: mixSteps }),
-  ]);
-  stop();
+    // Part 4: progress writes beside the members' mix.
+    const base = `http://127.0.0.1:${PORT}`;
+    const channel = channelRows[0]!.external_id;
+    const readerAuth = () => ({ authorization: `Bearer ${readerToken}` });
+    const mixSteps: Step[] = [
+      { name: 'public feed', method: 'GET', path: () => '/api/feeds/public' },
+      { name: 'channel page', method: 'GET', path: () => `/api/search/channels/${channel}/videos` },
+      { name: 'sift page', method: 'GET', path: () => `/api/sifts/${siftHash}/videos` },
+      { name: 'search', method: 'GET', path: (user, visit) => `/api/search?q=${WORDS[(user + visit) % WORDS.length]}&type=all` },
+      { name: 'personal feed', method: 'GET', path: () => '/api/me/feeds/videos', headers: readerAuth },
+    ];
+    const writeSteps: Step[] = [
+      {
+        name: 'save position',
+        method: 'PUT',
+        path: (user) => `/api/me/history/${writerVideos[user % writerVideos.length]!.external_id}`,
+        headers: (user) => ({ authorization: `Bearer ${writerTokens[user]}` }),
+        // A 300 s video watched 10 s a save: past the middle and within the last 30 s it becomes watched.
+        body: (_user, visit) => JSON.stringify({ position: (10 * (visit + 1)) % 300, duration: 300 }),
+      },
+    ];
+    [writes, mix] = await Promise.all([
+      virtualUsers({ base, users: WRITERS, thinkMs: WRITE_EVERY_MS, seconds: WRITE_SECONDS, rampSeconds: 10, steps: writeSteps }),
+      virtualUsers({ base, users: MIX_USERS, thinkMs: 1000, seconds: WRITE_SECONDS, rampSeconds: 10, steps: mixSteps }),
+    ]);
+  } finally {
+    stop();
+  }
   const { rows: written } = await client.query<{ n: string }>(`SELECT count(*) AS n FROM watch_history WHERE user_id = ANY($1::bigint[])`, [writerIds]);
 
   // Part 5: the worst case's keys statement, with the anti-joins as unwatchedBy writes them.
