@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
 import { acceptCookies, apiLogin, createUser, expectToast, logInWithForm, recordToasts, type TestUser } from './support/accounts';
+import { demoChannels } from './support/player-catalog';
 
 /**
  * Issue 31, defects 3 and 5. "Following" opens the follow settings in place — the e-mail frequency (SPEC §4's four)
@@ -10,16 +11,6 @@ import { acceptCookies, apiLogin, createUser, expectToast, logInWithForm, record
  */
 
 test.describe.configure({ timeout: 120_000 });
-
-interface ChannelItem {
-  externalId: string;
-  name: string;
-}
-
-async function channels(request: APIRequestContext, n: number): Promise<ChannelItem[]> {
-  const res = await request.get(`/api/public/v01/channel/search?limit=${n}`);
-  return ((await res.json()) as { items: ChannelItem[] }).items;
-}
 
 /** The member's subscription of a channel or sift, as the server has it. */
 async function frequencyOf(request: APIRequestContext, user: TestUser, name: string): Promise<string | undefined> {
@@ -70,7 +61,7 @@ test('Following opens the follow settings on a channel page and its cards: the f
   await acceptCookies(page.context(), baseURL);
   await recordToasts(page);
   const user = await createUser(request, testInfo, { tag: 'follow-settings', onboarded: true });
-  const [channel] = await channels(request, 1);
+  const [channel] = await demoChannels(request, 1);
   const name = channel!.name;
 
   await page.goto(`/login?redirect=${encodeURIComponent(`/channel/${channel!.externalId}`)}`);
@@ -139,7 +130,7 @@ test('Following on a sift page opens its follow settings (a bottom sheet on a ph
   await recordToasts(page);
   const owner = await createUser(request, testInfo, { tag: 'fs-owner', onboarded: true });
   const member = await createUser(request, testInfo, { tag: 'fs-member', onboarded: true });
-  const [channel] = await channels(request, 1);
+  const [channel] = await demoChannels(request, 1);
   const ownerToken = await apiLogin(request, owner);
   const created = await request.post('/api/sifts', {
     headers: { authorization: `Bearer ${ownerToken}` },
@@ -182,7 +173,7 @@ test('Following on a sift page opens its follow settings (a bottom sheet on a ph
 test('the sift editor keeps its live count in view while one types at the bottom of the form @phone', async ({ page, request, baseURL, isMobile }, testInfo) => {
   await acceptCookies(page.context(), baseURL);
   const user = await createUser(request, testInfo, { tag: 'fs-editor', onboarded: true });
-  const picked = await channels(request, 2);
+  const picked = await demoChannels(request, 2);
   // A word in some of their titles: leaving it out changes the count.
   const titles: string[] = [];
   for (const c of picked) {

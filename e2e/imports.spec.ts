@@ -1,8 +1,9 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import fs from 'node:fs';
 import { expectAccessible, expectNoSidewaysScroll } from './support/a11y';
 import { acceptCookies, chooseFromMenu, createUser, logInWithForm } from './support/accounts';
+import { demoChannels } from './support/player-catalog';
 
 /**
  * Imports and exports (issue 16), at 1280 px and 375 px on the demo catalog: a new member imports a Takeout
@@ -13,16 +14,6 @@ import { acceptCookies, chooseFromMenu, createUser, logInWithForm } from './supp
 // bypassCSP: the app's policy would refuse the axe script the accessibility checks inject.
 test.use({ bypassCSP: true });
 test.describe.configure({ timeout: 120_000 });
-
-interface DemoChannel {
-  externalId: string;
-  name: string;
-}
-
-async function demoChannels(request: APIRequestContext, count: number): Promise<DemoChannel[]> {
-  const res = await request.get(`/api/public/v01/channel/search?limit=${count}`);
-  return ((await res.json()) as { items: DemoChannel[] }).items;
-}
 
 const quoted = (text: string) => `"${text.replace(/"/g, '""')}"`;
 

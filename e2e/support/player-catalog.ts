@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 
-/** Helpers for e2e/player.spec.ts: picks from the demo catalog through the real API, and the YouTube stand-in. */
+/** Picks from the demo catalog through the real API (for e2e/player.spec.ts and others), and the YouTube stand-in. */
 
 export interface CatalogVideo {
   externalId: string;
@@ -16,7 +16,7 @@ export interface CatalogVideo {
   [key: string]: unknown;
 }
 
-interface Channel {
+export interface DemoChannel {
   externalId: string;
   name: string;
 }
@@ -27,8 +27,9 @@ async function json<T>(request: APIRequestContext, url: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-async function channels(request: APIRequestContext): Promise<Channel[]> {
-  return (await json<{ items: Channel[] }>(request, '/api/public/v01/channel/search?limit=48')).items;
+/** The demo catalog's first `count` channels, as the public API lists them. */
+export async function demoChannels(request: APIRequestContext, count = 48): Promise<DemoChannel[]> {
+  return (await json<{ items: DemoChannel[] }>(request, `/api/public/v01/channel/search?limit=${count}`)).items;
 }
 
 /** The first page the player loads for a channel (48, newest first). */
@@ -45,7 +46,7 @@ export async function findPair(
   current: (v: CatalogVideo) => boolean,
   next: (v: CatalogVideo) => boolean,
 ): Promise<{ video: CatalogVideo; next: CatalogVideo; queue: CatalogVideo[] }> {
-  for (const channel of await channels(request)) {
+  for (const channel of await demoChannels(request)) {
     const queue = await channelQueue(request, channel.externalId);
     for (let i = 1; i + 1 < queue.length; i++) {
       if (current(queue[i]!) && next(queue[i + 1]!) && queue[i - 1]!.embeddable) return { video: queue[i]!, next: queue[i + 1]!, queue };
