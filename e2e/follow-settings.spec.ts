@@ -74,7 +74,7 @@ test('Following opens the follow settings on a channel page and its cards: the f
   await followingButton(page, name).click();
   await expect(frequency(page, name, 'Weekly digest')).toBeChecked();
   await expect(settingsMenu(page, name).getByRole('menuitemradio')).toHaveText(['Immediately', 'Daily digest', 'Weekly digest', 'Never'].map((t) => new RegExp(t)));
-  await page.screenshot({ path: `/work/shots/follow-settings/channel-menu-${testInfo.project.name}.png` });
+  await page.screenshot({ path: testInfo.outputPath('channel-menu.png') });
   await expectAccessible(page, 'the open follow settings');
   await page.keyboard.press('Escape');
   await chooseFrequency(page, name, 'Daily digest', `E-mail for ${name}: daily digest`);
@@ -150,7 +150,7 @@ test('Following on a sift page opens its follow settings (a bottom sheet on a ph
   if (isMobile) await expect(page.getByRole('dialog', { name: `Follow settings for ${name}` })).toBeVisible();
   await expect(frequency(page, name, 'Weekly digest')).toBeChecked();
   await expect(frequency(page, name, 'Weekly digest')).toBeFocused();
-  await page.screenshot({ path: `/work/shots/follow-settings/sift-menu-${testInfo.project.name}.png` });
+  await page.screenshot({ path: testInfo.outputPath('sift-menu.png') });
   await expectAccessible(page, 'the open follow settings of a sift');
   await page.keyboard.press('Escape');
   await expect(settingsMenu(page, name)).toBeHidden();
@@ -163,7 +163,7 @@ test('Following on a sift page opens its follow settings (a bottom sheet on a ph
   if (isMobile) await page.getByRole('dialog', { name: `Follow settings for ${name}` }).getByRole('button', { name: 'Close' }).click();
   else await page.keyboard.press('Escape');
 
-  await unfollowThenUndo(page, name, `/work/shots/follow-settings/sift-undo-${testInfo.project.name}.png`);
+  await unfollowThenUndo(page, name, testInfo.outputPath('sift-undo.png'));
   expect(await frequencyOf(request, member, name)).toBe('DAILY');
   await page.reload();
   await followingButton(page, name).click();
@@ -227,20 +227,20 @@ test('the sift editor keeps its live count in view while one types at the bottom
     const field = (await none.boundingBox())!;
     const bar = (await line.boundingBox())!;
     expect(field.y + field.height).toBeLessThanOrEqual(bar.y);
-    await page.screenshot({ path: `/work/shots/follow-settings/editor-count-${testInfo.project.name}.png` });
+    await page.screenshot({ path: testInfo.outputPath('editor-count.png') });
     await expectAccessible(page, 'the sift editor with its count line');
     // At the end of the form it sits below the last button, covering nothing.
     await page.getByRole('button', { name: 'Create sift' }).scrollIntoViewIfNeeded();
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     const create = (await page.getByRole('button', { name: 'Create sift' }).boundingBox())!;
     expect(create.y + create.height).toBeLessThanOrEqual((await line.boundingBox())!.y);
-    await page.screenshot({ path: `/work/shots/follow-settings/editor-count-end-${testInfo.project.name}.png` });
+    await page.screenshot({ path: testInfo.outputPath('editor-count-end.png') });
     // "Preview" goes up to the preview, and the line steps aside while its count shows.
     await line.getByRole('button', { name: 'Preview' }).click();
     await expect(previewCount).toBeInViewport();
     await expect(line).toBeHidden();
   } else {
     await expect(previewCount).toBeInViewport();
-    await page.screenshot({ path: `/work/shots/follow-settings/editor-count-${testInfo.project.name}.png` });
+    await page.screenshot({ path: testInfo.outputPath('editor-count.png') });
   }
 });
