@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { acceptCookies, apiLogin, createUser, logInWithForm, type TestUser } from './support/accounts';
-import type { CatalogVideo } from './support/player-catalog';
+import { demoChannels, type CatalogVideo } from './support/player-catalog';
 
 /**
  * The core loop of issue 31, at 1280 px and 375 px: a sift built with a phrase keyword keeps the phrase whole, and a
@@ -30,8 +30,7 @@ const preview = async (request: APIRequestContext, channel: string, all: string[
  * they keep fewer videos than as two words, and the three newest they keep play here.
  */
 async function phraseSift(request: APIRequestContext): Promise<PhraseSift> {
-  const channels = ((await (await request.get('/api/public/v01/channel/search?limit=12')).json()) as { items: { externalId: string; name: string }[] }).items;
-  for (const channel of channels) {
+  for (const channel of await demoChannels(request, 12)) {
     const { videos } = (await (await request.get(`/api/search/channels/${channel.externalId}/videos?limit=100`)).json()) as { videos: CatalogVideo[] };
     const pairs = new Map<string, number>();
     for (const v of videos) {
@@ -136,6 +135,15 @@ test('the loop: search a channel, follow it with a daily digest, build a sift wi
   await expectPlayingInside(page, third, 's', hash, name);
 });
 
+/** A demo channel whose four newest videos play here (the feed of someone who follows only it starts with them). */
+async function playableChannel(request: APIRequestContext): Promise<{ externalId: string; videos: CatalogVideo[] }> {
+  for (const c of await demoChannels(request, 12)) {
+    const { videos } = (await (await request.get(`/api/search/channels/${c.externalId}/videos?limit=4`)).json()) as { videos: CatalogVideo[] };
+    if (videos.length === 4 && videos.every((v) => v.embeddable && v.mediaUrl)) return { externalId: c.externalId, videos };
+  }
+  throw new Error('no channel with four playable videos');
+}
+
 test('a playlist plays inside itself from its second entry: Next reaches the third @phone', async ({ page, request, baseURL }, testInfo) => {
   await acceptCookies(page.context(), baseURL);
   await noAutoplay(page);
@@ -143,7 +151,7 @@ test('a playlist plays inside itself from its second entry: Next reaches the thi
   const token = await apiLogin(request, user);
   const auth = { authorization: `Bearer ${token}` };
   const name = `Loop ${testInfo.project.name} ${Date.now().toString(36)}`;
-  const { videos: picked } = await phraseSift(request);
+  const picked = (await playableChannel(request)).videos.slice(0, 3);
   const created = await request.post('/api/playlists', { headers: auth, data: { name } });
   expect(created.status(), await created.text()).toBe(201);
   const playlist = ((await created.json()) as { id: number }).id;
@@ -166,16 +174,6 @@ test('a playlist plays inside itself from its second entry: Next reaches the thi
   await expectPlayingInside(page, third, 'p', String(playlist), name);
 });
 
-/** A demo channel whose three newest videos play here (the feed of someone who follows only it starts with them). */
-async function playableChannel(request: APIRequestContext): Promise<string> {
-  const channels = ((await (await request.get('/api/public/v01/channel/search?limit=12')).json()) as { items: { externalId: string }[] }).items;
-  for (const c of channels) {
-    const { videos } = (await (await request.get(`/api/search/channels/${c.externalId}/videos?limit=4`)).json()) as { videos: CatalogVideo[] };
-    if (videos.length === 4 && videos.every((v) => v.embeddable && v.mediaUrl)) return c.externalId;
-  }
-  throw new Error('no channel with four playable videos');
-}
-
 const videoOf = async (card: Locator) => new URL((await titleLink(card).getAttribute('href'))!, 'http://x').searchParams.get('v');
 
 test('a video clicked on the personal feed plays inside the feed: Next reaches the one below it @phone', async ({ page, request, baseURL }, testInfo) => {
@@ -183,7 +181,7 @@ test('a video clicked on the personal feed plays inside the feed: Next reaches t
   await noAutoplay(page);
   const user = await createUser(request, testInfo, { onboarded: true, tag: 'loop-feed' });
   const auth = { authorization: `Bearer ${await apiLogin(request, user)}` };
-  const channel = await playableChannel(request);
+  const channel = (await playableChannel(request)).externalId;
   expect((await request.post('/api/subscriptions', { headers: auth, data: { externalId: channel } })).status()).toBe(201);
 
   await logIn(page, user, '/feed');
