@@ -25,15 +25,21 @@ const QUOTA_LOG_MS = 60 * 60_000;
 /** Starts Sift: one process serving the API and the built SPA, on embedded defaults unless configured. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, bounds: config.databaseBounds, pgliteDir: path.join(config.dataDir, 'db') });
-  const startedAt = new Date();
-  // The provider and the job queue are made before the app and its logger: their lines go to the app's log once there
-  // is one (as JSON, like every other line), to the console before.
+  // The database, the provider and the job queue are made before the app and its logger: their lines go to the app's
+  // log once there is one (as JSON, like every other line), to the console before.
   const appLog: { current?: FastifyBaseLogger } = {};
   const earlyLog = {
     warn: (obj: object, msg: string) => (appLog.current ? appLog.current.warn(obj, msg) : console.warn(msg, obj)),
     error: (obj: object, msg: string) => (appLog.current ? appLog.current.error(obj, msg) : console.error(msg, obj)),
   };
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    poolSize: config.databasePoolSize,
+    bounds: config.databaseBounds,
+    pgliteDir: path.join(config.dataDir, 'db'),
+    log: earlyLog,
+  });
+  const startedAt = new Date();
   // The video service: YouTube with YOUTUBE_API_KEY; otherwise the demo, which publishes a new video per channel
   // every DEMO_UPLOAD_MINUTES, so follows have news.
   const youtube = config.youtube ? createYouTubeProvider(config.youtube, database.db, earlyLog) : undefined;

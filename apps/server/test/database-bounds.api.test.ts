@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { Database } from '../src/infra/db/client.js';
+import pg from 'pg';
+import { openDatabase, rowsOf, type Database } from '../src/infra/db/client.js';
 import { useTestApp } from './support/test-app.js';
 
 /**
@@ -108,5 +109,27 @@ describe('heavy reads take turns in a lane of their own', () => {
     }
     // The place is free again.
     expect((await t.app.inject({ method: 'GET', url: FILTERED_FEED })).statusCode).toBe(200);
+  });
+});
+
+describe('the database server closing a connection', () => {
+  const t = useTestApp();
+
+  // A restart, a failover or an administrator closes connections that sit idle in the pools: the process must go on.
+  it.skipIf(!onPostgres)('is told in the log, and the next query opens a new connection (the process does not end)', async () => {
+    const warnings: string[] = [];
+    const handle = await openDatabase({ databaseUrl: t.database.url!, pgliteDir: 'memory://', log: { warn: (_obj, msg) => warnings.push(msg) } });
+    const pid = async () => rowsOf<{ pid: number }>(await handle.db.execute(sql`SELECT pg_backend_pid() AS pid`))[0]!.pid;
+    try {
+      const first = await pid();
+      const admin = new pg.Client({ connectionString: t.database.url });
+      await admin.connect();
+      await admin.query('SELECT pg_terminate_backend($1)', [first]);
+      await admin.end();
+      await expect.poll(() => warnings, { timeout: 20_000 }).toEqual(['The database closed an idle connection; a new one is opened when needed']);
+      expect(await pid()).not.toBe(first);
+    } finally {
+      await handle.close();
+    }
   });
 });

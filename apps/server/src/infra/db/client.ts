@@ -39,6 +39,8 @@ export interface OpenDatabaseOptions {
   pgliteDir: string;
   /** What a request may ask of the database (DATABASE_STATEMENT_TIMEOUT_MS, DATABASE_POOL_WAIT_MS). */
   bounds?: QueryBounds;
+  /** Where a connection lost while idle is told (the app's log once there is one); the console by default. */
+  log?: { warn(obj: object, msg: string): void };
 }
 
 /**
@@ -57,6 +59,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const common = { connectionString: options.databaseUrl, options: '-c jit=off' };
     const requests = new pg.Pool({ ...common, max: options.poolSize ?? 20, statement_timeout: bounds.statementTimeoutMs, connectionTimeoutMillis: bounds.waitMs });
     const background = new pg.Pool({ ...common, max: BACKGROUND_POOL_SIZE });
+    // A connection the server closes while it sits idle in a pool (a restart, a failover, an administrator) is an
+    // 'error' event of the pool: unheard, Node ends the process. The pool drops it and opens another when asked.
+    const log = options.log ?? { warn: (obj: object, msg: string) => console.warn(msg, obj) };
+    for (const idle of [requests, background]) idle.on('error', (err) => log.warn({ err }, 'The database closed an idle connection; a new one is opened when needed'));
     const pool = new RoutedPool(requests, background, new Lane(bounds.heavyReads, bounds.waitMs));
     const db = drizzlePg(pool as unknown as pg.Pool, { schema });
     const exclusively = <T>(work: () => Promise<T>) => asBackgroundWork(() => underStartupLock(background, work));
