@@ -16,6 +16,8 @@ const consent = (accepted: boolean) => {
 describe('lib/analytics', () => {
   const fetchMock = vi.fn(() => Promise.resolve(new Response(null, { status: 202 })));
   beforeEach(() => {
+    // The batch timer is the module's own: a fake clock moves it, so a busy machine cannot make these tests late.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     vi.stubGlobal('fetch', fetchMock);
     fetchMock.mockClear();
     localStorage.clear();
@@ -23,14 +25,22 @@ describe('lib/analytics', () => {
   afterEach(() => {
     consent(false);
     vi.unstubAllGlobals();
+    vi.useRealTimers();
   });
+
+  /** Moves the clock past the batch timer, then waits (for the sender module to load, not for time) for one batch. */
+  async function flushedBatch(flushMs: number) {
+    await vi.advanceTimersByTimeAsync(flushMs);
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1), { timeout: 10_000 });
+  }
 
   it('sends nothing and stores no identity before the cookie consent', async () => {
     consent(false);
     const { track, ANALYTICS_FLUSH_MS } = await freshAnalytics();
     track('eca_page_view');
     track('eca_play', { videoId: 'v1' });
-    await new Promise((r) => setTimeout(r, ANALYTICS_FLUSH_MS + 200));
+    await import('./analytics-sender');
+    await vi.advanceTimersByTimeAsync(ANALYTICS_FLUSH_MS * 2);
     expect(fetchMock).not.toHaveBeenCalled();
     expect(preferences.get('analytics_id')).toBeNull();
   });
@@ -41,7 +51,7 @@ describe('lib/analytics', () => {
     const { track, ANALYTICS_FLUSH_MS } = await freshAnalytics();
     track('eca_page_view');
     track('eca_play', { videoId: 'v1' });
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1), { timeout: ANALYTICS_FLUSH_MS + 2000 });
+    await flushedBatch(ANALYTICS_FLUSH_MS);
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     // lib/analytics-sender mirrors the contract's path as a value.
     expect(url).toBe(ANALYTICS_EVENTS_PATH);
@@ -80,7 +90,7 @@ describe('lib/analytics', () => {
     vi.stubGlobal('crypto', { getRandomValues: <T extends ArrayBufferView>(array: T) => real.getRandomValues(array as never) as T });
     const { track, ANALYTICS_FLUSH_MS } = await freshAnalytics();
     track('eca_page_view');
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1), { timeout: ANALYTICS_FLUSH_MS + 2000 });
+    await flushedBatch(ANALYTICS_FLUSH_MS);
     const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     const { visitorId } = JSON.parse(init.body as string) as { visitorId: string };
     expect(visitorId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AccountChannel, AccountPlaylist, AccountPlaylistImport, VideoServiceAccount } from '@sift/contracts';
@@ -38,6 +38,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   preferences.set('token', null);
@@ -211,10 +212,15 @@ describe('From your YouTube account', () => {
     expect(within(list).getByRole('link', { name: 'Open Done before in Sift' }).getAttribute('href')).toBe('/playlists/3');
     expect(within(list).getByRole('button', { name: 'Remove Done before' })).toBeTruthy();
 
+    // The polls run on the page's own interval (600 / 1000 ms, SPEC §4): a fake clock moves it, poll by poll, instead of
+    // the test waiting for it (which a busy machine stretches).
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     fireEvent.click(screen.getByRole('button', { name: 'Select all' }));
     fireEvent.click(screen.getByRole('button', { name: 'Import 2 playlists' }));
     expect(await screen.findByRole('progressbar', { name: 'Importing Sunday baking' })).toBeTruthy();
-    await waitFor(() => expect(within(list).getByRole('link', { name: 'Open Sunday baking in Sift' })).toBeTruthy(), { timeout: 5_000 });
+    const done = () => within(list).queryByRole('link', { name: 'Open Sunday baking in Sift' });
+    for (let poll = 0; poll < 4 && !done(); poll++) await act(() => vi.advanceTimersByTimeAsync(1_000));
+    await waitFor(() => expect(done()).toBeTruthy());
     expect(within(list).getAllByText('Importing playlist Old favourites failed').length).toBeGreaterThan(0);
     // A failed one can be picked again.
     expect(within(list).getByRole('checkbox', { name: /Old favourites/ })).toBeTruthy();
