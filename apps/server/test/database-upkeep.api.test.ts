@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/infra/db/client.js';
 import { vacuumWhereDue } from '../src/infra/db/upkeep.js';
 import { seedDemoCatalog } from '../src/jobs/seed-demo-catalog.js';
-import { useTestApp } from './support/test-app.js';
+import { SEEDING_TIMEOUT_MS, useTestApp } from './support/test-app.js';
 
 const t = useTestApp();
 
@@ -28,5 +28,5 @@ describe('database upkeep (what autovacuum does, and PGlite lacks)', () => {
 
     // Nothing changed since: nothing is due, and a look costs one read.
     expect(await vacuumWhereDue(t.database.db)).not.toContain('videos');
-  });
+  }, SEEDING_TIMEOUT_MS);
 });

@@ -2,7 +2,7 @@ import { channelListSchema, pagedVideosSchema, siftExploreSchema, similarSiftsSc
 import { describe, expect, it } from 'vitest';
 import { seedDemoCatalog } from '../src/jobs/seed-demo-catalog.js';
 import { aChannel, aVideo } from './support/factories.js';
-import { useTestApp } from './support/test-app.js';
+import { SEEDING_TIMEOUT_MS, useTestApp } from './support/test-app.js';
 
 const t = useTestApp();
 
@@ -90,5 +90,5 @@ describe('first start on embedded defaults', () => {
     } finally {
       await fresh.close();
     }
-  });
+  }, SEEDING_TIMEOUT_MS);
 });

@@ -10,6 +10,11 @@ import { FakeVideoService } from './fake-video-service.js';
 import { openTestDatabase, type TestDatabase, type TestDatabaseOptions } from './test-database.js';
 
 export const TEST_PUBLIC_URL = 'http://sift.test';
+/**
+ * The bound on a test that seeds the whole demo catalog (4,800 videos and their words): ~8 s on a quiet 2-core machine,
+ * past 30 s at a load of 14 — a bound for a stuck test, not a wait.
+ */
+export const SEEDING_TIMEOUT_MS = 120_000;
 
 export interface TestContext {
   app: FastifyInstance;
