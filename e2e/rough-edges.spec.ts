@@ -108,7 +108,9 @@ test("a sift shows one image everywhere, uncropped on its page, and in the profi
   const token = await logIn(page, request, testInfo);
   const channels = ((await (await request.get('/api/public/v01/channel/search?limit=2')).json()) as { items: { externalId: string }[] }).items;
   const name = `Cover ${testInfo.project.name} ${Date.now().toString(36)}`;
-  const sift = await api(request, token).post<{ id: number; hash: string }>('/api/sifts', { name, public: true, channels });
+  // Someone else's sift, which this member follows (one's own cannot be followed, decisions/048).
+  const owner = await apiLogin(request, await createUser(request, testInfo, { onboarded: true, tag: 'edges-owner' }));
+  const sift = await api(request, owner).post<{ id: number; hash: string }>('/api/sifts', { name, public: true, channels });
   await api(request, token).post('/api/subscriptions/sifts', { sifts: [sift.hash] });
 
   await page.goto(`/sifts/${sift.hash}`);

@@ -36,7 +36,9 @@ for (const enabled of [true, false]) {
     const user = await createUser(request, testInfo, { tag: `option-${enabled}`, onboarded: true });
     const channels = (await (await request.get('/api/public/v01/channel/search?limit=1')).json()) as { items: { externalId: string; name: string }[] };
     const channel = channels.items[0]!;
-    const sift = await aPublicSift(page, await apiLogin(request, user), channel);
+    // Someone else's sift: its owner is not offered to follow their own (decisions/048).
+    const owner = await createUser(request, testInfo, { tag: `option-owner-${enabled}`, onboarded: true });
+    const sift = await aPublicSift(page, await apiLogin(request, owner), channel);
 
     const real = (await (await request.get('/api/auth/config')).json()) as Record<string, unknown>;
     expect(real.subscriptionsEnabled).toBe(true); // the e2e server has the option on (the default)

@@ -210,6 +210,20 @@ describe('POST / DELETE /api/sifts/{id}/follows', () => {
     // Unfollowing what one does not follow is no error.
     expect((await api('DELETE', `/api/sifts/${open.id}/follows`, m.token)).status).toBe(204);
   });
+
+  it("refuses to follow one's own sift (409 OWN_SIFT) by either call, follows nothing then, and counts no follower", async () => {
+    const owner = await aMember(t);
+    const own = await createSift(owner.token, { name: 'My own jazz', public: true, channels: [{ externalId: music.externalId }] });
+    const theirs = await createSift(other.token, { name: 'Their jazz', public: true, channels: [{ externalId: music.externalId }] });
+    expectError(await api('POST', `/api/sifts/${own.hash}/follows`, owner.token), 409, 'OWN_SIFT');
+    expectError(await api('POST', `/api/sifts/${own.id}/follows`, owner.token), 409, 'OWN_SIFT');
+    // All or none: someone else's sift beside it is not followed either.
+    expectError(await api('POST', '/api/subscriptions/sifts', owner.token, { sifts: [theirs.hash, own.hash] }), 409, 'OWN_SIFT');
+    expect((await api<{ items: unknown[] }>('GET', '/api/subscriptions', owner.token)).body.items).toEqual([]);
+    expect(siftSchema.parse((await api('GET', `/api/sifts/${own.hash}`, owner.token)).body).numberOfFollowers).toBe(0);
+    // Someone else's sift alone: followed as before.
+    expect((await api('POST', `/api/sifts/${theirs.hash}/follows`, owner.token)).status).toBe(200);
+  });
 });
 
 describe('the personal feed', () => {

@@ -83,9 +83,10 @@ export const subscriptionsRoutes =
         onRequest: app.requireUser,
         schema: {
           tags: ['subscriptions'],
-          summary: 'Multi-subscription: follows sifts by hash or id, each as POST /subscriptions does a channel; all or none',
+          summary:
+            "Multi-subscription: follows sifts by hash or id, each as POST /subscriptions does a channel; all or none. One's own sift is refused (409 OWN_SIFT)",
           body: followSiftsSchema,
-          response: { 200: subscriptionListSchema, ...memberErrors },
+          response: { 200: subscriptionListSchema, ...memberErrors, 409: error },
         },
       },
       async (req) => ({ items: await subscriptions.followSifts(currentUser(req).id, req.body) }),
@@ -99,9 +100,9 @@ export const subscriptionsRoutes =
         onRequest: app.requireUser,
         schema: {
           tags: ['sifts', 'subscriptions'],
-          summary: 'Follows a sift (by hash or id): POST /subscriptions/sifts with this one sift',
+          summary: 'Follows a sift (by hash or id): POST /subscriptions/sifts with this one sift (its owner: 409 OWN_SIFT)',
           params: siftParamsSchema,
-          response: { 200: subscriptionSchema, ...memberErrors },
+          response: { 200: subscriptionSchema, ...memberErrors, 409: error },
         },
       },
       async (req) => {

@@ -1,15 +1,21 @@
 import type { FeedFilter, FollowChannel, FollowSifts, Frequency, Subscription, UnsubscribeResult, UpdateSubscription } from '@sift/contracts';
 import { DEFAULT_FREQUENCY } from '@sift/contracts';
-import { notFound } from '../../infra/http/errors.js';
+import { HttpError, notFound } from '../../infra/http/errors.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import { presentFeedFilter, presentSubscription, presentTarget } from './subscriptions.presenter.js';
 import type { SubscriptionRow, SubscriptionsRepository, SubscriptionTargetKey, SubscriptionWithTargetRow } from './subscriptions.repository.js';
 import { ignoreUnavailable } from '../../providers/video-service-errors.js';
 
-/** What subscriptions need of sifts: the sift a member may see, by hash or id (404 when private to someone else). */
+/**
+ * What subscriptions need of sifts: the sift a member may see, by hash or id (404 when private to someone else), and
+ * whether the member is its owner.
+ */
 export interface SiftDirectory {
-  get(idOrHash: string, viewerId: number | null): Promise<{ id: number }>;
+  get(idOrHash: string, viewerId: number | null): Promise<{ id: number; owner: { creator: boolean } }>;
 }
+
+/** One's own sift is not followed: it would count its owner among its followers (and rank it by them, decisions/044). */
+export const ownSiftRefused = () => new HttpError(409, 'You cannot follow your own sift', 'OWN_SIFT');
 
 export type FeedSourceIds = { channelIds: number[]; siftIds: number[] };
 
@@ -87,10 +93,17 @@ export class SubscriptionsService {
     return this.repository.followChannels(userId, [...new Set(channelIds)], DEFAULT_FREQUENCY);
   }
 
-  /** POST /api/subscriptions/sifts: every sift must be one the member may see, or nothing is followed. */
+  /**
+   * POST /api/subscriptions/sifts: every sift must be one the member may see and someone else's (409 OWN_SIFT, as
+   * playlists refuse their owner's follow), or nothing is followed.
+   */
   async followSifts(userId: number, input: FollowSifts): Promise<Subscription[]> {
     const ids = new Set<number>();
-    for (const idOrHash of input.sifts) ids.add((await this.sifts.get(idOrHash, userId)).id);
+    for (const idOrHash of input.sifts) {
+      const sift = await this.sifts.get(idOrHash, userId);
+      if (sift.owner.creator) throw ownSiftRefused();
+      ids.add(sift.id);
+    }
     const out: Subscription[] = [];
     for (const siftId of ids) out.push((await this.follow(userId, { siftId }, input.frequency)).subscription);
     return out;

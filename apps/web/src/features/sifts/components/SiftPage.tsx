@@ -246,7 +246,9 @@ function SiftHeader({ sift: s, first, renderFollow, followMenu }: { sift: Sift; 
         : { kind: 'action', label: t`Make public`, onSelect: () => setDialog('public') },
     );
   }
-  if (token) {
+  // Someone else's sift only (SPEC §2 sift sheet: the owner's holds Add channels, Edit, Delete, Share, Make
+  // private/public); the follow entries say the same of following it (subscriptions feature, issue 31).
+  if (token && !owned) {
     entries.push({
       kind: 'action',
       label: t`Copy to your sifts`,

@@ -6,7 +6,7 @@ import type { Channel, Subscription } from '@sift/contracts';
 import { NotificationProvider } from '../../../components/Notifications';
 import { globalError } from '../../../lib/api';
 import { preferences } from '../../../lib/storage';
-import { ChannelFollow } from './FollowButton';
+import { ChannelFollow, SiftFollowButton } from './FollowButton';
 
 /** SPEC §8 "follow failure: logged, no user message": a failed follow shows neither a toast nor the error banner. */
 const channel = { id: 7, externalId: 'UC7', name: 'Bakery' } as Channel;
@@ -135,5 +135,47 @@ describe('Following', () => {
       { method: 'POST', path: '/api/subscriptions', body: { externalId: 'UC7', frequency: 'DAILY' } },
       { method: 'PUT', path: '/api/subscriptions/5', body: { muted: true } },
     ]);
+  });
+});
+
+/**
+ * Issue 31: the owner of a sift saw "Follow" on it. Its owner is not offered to follow their own sift (the server
+ * refuses it, 409 OWN_SIFT); a follow they made before keeps its settings, so that they can stop it.
+ */
+describe('SiftFollowButton', () => {
+  const sift = (creator: boolean) => ({ id: 9, hash: 'h9', name: 'Bread', owner: { creator } });
+  const siftSubscription = { id: 6, frequency: 'WEEKLY', muted: false, optOut: false, isNew: false, createdAt: '2024-01-01T00:00:00Z', target: { type: 'sift', id: 9, externalId: 'h9', name: 'Bread', thumbnail: '' } } as Subscription;
+  const renderSift = (creator: boolean) =>
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter>
+          <NotificationProvider>
+            <SiftFollowButton sift={sift(creator)} />
+          </NotificationProvider>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+  const answering = (items: Subscription[]) => {
+    const asked = vi.fn(async () => json(200, { items }));
+    vi.stubGlobal('fetch', asked);
+    return asked;
+  };
+
+  it("offers someone else's sift to follow, and not its owner's own", async () => {
+    renderSift(false);
+    expect(await screen.findByRole('button', { name: /^Follow\s*Bread$/ })).toBeTruthy();
+    cleanup();
+    const asked = answering([]);
+    renderSift(true);
+    await waitFor(() => expect(asked).toHaveBeenCalled());
+    await waitFor(() => expect(screen.queryByRole('button')).toBeNull());
+  });
+
+  it('keeps the settings of a follow its owner made before, to stop it', async () => {
+    window.matchMedia ??= ((query: string) => ({ matches: true, media: query, addEventListener() {}, removeEventListener() {} })) as never;
+    answering([siftSubscription]);
+    renderSift(true);
+    fireEvent.click(await screen.findByRole('button', { name: 'Following Bread' }));
+    expect(screen.getByRole('menuitem', { name: 'Unfollow' })).toBeTruthy();
   });
 });

@@ -85,7 +85,7 @@ function useFollowSettings() {
  * phone), as a subscribed button does on YouTube. The two are different elements: when one replaces the other
  * after the person acted on it, focus moves to the new one instead of being lost.
  */
-function FollowToggle({ target, compact }: { target: Target; compact?: boolean }) {
+function FollowToggle({ target, compact, offer = true }: { target: Target; compact?: boolean; /** false: no Follow, only the settings of a follow there is. */ offer?: boolean }) {
   const { t } = useLingui();
   const follow = useFollow();
   const settings = useFollowSettings();
@@ -105,6 +105,7 @@ function FollowToggle({ target, compact }: { target: Target; compact?: boolean }
   }, [following]);
 
   const name = target.name;
+  if (!following && !offer) return null;
   const className = `btn follow-btn ${following ? 'btn-secondary' : 'btn-primary'}${compact ? ' follow-btn--compact' : ''}`;
   return (
     <span ref={wrap} className="follow-ctl">
@@ -148,9 +149,16 @@ export function ChannelFollow({ channel }: { channel: Channel }) {
   return <FollowToggle target={channelTarget(channel)} compact />;
 }
 
-/** Follow a sift from its page: mount it where the sift page shows its actions. */
-export function SiftFollowButton({ sift }: { sift: { id: number; hash: string; name: string } }) {
-  return <FollowToggle target={{ type: 'sift', id: sift.id, key: sift.hash, name: sift.name }} />;
+/** What the sift page tells of its sift: who it is, and whether the caller owns it. */
+type FollowedSift = { id: number; hash: string; name: string; owner: { creator: boolean } };
+const siftTarget = (sift: FollowedSift): Target => ({ type: 'sift', id: sift.id, key: sift.hash, name: sift.name });
+
+/**
+ * Follow a sift from its page: mount it where the sift page shows its actions. Its owner is not offered to follow it
+ * (the server refuses, 409 OWN_SIFT); a follow they made before that keeps its settings, so it can be stopped here.
+ */
+export function SiftFollowButton({ sift }: { sift: FollowedSift }) {
+  return <FollowToggle target={siftTarget(sift)} offer={!sift.owner.creator} />;
 }
 
 /**
@@ -163,10 +171,10 @@ function useFollowMenu(enabled: boolean) {
   const settings = useFollowSettings();
   const { data } = useSubscriptions(enabled);
   return useCallback(
-    (target: Target): MenuEntry[] => {
+    (target: Target, offer = true): MenuEntry[] => {
       if (!enabled) return [];
       const subscription = data?.items.find((s) => s.target.type === target.type && s.target.id === target.id);
-      if (!subscription) return [{ kind: 'action', label: t`Follow`, onSelect: () => void follow(target) }];
+      if (!subscription) return offer ? [{ kind: 'action', label: t`Follow`, onSelect: () => void follow(target) }] : [];
       return [{ kind: 'separator' }, ...settings(target, subscription)];
     },
     [data, follow, settings, enabled, t],
@@ -179,8 +187,8 @@ export function useFollowChannelMenu(enabled = true) {
   return useCallback((channel: Channel) => menu(channelTarget(channel)), [menu]);
 }
 
-/** A sift page's ⋮ entries. */
+/** A sift page's ⋮ entries: none to follow it for its owner, as SiftFollowButton. */
 export function useFollowSiftMenu(enabled = true) {
   const menu = useFollowMenu(enabled);
-  return useCallback((sift: { id: number; hash: string; name: string }) => menu({ type: 'sift', id: sift.id, key: sift.hash, name: sift.name }), [menu]);
+  return useCallback((sift: FollowedSift) => menu(siftTarget(sift), !sift.owner.creator), [menu]);
 }
