@@ -3,7 +3,11 @@ import { BACK_TO_TOP_THRESHOLD_PX } from '../lib/config';
 import { useScrollY } from '../lib/hooks';
 import { Icon } from './Icon';
 
-/** Shown once the page has scrolled more than 20 px (SPEC §9). */
+/**
+ * Shown once the page has scrolled more than 20 px (SPEC §9). The last thing in the page's main content: where it
+ * floats that changes nothing, and on a phone's page of running text or a form app.css sets it there, in the page's
+ * flow, with its words shown (issue 31: floating, it covered lines and fields).
+ */
 export function BackToTop() {
   const { t } = useLingui();
   const visible = useScrollY(BACK_TO_TOP_THRESHOLD_PX);
@@ -12,7 +16,6 @@ export function BackToTop() {
     <button
       type="button"
       className="back-to-top"
-      aria-label={t`Back to top`}
       onClick={() => {
         const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
         window.scrollTo({ top: 0, behavior: reduce ? 'auto' : 'smooth' });
@@ -20,6 +23,7 @@ export function BackToTop() {
       }}
     >
       <Icon name="up" />
+      <span className="back-to-top-text">{t`Back to top`}</span>
     </button>
   );
 }

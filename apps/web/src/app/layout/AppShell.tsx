@@ -72,10 +72,10 @@ export function AppShell() {
           {def.header && <MessageBar />}
           <ErrorBanner />
           <AppRoutes />
+          <BackToTop />
         </main>
       </div>
       {footer && <MobileFooter loggedIn={session.isLoggedIn} />}
-      <BackToTop />
       <WatchHost />
       <CookieConsent />
       <UpdatePrompt />
