@@ -82,6 +82,8 @@ describe('POST /api/accounts (sign-up)', () => {
       const { res } = await signUp(t.app, { password: common });
       const error = expectError(res, 400, 'VALIDATION', 'password');
       expect(error.message).toMatch(/common/);
+      // The app words it in the member's language from the field's code (issue 31: English in German).
+      expect(error.fields).toEqual([{ field: 'password', message: expect.stringMatching(/common/), code: 'PASSWORD_TOO_COMMON' }]);
     }
   });
 

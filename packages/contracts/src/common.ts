@@ -31,12 +31,19 @@ export const UNWATCHED_COUNT_MAX = 100;
  */
 export const unwatchedCountField = z.number().int().nonnegative().max(UNWATCHED_COUNT_MAX).optional();
 
+/**
+ * A field's refusal the app words itself, in the member's language (the field's `message` is the server's English):
+ * a password among the most common ones.
+ */
+export const FIELD_ERROR_CODES = ['PASSWORD_TOO_COMMON'] as const;
+export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
+
 /** Every error the API returns has this shape (DESIGN §3). */
 export const apiErrorSchema = z.object({
   status: z.number().int(),
   message: z.string(),
   code: z.string().optional(),
-  fields: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  fields: z.array(z.object({ field: z.string(), message: z.string(), code: z.enum(FIELD_ERROR_CODES).optional() })).optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 

@@ -39,12 +39,19 @@ export interface NormalisedError {
   message: string;
 }
 
+/** A refused field: the server's English `message`, and a `code` when the app words it itself (FieldErrorCode). */
+export interface FieldError {
+  field: string;
+  message: string;
+  code?: string;
+}
+
 export class ApiRequestError extends Error implements NormalisedError {
   readonly status: number;
   readonly code: string | undefined;
-  readonly fields: ReadonlyArray<{ field: string; message: string }> | undefined;
+  readonly fields: ReadonlyArray<FieldError> | undefined;
 
-  constructor(err: NormalisedError & { code?: string; fields?: ReadonlyArray<{ field: string; message: string }> }) {
+  constructor(err: NormalisedError & { code?: string; fields?: ReadonlyArray<FieldError> }) {
     super(err.message);
     this.name = 'ApiRequestError';
     this.status = err.status;
@@ -105,7 +112,7 @@ function stripPath(url: string): string {
 export function errorFromResponse(
   status: number,
   body: string,
-): NormalisedError & { code?: string; fields?: Array<{ field: string; message: string }> } {
+): NormalisedError & { code?: string; fields?: FieldError[] } {
   const text = body.trim();
   if (status === 401 || status === 404) {
     // The global error carries only the status; a form may still branch on the code (BAD_CREDENTIALS, ...).
@@ -119,7 +126,7 @@ export function errorFromResponse(
         const obj = parsed as { message?: unknown; code?: unknown; fields?: unknown };
         const extra = {
           ...(typeof obj.code === 'string' ? { code: obj.code } : {}),
-          ...(Array.isArray(obj.fields) ? { fields: obj.fields as Array<{ field: string; message: string }> } : {}),
+          ...(Array.isArray(obj.fields) ? { fields: obj.fields as FieldError[] } : {}),
         };
         if (typeof obj.message === 'string' && obj.message.trim()) return { status, message: obj.message, ...extra };
         return { status, message: genericErrorMessage(), ...extra };

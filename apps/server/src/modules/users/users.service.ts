@@ -30,10 +30,13 @@ export class EmailTakenError extends HttpError {
   }
 }
 
-/** Throws 400 naming the field when a password breaks the policy beyond length (too common). */
+/**
+ * Throws 400 naming the field when a password breaks the policy beyond length (too common). The field carries the
+ * problem's code, which the app words in the member's language (issue 31: it showed this English in German).
+ */
 export function assertAcceptablePassword(password: string, field: string): void {
   const problem = passwordProblem(password);
-  if (problem) throw new HttpError(400, `The password ${problem}.`, 'VALIDATION', [{ field, message: problem }]);
+  if (problem) throw new HttpError(400, `The password ${problem}.`, 'VALIDATION', [{ field, message: problem, code: 'PASSWORD_TOO_COMMON' }]);
 }
 
 const signedOut = () => new HttpError(401, 'Your session has ended. Log in again.', 'UNAUTHENTICATED');

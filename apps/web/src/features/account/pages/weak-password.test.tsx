@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NotificationProvider } from '../../../components/Notifications';
 import { globalError } from '../../../lib/api';
+import { loadLocale } from '../../../lib/i18n';
 import { preferences } from '../../../lib/storage';
 import { json } from '../../../test/responses';
 import { MEMBER } from '../test-support';
@@ -19,7 +20,7 @@ const tooCommon = (field: string) =>
     status: 400,
     message: 'The password is too common; choose one that is harder to guess.',
     code: 'VALIDATION',
-    fields: [{ field, message: 'is too common; choose one that is harder to guess' }],
+    fields: [{ field, message: 'is too common; choose one that is harder to guess', code: 'PASSWORD_TOO_COMMON' }],
   });
 
 let refusal: () => Response;
@@ -35,8 +36,9 @@ beforeEach(() => {
   );
   globalError.set(null);
 });
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  await loadLocale('en');
   vi.unstubAllGlobals();
   preferences.set('token', null);
 });
@@ -79,6 +81,23 @@ describe('a common password is refused once, under the password field', () => {
     fireEvent.click(screen.getByRole('button', { name: /Change password|Save/ }));
     expect(await screen.findByText('New password is too common; choose one that is harder to guess')).toBeTruthy();
     expect(sayings()).toHaveLength(1);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+// Issue 31: in German the refusal stayed the server's English; the field's code is worded from the catalogues.
+describe('a common password is refused in the language of the page', () => {
+  it('in German at sign-up, with the field named as the form names it', async () => {
+    await loadLocale('de');
+    refusal = () => tooCommon('password');
+    mount(<SignupPage />, '/signup');
+    fireEvent.change(screen.getByLabelText('E-Mail'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(screen.getByLabelText('Vorname'), { target: { value: 'Ada' } });
+    fireEvent.change(screen.getByLabelText('Nachname'), { target: { value: 'Lovelace' } });
+    fireEvent.change(screen.getByLabelText(/^Passwort/), { target: { value: 'password123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Konto erstellen' }));
+    expect(await screen.findByText('Passwort wird zu häufig verwendet; wähle eines, das schwerer zu erraten ist')).toBeTruthy();
+    expect(sayings()).toHaveLength(0);
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });
