@@ -11,12 +11,13 @@ import { APP_NAME } from '../../../lib/config';
 import { paths } from '../../../lib/paths';
 import { markOnboarded } from '../api/endpoints';
 import { accountKeys, useAuthConfig, useSession } from '../api/session';
-import { onboardingStore, tourNext, tourProgress, tourSteps, type TourOptions, type TourStep } from '../onboarding';
+import { onboardingStore } from '../onboarding';
+import { tourNext, tourProgress, tourSteps, type TourOptions, type TourStep } from '../tour';
 
 /**
  * The onboarding tour (SPEC §2 onboarding routes, §4 state machine): the welcome names the steps, then bring the
  * YouTube subscriptions, follow popular channels and sifts, meet Sifts, and "You're all set" leads to the feed
- * (onboarding.ts counts the steps and says where each leads). Opening any step starts onboarding once
+ * (tour.ts counts the steps and says where each leads). Opening any step starts onboarding once
  * (PUT /api/users/onboard, state STARTED); leaving the tour's routes completes it (app/layout/RouteEffects). The
  * import's and the follow step's work is handed in by `src/app` (features do not import each other).
  */

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { Channel, ChannelList, PagedVideos, PopularChannels } from '@sift/contracts';
+import type { Channel, ChannelList, PagedVideos } from '@sift/contracts';
 import { api } from '../../../lib/api';
 import { PAGE_SIZE, mergeUnique, nextCursor } from '../../../lib/paging';
 
@@ -8,7 +8,6 @@ export const channelKeys = {
   detail: (id: string) => [...channelKeys.all, 'detail', id] as const,
   videos: (externalId: string, limit: number, hideWatched = false) => [...channelKeys.all, 'videos', externalId, { limit, hideWatched }] as const,
   search: (q: string, limit: number) => [...channelKeys.all, 'search', { q, limit }] as const,
-  popular: (perCategory: number) => [...channelKeys.all, 'popular', { perCategory }] as const,
 };
 
 const enc = encodeURIComponent;
@@ -50,14 +49,5 @@ export function useChannelSearch(q: string, limit = PAGE_SIZE, enabled = true) {
     queryFn: ({ signal }) =>
       api.get<ChannelList>('/api/public/v01/channel/search', { query: { q: text || undefined, limit }, signal }),
     enabled,
-  });
-}
-
-/** GET /api/channels/popular: each category's most followed channels that have videos (the onboarding's step to follow). */
-export function usePopularChannels(perCategory: number) {
-  return useQuery({
-    queryKey: channelKeys.popular(perCategory),
-    // Quiet: the step says itself that the channels did not load, with a way to try again (no global banner).
-    queryFn: ({ signal }) => api.get<PopularChannels>('/api/channels/popular', { query: { perCategory }, signal, quiet: true }),
   });
 }

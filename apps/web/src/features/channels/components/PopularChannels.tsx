@@ -5,7 +5,8 @@ import type { Channel } from '@sift/contracts';
 import { Avatar, CountOf } from '../../../components/Cards';
 import { PickList, PickListError, PickListGhost, PickRow } from '../../../components/PickList';
 import { categoryName } from '../../../lib/categories';
-import { useChannelSearch, usePopularChannels } from '../api/queries';
+import { usePopularChannels } from '../api/popular';
+import { useChannelSearch } from '../api/queries';
 
 /** Channels a category offers: enough to choose from without making the step a long scroll. */
 const PER_CATEGORY = 4;
