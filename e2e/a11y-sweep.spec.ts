@@ -86,7 +86,11 @@ const PUBLIC_ROUTES = [
   '/check-email/a@example.com', '/email-not-found/a@example.com', '/ready', '/subscription-completed', '/subscription-cancelled', '/unsubscribe', '/feed',
   '/no-such-page',
 ];
-const MEMBER_ROUTES = ['/profile', '/profileEdit', '/change-password', '/importYoutubeChannels', '/importYoutubePlaylists', '/playlists/wl', '/feed/myfeed', '/history'];
+const MEMBER_ROUTES = [
+  '/profile', '/profileEdit', '/change-password', '/importYoutubeChannels', '/importYoutubePlaylists', '/playlists/wl', '/feed/myfeed', '/history',
+  // The onboarding tour (issue 31: its follow step's lists and one-tap buttons).
+  '/welcome', '/youtubeImportIntro', '/youtubeImport', '/followChannels', '/siftIntro', '/siftCreate',
+];
 const itemRoutes = (f: Fixture) => [`/channel/${f.channel}`, `/playlists/${f.playlistId}`, `/sifts/${f.siftHash}`, `/user-profile/${f.uuid}`];
 const ownerRoutes = (f: Fixture) => [`/playlists/${f.playlistId}/edit`, `/sifts/${f.siftHash}/edit`];
 

@@ -48,9 +48,10 @@ test('a new member imports a Takeout subscriptions.csv from the onboarding and s
   await expectAccessible(page, 'onboarding import');
   await expectNoSidewaysScroll(page, 'onboarding import');
 
-  // The follows are there at once: the profile lists them.
+  // The follows are there at once: the tour's next step counts them (issue 31), and the profile lists them.
   await page.getByRole('link', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/siftIntro/);
+  await expect(page).toHaveURL(/\/followChannels/);
+  await expect(page.locator('.followed-count')).toHaveText('You follow 2 channels');
   await page.goto('/profile');
   for (const c of [first!, second!]) await expect(page.getByRole('link', { name: c.name }).first()).toBeVisible();
 });

@@ -1,4 +1,4 @@
-import { channelListSchema, pagedVideosSchema, siftExploreSchema, similarSiftsSchema, videoSchema } from '@sift/contracts';
+import { channelListSchema, pagedVideosSchema, popularChannelsSchema, siftExploreSchema, similarSiftsSchema, videoSchema } from '@sift/contracts';
 import { describe, expect, it } from 'vitest';
 import { seedDemoCatalog } from '../src/jobs/seed-demo-catalog.js';
 import { aChannel, aVideo } from './support/factories.js';
@@ -47,6 +47,10 @@ describe('first start on embedded defaults', () => {
       const channels = channelListSchema.parse((await app.inject('/api/public/v01/channel/search?limit=100')).json());
       expect(channels.totalResults).toBe(48);
       expect(new Set(channels.items.map((c) => c.topic)).size).toBeGreaterThanOrEqual(8);
+      // The onboarding offers them by category (issue 31): each of the ten topics is one of SPEC's categories.
+      const popular = popularChannelsSchema.parse((await app.inject('/api/channels/popular?perCategory=12')).json());
+      expect(popular.categories.map((c) => c.id)).toEqual(['technology', 'science', 'education', 'music', 'gaming', 'food', 'travel', 'health', 'business', 'diy']);
+      expect(popular.categories.flatMap((c) => c.channels)).toHaveLength(48);
       const feed = pagedVideosSchema.parse((await app.inject('/api/feeds/public?limit=100')).json());
       expect(feed.totalResults).toBe(4800);
       // A visitor finds the curators' public sifts, each showing videos.

@@ -1,4 +1,4 @@
-import { channelListSchema, feedSchema, pagedVideosSchema, resolvedAddressSchema, siftSchema, videoSchema, type Sift } from '@sift/contracts';
+import { channelListSchema, feedSchema, pagedVideosSchema, popularChannelsSchema, resolvedAddressSchema, siftSchema, videoSchema, type Sift } from '@sift/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queueDueRefreshes, refreshChannels } from '../src/jobs/new-videos.js';
 import { createYouTubeProvider, type YouTubeProvider } from '../src/providers/youtube/index.js';
@@ -39,9 +39,16 @@ const channelId = () => `UC${String(++sequence).padStart(4, '0')}${'x'.repeat(18
 const videoId = () => `v${String(++sequence).padStart(10, '0')}`;
 
 /** A channel at the service with `count` uploads, one hour apart, the newest first at `newest`. */
-function aServiceChannel(count: number, options: { handle?: string; title?: string; newest?: Date } = {}) {
+function aServiceChannel(count: number, options: { handle?: string; title?: string; newest?: Date; topicCategories?: string[] } = {}) {
   const id = channelId();
-  standIn.addChannel({ id, title: options.title ?? `Stand-in channel ${id.slice(2, 6)}`, handle: options.handle, subscriberCount: 12_345, viewCount: 99_000 });
+  standIn.addChannel({
+    id,
+    title: options.title ?? `Stand-in channel ${id.slice(2, 6)}`,
+    handle: options.handle,
+    subscriberCount: 12_345,
+    viewCount: 99_000,
+    topicCategories: options.topicCategories,
+  });
   const newest = options.newest ?? new Date('2026-11-01T12:00:00Z');
   const videos: StandInVideo[] = [];
   for (let i = 0; i < count; i++) {
@@ -260,8 +267,9 @@ describe('keeping up with new uploads through the channel feed', () => {
 });
 
 describe('a fresh instance', () => {
-  it('fills the public feed and the channel strip from the most popular videos (2 units)', async () => {
-    const { id } = aServiceChannel(0, { title: 'Very Popular' });
+  it("fills the public feed, the channel strip and the onboarding's popular channels from the most popular videos (2 units)", async () => {
+    const wiki = (topic: string) => `https://en.wikipedia.org/wiki/${topic}`;
+    const { id } = aServiceChannel(0, { title: 'Very Popular', topicCategories: [wiki('Music'), wiki('Pop_music')] });
     for (let i = 0; i < 3; i++) standIn.addVideo({ id: videoId(), channelId: id, title: `Hit ${i}`, publishedAt: '2026-11-20T12:00:00Z', viewCount: 1_000_000_000 + i });
     standIn.resetCounters();
     expect(await t.services.catalog.importPopular()).toBeGreaterThan(0);
@@ -270,6 +278,9 @@ describe('a fresh instance', () => {
     expect(feed.videos.some((v) => v.channelExternalId === id)).toBe(true);
     const strip = channelListSchema.parse((await get('/api/public/v01/channel/search?limit=100')).body);
     expect(strip.items.map((c) => c.externalId)).toContain(id);
+    // Its topics (YouTube's topicDetails, asked for in the same channels.list call) put it under Music.
+    const popular = popularChannelsSchema.parse((await get('/api/channels/popular?perCategory=12')).body);
+    expect(popular.categories.find((c) => c.id === 'music')?.channels.map((c) => c.externalId)).toContain(id);
   });
 });
 

@@ -114,6 +114,32 @@ export const channelSearchQuerySchema = z.object({
   limit: limitParam,
 });
 
+/** How many channels a category of GET /api/channels/popular lists at most. */
+export const POPULAR_PER_CATEGORY_MAX = 12;
+
+/** GET /api/channels/popular?perCategory=: each category's most followed channels (the onboarding's step to follow). */
+export const popularChannelsQuerySchema = z.object({
+  perCategory: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(POPULAR_PER_CATEGORY_MAX, { message: `perCategory must be at most ${POPULAR_PER_CATEGORY_MAX}` })
+    .default(4),
+});
+export const popularChannelsSchema = z.object({
+  /** SPEC's sift categories in their order, each with its most followed channels that have videos; empty ones left out. */
+  categories: z.array(
+    z.object({
+      /** A `GET /api/sifts/categories` id. */
+      id: z.string(),
+      /** Its name in English (the web names the known ids in each language). */
+      name: z.string(),
+      channels: z.array(channelSchema),
+    }),
+  ),
+});
+export type PopularChannels = z.infer<typeof popularChannelsSchema>;
+
 /** GET /api/public/v01/resolve?q=: what a pasted address (a video's or a channel's, a handle, an id) names. */
 export const resolveQuerySchema = z.object({ q: z.string().trim().min(1).max(2000) });
 export const resolvedAddressSchema = z.object({

@@ -69,6 +69,8 @@ export const CLIENT_PATHS = {
   welcomeOld: '/welcome-old',
   youtubeImportIntro: '/youtubeImportIntro',
   youtubeImport: '/youtubeImport',
+  /** Popular channels and sifts to follow before the feed (issue 31 item 8, decisions/047). */
+  followChannels: '/followChannels',
   siftIntro: '/siftIntro',
   siftCreate: '/siftCreate',
   // handled without a page

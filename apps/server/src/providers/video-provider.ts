@@ -10,6 +10,11 @@ export interface ProviderChannel {
   name: string;
   description: string;
   topic: string | null;
+  /**
+   * One of SPEC's sift categories (`sift_categories.id`) the service's description maps to, or null when it says
+   * nothing that maps (or was not asked: a kept answer from before categories, a client's stub).
+   */
+  category: string | null;
   /** URL of the avatar: absolute for real services, a path under /media for the demo provider. */
   thumbnail: string;
   numberOfFollowers: number;

@@ -10,6 +10,7 @@ export function aChannel(overrides: Partial<ProviderChannel> = {}): ProviderChan
     name: `Channel ${externalId}`,
     description: 'A channel made by a test.',
     topic: 'Testing',
+    category: null,
     thumbnail: `/media/avatars/${externalId}.svg`,
     numberOfFollowers: 1000,
     numberOfVideos: 0,

@@ -28,6 +28,8 @@ export interface StandInChannel {
   /** By default the sum of its public uploads' views. */
   viewCount?: number;
   thumbnails?: Partial<Record<'default' | 'medium' | 'high', string>>;
+  /** topicDetails.topicCategories: Wikipedia addresses of what the channel is about; YouTube leaves the part out without any. */
+  topicCategories?: string[];
 }
 
 export type ThumbnailKey = 'default' | 'medium' | 'high' | 'standard' | 'maxres';
@@ -749,6 +751,7 @@ export class YouTubeStandIn {
             },
           }
         : {}),
+      ...(parts.has('topicDetails') && channel.topicCategories?.length ? { topicDetails: { topicCategories: channel.topicCategories } } : {}),
     });
   }
 

@@ -58,7 +58,7 @@ describe('route table (SPEC §2)', () => {
     // Needs the member's login; exempt from the onboarding redirect (it may be the onboarding's own round trip).
     expect(findRoute('/oauth2/youtube/callback')).toMatchObject({ header: false, footer: false, access: 'login', onboarding: true });
     expect(findRoute('/oauth2/youtube/callback').special).toBeUndefined();
-    for (const p of ['/welcome', '/welcome-old', '/youtubeImportIntro', '/youtubeImport', '/siftIntro', '/siftCreate']) {
+    for (const p of ['/welcome', '/welcome-old', '/youtubeImportIntro', '/youtubeImport', '/followChannels', '/siftIntro', '/siftCreate']) {
       expect(findRoute(p)).toMatchObject({ header: true, footer: false, access: 'login', onboarding: true });
     }
   });

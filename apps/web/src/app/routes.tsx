@@ -78,6 +78,8 @@ const importPages = () => import('./pages/ImportRoutes');
 const ImportChannelsPage = lazyNamed(importPages, 'ImportChannelsPage');
 const ImportPlaylistsPage = lazyNamed(importPages, 'ImportPlaylistsPage');
 const OnboardingImportRoute = lazyNamed(importPages, 'OnboardingImportRoute');
+// The onboarding's follow step (issue 31), in the imports' chunk: one more chunk would cost the first route its name.
+const OnboardingFollowRoute = lazyNamed(importPages, 'OnboardingFollowRoute');
 const YouTubeCallbackRoute = lazyNamed(importPages, 'YouTubeCallbackRoute');
 // Follows and feeds (issue 7).
 const FeedRoute = lazy(() => import('./pages/FeedRoute'));
@@ -184,6 +186,7 @@ const T = {
   IMPORT: msg`Import`,
   WELCOME: msg`Welcome`,
   IMPORT_FROM_YOUTUBE: msg`Import from YouTube`,
+  FOLLOW_WHAT_YOU_LIKE: msg`Follow what you like`,
   WHAT_IS_A_SIFT: msg`What is a Sift?`,
   CREATE_YOUR_FIRST_SIFT: msg`Create your first Sift`,
   CONNECTING_YOUTUBE: msg`Connecting YouTube`,
@@ -254,6 +257,7 @@ export const ROUTES: readonly RouteDef[] = [
   onboarding(paths.welcomeOld, T.WELCOME, welcome),
   onboarding(paths.youtubeImportIntro, T.IMPORT_FROM_YOUTUBE, page(YoutubeImportIntroPage)),
   onboarding(paths.youtubeImport, T.IMPORT_FROM_YOUTUBE, youtubeImport),
+  onboarding(paths.followChannels, T.FOLLOW_WHAT_YOU_LIKE, page(OnboardingFollowRoute)),
   onboarding(paths.siftIntro, T.WHAT_IS_A_SIFT, page(SiftIntroPage)),
   onboarding(paths.siftCreate, T.CREATE_YOUR_FIRST_SIFT, page(SiftCreatePage)),
   // OAuth: handled by the guard, no page

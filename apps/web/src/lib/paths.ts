@@ -47,6 +47,7 @@ export const ONBOARDING_PATHS: readonly string[] = [
   paths.welcomeOld,
   paths.youtubeImportIntro,
   paths.youtubeImport,
+  paths.followChannels,
   paths.siftIntro,
   paths.siftCreate,
 ];

@@ -128,6 +128,11 @@ export const channels = pgTable(
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     topic: text('topic'),
+    /**
+     * One of SPEC's sift categories (`sift_categories.id`) as the video service's description of the channel maps to
+     * it (the demo's topic, YouTube's topic pages), or null: the onboarding's popular channels by category.
+     */
+    category: text('category'),
     thumbnail: text('thumbnail').notNull(),
     numberOfFollowers: counter('number_of_followers'),
     numberOfVideos: counter('number_of_videos'),
@@ -149,6 +154,8 @@ export const channels = pgTable(
     uniqueIndex('channels_external_id_key').on(t.externalId),
     index('channels_name_lower_idx').on(sql`lower(${t.name}) text_pattern_ops`),
     index('channels_search_idx').using('gin', t.searchVector),
+    // A category's most followed channels, read backwards (GET /api/channels/popular).
+    index('channels_category_followers_idx').on(t.category, t.numberOfFollowers, t.id).where(sql`${t.category} IS NOT NULL`),
   ],
 );
 

@@ -1,7 +1,8 @@
 import { and, desc, eq, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../infra/db/client.js';
+import { alias } from 'drizzle-orm/pg-core';
 import { prepared } from '../../infra/db/prepared.js';
-import { channels, videos } from '../../infra/db/schema.js';
+import { channels, siftCategories, videos } from '../../infra/db/schema.js';
 import type { PublishedKey } from '../../infra/http/cursor.js';
 import type { ProviderChannel, ProviderVideo, UploadValidators } from '../../providers/video-provider.js';
 import { unwatchedBy } from '../../infra/db/unwatched.js';
@@ -20,6 +21,8 @@ const channelValues = (provider: string, c: ProviderChannel, now: Date) => ({
   name: c.name,
   description: c.description,
   topic: c.topic,
+  // A kept answer from before categories has none: undefined would leave the column out of the statement.
+  category: c.category ?? null,
   thumbnail: c.thumbnail,
   numberOfFollowers: c.numberOfFollowers,
   numberOfVideos: c.numberOfVideos,
@@ -55,13 +58,19 @@ const refreshedVideoColumns = {
   unavailable: sql`false`,
 };
 
-/** A channel's details as the service tells them; `refreshed_at` (when its uploads were last read) is not touched. */
-const describedChannelColumns = Object.fromEntries(
-  (['name', 'description', 'topic', 'thumbnail', 'numberOfFollowers', 'numberOfVideos', 'numberOfViews'] as const).map((key) => [
-    key,
-    sql.raw(`excluded.${channels[key].name}`),
-  ]),
-);
+/**
+ * A channel's details as the service tells them; `refreshed_at` (when its uploads were last read) is not touched, nor
+ * a known category by a description that names none (a kept search answer from before categories).
+ */
+const describedChannelColumns = {
+  ...Object.fromEntries(
+    (['name', 'description', 'topic', 'thumbnail', 'numberOfFollowers', 'numberOfVideos', 'numberOfViews'] as const).map((key) => [
+      key,
+      sql.raw(`excluded.${channels[key].name}`),
+    ]),
+  ),
+  category: sql`coalesce(excluded.category, ${channels.category})`,
+};
 
 const olderThan = (key: PublishedKey | undefined): SQL | undefined =>
   key ? sql`(${videos.publishedAt}, ${videos.id}) < (${key.publishedAt.toISOString()}::timestamptz, ${key.id})` : undefined;
@@ -198,6 +207,30 @@ export class CatalogRepository {
       this.db.select({ n: sql<number>`count(*)::int` }).from(channels).where(where),
     ]);
     return { rows, total: count?.n ?? 0 };
+  }
+
+  /**
+   * Each category's most followed channels that have videos here, `perCategory` at most, in SPEC's order of the
+   * categories (`sift_categories.position`); categories without such channels are left out. One statement: per
+   * category, the partial index read backwards until `perCategory` channels with a stored video are found (an
+   * index probe each).
+   */
+  async popularChannelsByCategory(perCategory: number): Promise<Array<{ category: { id: string; name: string }; channel: ChannelRow }>> {
+    const candidate = alias(channels, 'candidate');
+    const popular = this.db
+      .select({ id: candidate.id })
+      .from(candidate)
+      .where(and(eq(candidate.category, siftCategories.id), sql`EXISTS (SELECT 1 FROM ${videos} WHERE ${videos.channelId} = ${candidate.id})`))
+      .orderBy(desc(candidate.numberOfFollowers), desc(candidate.id))
+      .limit(perCategory)
+      .as('popular');
+    const rows = await this.db
+      .select({ id: siftCategories.id, name: siftCategories.name, channel: channels })
+      .from(siftCategories)
+      .innerJoinLateral(popular, sql`true`)
+      .innerJoin(channels, eq(channels.id, popular.id))
+      .orderBy(siftCategories.position, desc(channels.numberOfFollowers), desc(channels.id));
+    return rows.map((r) => ({ category: { id: r.id, name: r.name }, channel: r.channel }));
   }
 
   async findVideo(externalId: string): Promise<VideoCardRow | undefined> {

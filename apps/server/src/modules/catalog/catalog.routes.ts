@@ -9,12 +9,15 @@ import {
   channelSearchQuerySchema,
   channelVideosParamsSchema,
   pagedVideosSchema,
+  popularChannelsQuerySchema,
+  popularChannelsSchema,
   resolvedAddressSchema,
   resolveQuerySchema,
   videoPageQuerySchema,
   videoParamsSchema,
   videoSchema,
 } from '@sift/contracts';
+import { sendJson } from '../../infra/http/send-json.js';
 import type { WatchedOverlay } from '../history/watched-overlay.js';
 import type { CatalogService } from './catalog.service.js';
 
@@ -71,6 +74,19 @@ export const catalogRoutes =
           reply as FastifyReply,
           await catalog.encodedChannelVideos(req.params.externalId, req.query.limit, req.query.next, req.query.hideWatched ? req.user?.id : undefined),
         ),
+    );
+
+    app.get(
+      '/channels/popular',
+      {
+        schema: {
+          tags: ['channels'],
+          summary: "Each category's most followed channels that have videos (SPEC's sift categories, in their order): the onboarding's channels to follow",
+          querystring: popularChannelsQuerySchema,
+          response: { 200: popularChannelsSchema, 400: apiErrorSchema, 503: apiErrorSchema },
+        },
+      },
+      async (req, reply) => sendJson(req, reply as FastifyReply, await catalog.encodedPopularChannels(req.query.perCategory)),
     );
 
     app.get(

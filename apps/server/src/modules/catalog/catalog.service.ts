@@ -1,4 +1,4 @@
-import type { Channel, ChannelList, PagedVideos, ResolvedAddress, Video } from '@sift/contracts';
+import type { Channel, ChannelList, PagedVideos, PopularChannels, ResolvedAddress, Video } from '@sift/contracts';
 import pLimit from 'p-limit';
 import { SharedRead } from '../../infra/cache/shared-read.js';
 import { encodedPageCache } from '../../infra/cache/stamped-cache.js';
@@ -65,6 +65,25 @@ export class CatalogService {
   async encodedChannelVideos(channelExternalId: string, limit: number, next?: string, hideFor?: number): Promise<EncodedJson> {
     if (hideFor !== undefined) return EncodedJson.of(JSON.stringify(await this.channelVideos(channelExternalId, limit, next, hideFor)));
     return this.keptPage(`channel|${channelExternalId}|${limit}|${next ?? ''}`, () => this.channelVideos(channelExternalId, limit, next));
+  }
+
+  /**
+   * GET /api/channels/popular, encoded: every category's most followed channels that have videos. Kept as the other
+   * public pages are: a channel joins when its first videos arrive, which moves the stamp; follower counts refreshed
+   * from the service show within the minute.
+   */
+  encodedPopularChannels(perCategory: number): Promise<EncodedJson> {
+    return this.keptPage(`popular|${perCategory}`, () => this.popularChannels(perCategory));
+  }
+
+  async popularChannels(perCategory: number): Promise<PopularChannels> {
+    const categories: PopularChannels['categories'] = [];
+    for (const { category, channel } of await this.repository.popularChannelsByCategory(perCategory)) {
+      const last = categories.at(-1);
+      if (last?.id === category.id) last.channels.push(presentChannel(channel));
+      else categories.push({ ...category, channels: [presentChannel(channel)] });
+    }
+    return { categories };
   }
 
   /** GET /api/videos/{externalId}, encoded. */
@@ -360,7 +379,7 @@ export class CatalogService {
   async storeChannelStub(stub: Pick<ProviderChannel, 'externalId' | 'name' | 'thumbnail' | 'numberOfFollowers'>): Promise<Channel> {
     const existing = await this.repository.findChannel(stub.externalId);
     if (existing) return presentChannel(existing);
-    const channel: ProviderChannel = { ...stub, description: '', topic: null, numberOfVideos: 0, numberOfViews: 0 };
+    const channel: ProviderChannel = { ...stub, description: '', topic: null, category: null, numberOfVideos: 0, numberOfViews: 0 };
     return presentChannel(await this.repository.insertChannelIfMissing(this.provider.name, channel));
   }
 

@@ -24,6 +24,8 @@ export const DEMO_CLIP_FILES = [
 
 export interface DemoTopic {
   name: string;
+  /** Its channels' category among SPEC's sift categories (migration 0018 maps catalogs seeded before the same way). */
+  category: string;
   /** Centre of the hue range of this topic's thumbnails, so a topic reads as one colour family. */
   hue: number;
   /** Concrete nouns: titles, descriptions and tags are built from them so keyword rules have something to match. */
@@ -43,6 +45,7 @@ export interface DemoTopic {
 export const DEMO_TOPICS: readonly DemoTopic[] = [
   {
     name: 'Cooking',
+    category: 'food',
     hue: 18,
     subjects: [
       'ramen', 'sourdough', 'croissants', 'pad thai', 'lasagna', 'paella', 'dumplings', 'tacos al pastor',
@@ -73,6 +76,7 @@ export const DEMO_TOPICS: readonly DemoTopic[] = [
   },
   {
     name: 'Science',
+    category: 'science',
     hue: 205,
     subjects: [
       'black holes', 'quantum entanglement', 'telescopes', 'CRISPR', 'neutron stars', 'dark matter',
@@ -103,6 +107,7 @@ export const DEMO_TOPICS: readonly DemoTopic[] = [
   },
   {
     name: 'Music',
+    category: 'music',
     hue: 285,
     subjects: [
       'guitar', 'piano', 'synthesizers', 'drum fills', 'jazz chords', 'music theory', 'the blues scale',
@@ -133,6 +138,7 @@ export const DEMO_TOPICS: readonly DemoTopic[] = [
   },
   {
     name: 'Gaming',
+    category: 'gaming',
     hue: 130,
     subjects: [
       'speedruns', 'roguelikes', 'pixel art', 'boss fights', 'open world RPGs', 'retro consoles',
@@ -164,6 +170,7 @@ export const DEMO_TOPICS: readonly DemoTopic[] = [
   },
   {
     name: 'Travel',
+    category: 'travel',
     hue: 170,
     subjects: [
       'Kyoto', 'Lisbon', 'Patagonia', 'Iceland', 'Marrakech', 'the Scottish Highlands', 'Hanoi', 'Cape Town',
@@ -194,6 +201,7 @@ export const DEMO_TOPICS: readonly DemoTopic[] = [
   },
   {
     name: 'Fitness',
+    category: 'health',
     hue: 350,
     subjects: [
       'kettlebells', 'marathon training', 'calisthenics', 'mobility', 'deadlifts', 'yoga', 'HIIT', 'pull-ups',
@@ -224,6 +232,7 @@ export const DEMO_TOPICS: readonly DemoTopic[] = [
   },
   {
     name: 'Tech reviews',
+    category: 'technology',
     hue: 230,
     subjects: [
       'mechanical keyboards', 'laptops', 'smartphones', 'noise cancelling headphones', 'mirrorless cameras',
@@ -254,6 +263,7 @@ export const DEMO_TOPICS: readonly DemoTopic[] = [
   },
   {
     name: 'History',
+    category: 'education',
     hue: 40,
     subjects: [
       'the Roman Empire', 'the Silk Road', 'the Vikings', 'ancient Egypt', 'the printing press',
@@ -285,6 +295,7 @@ export const DEMO_TOPICS: readonly DemoTopic[] = [
   },
   {
     name: 'DIY & Woodworking',
+    category: 'diy',
     hue: 28,
     subjects: [
       'dovetail joints', 'a workbench', 'hand planes', 'an epoxy river table', 'a cutting board', 'a bookshelf',
@@ -315,6 +326,7 @@ export const DEMO_TOPICS: readonly DemoTopic[] = [
   },
   {
     name: 'Personal finance',
+    category: 'business',
     hue: 150,
     subjects: [
       'index funds', 'budgeting', 'an emergency fund', 'compound interest', 'credit scores', 'mortgages',
@@ -592,6 +604,7 @@ export function generateChannels(options: GenerateChannelsOptions = {}): Provide
       name,
       description: channelDescription(random, topic, creatorFirstName),
       topic: topic.name,
+      category: topic.category,
       thumbnail: avatarUrl(externalId, name),
       numberOfFollowers: followers,
       numberOfVideos: 0,

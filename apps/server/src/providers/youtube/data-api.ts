@@ -8,7 +8,8 @@ export const UNITS = { list: 1, search: 100 } as const;
 /** The most ids (or results) one call takes. */
 export const MAX_PER_CALL = 50;
 const VIDEO_PARTS = ['snippet', 'contentDetails', 'statistics', 'status', 'liveStreamingDetails'];
-const CHANNEL_PARTS = ['snippet', 'statistics', 'contentDetails'];
+// topicDetails: what the channel is about, its category (mapping.ts); a channels.list call costs 1 unit whatever its parts.
+const CHANNEL_PARTS = ['snippet', 'statistics', 'contentDetails', 'topicDetails'];
 /** The part of the day's budget searches may bring the total to (decisions/015): the rest is the refresh's. */
 export const SEARCH_SHARE = 0.5;
 /** How long a refused key stays refused before one call tries it again (a key just made can take minutes to work). */

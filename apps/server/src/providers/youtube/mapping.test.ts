@@ -2,6 +2,7 @@ import type { youtube_v3 } from '@googleapis/youtube';
 import { describe, expect, it } from 'vitest';
 import {
   bestThumbnail,
+  categoryOfTopics,
   channelFromSearchResult,
   isShortVideo,
   parseIsoDuration,
@@ -207,6 +208,29 @@ describe('toProviderVideo', () => {
   });
 });
 
+describe("categoryOfTopics: YouTube's topic pages → SPEC's categories", () => {
+  const wiki = (topic: string) => `https://en.wikipedia.org/wiki/${topic}`;
+  it.each<[string[], string | null]>([
+    [[wiki('Music'), wiki('Pop_music')], 'music'],
+    [[wiki('Video_game_culture'), wiki('Role-playing_video_game')], 'gaming'],
+    [[wiki('Association_football')], 'sports'],
+    // a narrow topic wins over the broad parent listed first
+    [[wiki('Knowledge'), wiki('Technology')], 'technology'],
+    [[wiki('Entertainment'), wiki('Humour')], 'comedy'],
+    [[wiki('Lifestyle_(sociology)'), wiki('Tourism')], 'travel'],
+    // a broad parent alone still says something
+    [[wiki('Knowledge')], 'education'],
+    [[wiki('Society')], 'news'],
+    [[], null],
+    [[wiki('Unheard_of')], null],
+  ])('%j → %s', (topics, category) => expect(categoryOfTopics(topics)).toBe(category));
+
+  it('reads escaped page names and no list at all', () => {
+    expect(categoryOfTopics([wiki('Lifestyle_%28sociology%29'), wiki('Pet')])).toBe('nature');
+    expect(categoryOfTopics(undefined)).toBeNull();
+  });
+});
+
 describe('toProviderChannel', () => {
   const channelItem: youtube_v3.Schema$Channel = {
     kind: 'youtube#channel',
@@ -226,6 +250,7 @@ describe('toProviderChannel', () => {
     },
     contentDetails: { relatedPlaylists: { likes: '', uploads: 'UUsBjURrPoezykLs9EqgamOA' } },
     statistics: { viewCount: '48120993', subscriberCount: '412000', hiddenSubscriberCount: false, videoCount: '318' },
+    topicDetails: { topicCategories: ['https://en.wikipedia.org/wiki/Lifestyle_(sociology)', 'https://en.wikipedia.org/wiki/Food'] },
   };
 
   it('maps counts from strings and takes the largest avatar', () => {
@@ -234,6 +259,7 @@ describe('toProviderChannel', () => {
       name: 'Cooking with Ana',
       description: 'Bread, soups and everything slow.',
       topic: null,
+      category: 'food',
       thumbnail: 'https://yt3.ggpht.com/abc=s800-c-k-c0x00ffffff-no-rj',
       numberOfFollowers: 412000,
       numberOfVideos: 318,
@@ -250,6 +276,12 @@ describe('toProviderChannel', () => {
   it('treats an absent statistics part as no counts', () => {
     const { statistics: _statistics, ...item } = channelItem;
     expect(toProviderChannel(item)).toMatchObject({ numberOfFollowers: 0, numberOfVideos: 0, numberOfViews: 0 });
+  });
+
+  it('has no category without topics, or with topics that map to none', () => {
+    const { topicDetails: _topics, ...item } = channelItem;
+    expect(toProviderChannel(item)!.category).toBeNull();
+    expect(toProviderChannel({ ...channelItem, topicDetails: { topicCategories: ['https://en.wikipedia.org/wiki/Something_new'] } })!.category).toBeNull();
   });
 
   it('answers null without an id or a snippet', () => {

@@ -117,6 +117,37 @@ export function toProviderVideo(item: youtube_v3.Schema$Video): ProviderVideo | 
   };
 }
 
+/**
+ * YouTube's topics (the Wikipedia pages of `topicDetails.topicCategories`, as listed for the Data API's topicId) →
+ * SPEC's sift categories. The broad parents (Entertainment, Lifestyle, Society, Knowledge) say least, so a channel
+ * with a narrower topic too takes the narrower one's category.
+ */
+const TOPIC_CATEGORIES: Record<string, string> = {
+  Music: 'music', Christian_music: 'music', Classical_music: 'music', Country_music: 'music', Electronic_music: 'music',
+  Hip_hop_music: 'music', Independent_music: 'music', Jazz: 'music', Music_of_Asia: 'music', Music_of_Latin_America: 'music',
+  Pop_music: 'music', Reggae: 'music', Rhythm_and_blues: 'music', Rock_music: 'music', Soul_music: 'music',
+  Action_game: 'gaming', 'Action-adventure_game': 'gaming', Casual_game: 'gaming', Music_video_game: 'gaming',
+  Puzzle_video_game: 'gaming', Racing_video_game: 'gaming', 'Role-playing_video_game': 'gaming', Simulation_video_game: 'gaming',
+  Sports_game: 'gaming', Strategy_video_game: 'gaming', Video_game_culture: 'gaming',
+  American_football: 'sports', Baseball: 'sports', Basketball: 'sports', Boxing: 'sports', Cricket: 'sports',
+  Association_football: 'sports', Golf: 'sports', Ice_hockey: 'sports', Mixed_martial_arts: 'sports', Motorsport: 'sports',
+  Professional_wrestling: 'sports', Tennis: 'sports', Volleyball: 'sports', Sport: 'sports',
+  Humour: 'comedy', Film: 'entertainment', Television_program: 'entertainment', Performing_arts: 'arts', Fashion: 'arts',
+  Physical_attractiveness: 'arts', Physical_fitness: 'health', Health: 'health', Food: 'food', Hobby: 'diy', Pet: 'nature',
+  Technology: 'technology', Tourism: 'travel', Vehicle: 'other', Business: 'business', Politics: 'news', Military: 'news',
+  Religion: 'other',
+  // The broad parents.
+  Entertainment: 'entertainment', 'Lifestyle_(sociology)': 'other', Society: 'news', Knowledge: 'education',
+};
+const BROAD_TOPICS = new Set(['Entertainment', 'Lifestyle_(sociology)', 'Society', 'Knowledge']);
+
+/** The category of a channel's topics (`https://en.wikipedia.org/wiki/Food`, …): the first narrow one's, else a broad one's. */
+export function categoryOfTopics(topicUrls: readonly string[] | null | undefined): string | null {
+  const topics = (topicUrls ?? []).map((url) => decodeURIComponent(url.slice(url.lastIndexOf('/') + 1))).filter((topic) => topic in TOPIC_CATEGORIES);
+  const chosen = topics.find((topic) => !BROAD_TOPICS.has(topic)) ?? topics[0];
+  return chosen ? TOPIC_CATEGORIES[chosen]! : null;
+}
+
 /** A `channels.list` item as a ProviderChannel; null when it lacks the id or snippet. */
 export function toProviderChannel(item: youtube_v3.Schema$Channel): ProviderChannel | null {
   const { id, snippet, statistics } = item;
@@ -127,6 +158,7 @@ export function toProviderChannel(item: youtube_v3.Schema$Channel): ProviderChan
     description: snippet.description ?? '',
     // YouTube's topicDetails are Wikipedia URLs, not a topic a person would pick; Sift's topics are its own.
     topic: null,
+    category: categoryOfTopics(item.topicDetails?.topicCategories),
     thumbnail: bestThumbnail(snippet.thumbnails),
     // A channel may hide its subscriber count; the API then leaves subscriberCount out (or sends a rounded one we
     // must not show as if it were known).

@@ -1,7 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Navigate } from 'react-router';
 import { Page } from '../../components/Page';
-import { YoutubeImportPage } from '../../features/account/pages/OnboardingPages';
+import { useAuthConfig } from '../../features/account';
+import { FollowChannelsPage, YoutubeImportPage } from '../../features/account/pages/OnboardingPages';
+import { tourNext } from '../../features/account/tour';
+import { PopularChannels } from '../../features/channels/components/PopularChannels';
 import { FileImport, YouTubeAccountImport, YouTubeCallback, type AccountView } from '../../features/imports';
+import { PopularSifts } from '../../features/sifts/components/PopularSifts';
+import { FollowedCount, QuickFollow } from '../../features/subscriptions/components/QuickFollow';
+import { paths } from '../../lib/paths';
+
+// The member's imports, and the onboarding's steps that bring channels in (the import, the follow step): one chunk.
 
 /**
  * /importYoutubeChannels (the default import target) and /importYoutubePlaylists: the member's YouTube account
@@ -37,6 +46,30 @@ export function OnboardingImportRoute() {
           <YouTubeAccountImport view="channels" inOnboarding />
           <FileImport headingLevel={2} />
         </div>
+      }
+    />
+  );
+}
+
+/**
+ * /followChannels, the onboarding's follow step (issue 31 item 8): the most followed public sifts and each category's
+ * popular channels, each followed or unfollowed with one tap, and what the member follows so far. Where the server
+ * has follows off the step is not in the tour, and its address goes on to the next one.
+ */
+export function OnboardingFollowRoute() {
+  // Only once the server has said follows are off (opened directly, the step loads before its answer).
+  if (useAuthConfig().data?.subscriptionsEnabled === false) return <Navigate to={tourNext(paths.followChannels, { follow: false })} replace />;
+  return (
+    <FollowChannelsPage
+      count={<FollowedCount />}
+      picker={
+        <>
+          <PopularSifts headingId="popular-sifts" follow={(sift) => <QuickFollow target={{ type: 'sift', id: sift.id, key: sift.hash, name: sift.name }} />} />
+          <PopularChannels
+            headingId="popular-channels"
+            follow={(channel) => <QuickFollow target={{ type: 'channel', id: channel.id, key: channel.externalId, name: channel.name }} />}
+          />
+        </>
       }
     />
   );

@@ -42,11 +42,12 @@ export function useChannelVideos(externalId: string, limit = PAGE_SIZE, hideWatc
  * GET /api/public/v01/channel/search?q=: channels by name. An empty q lists the most-followed channels; the
  * text is sent only when non-empty (SPEC §5).
  */
-export function useChannelSearch(q: string, limit = PAGE_SIZE) {
+export function useChannelSearch(q: string, limit = PAGE_SIZE, enabled = true) {
   const text = q.trim();
   return useQuery({
     queryKey: channelKeys.search(text, limit),
     queryFn: ({ signal }) =>
       api.get<ChannelList>('/api/public/v01/channel/search', { query: { q: text || undefined, limit }, signal }),
+    enabled,
   });
 }

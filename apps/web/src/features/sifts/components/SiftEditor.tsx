@@ -27,7 +27,7 @@ import {
   type PreviewBody,
   type SiftBody,
 } from '../api/queries';
-import { categoryName } from '../categories';
+import { categoryName } from '../../../lib/categories';
 import { holdsSeparator, insideQuote, keywordLabel, parseKeywordInput } from '../keywords';
 import '../sifts.css';
 

@@ -35,7 +35,7 @@ import {
   useSiftVideos,
 } from '../api/queries';
 import { useSimilarSifts } from '../api/discovery';
-import { categoryName } from '../categories';
+import { categoryName } from '../../../lib/categories';
 import { keywordLabel } from '../keywords';
 import { playSiftPath } from '../player';
 import { ChannelAdder } from './SiftEditor';

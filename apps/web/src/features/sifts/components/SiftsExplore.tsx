@@ -8,7 +8,7 @@ import { SearchField } from '../../../components/SearchField';
 import { formatNumber } from '../../../lib/format';
 import { useCategorySifts, useSiftExplore, useSiftSearch } from '../api/discovery';
 import { useSiftCategories } from '../api/queries';
-import { categoryName } from '../categories';
+import { categoryName } from '../../../lib/categories';
 import { SiftCard, SiftRow } from './SiftCards';
 
 /** The address of an Explore state: what `keep` holds (a member's `view=explore`) and the given parts. */

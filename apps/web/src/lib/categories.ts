@@ -1,7 +1,10 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 
-/** SPEC's sift categories by id (migration 0004): GET /api/sifts/categories names them in English only. */
+/**
+ * SPEC's sift categories by id (migration 0004): GET /api/sifts/categories and GET /api/channels/popular name them in
+ * English only. A sift's category, and a channel's (the onboarding's popular channels), in the reader's language.
+ */
 const CATEGORY_NAMES: Record<string, MessageDescriptor> = {
   news: msg({ message: 'News', context: 'sift category' }),
   technology: msg({ message: 'Technology', context: 'sift category' }),
