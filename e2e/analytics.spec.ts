@@ -117,9 +117,17 @@ const reachable = (control: Locator) =>
   });
 
 /** Scrolls to the page's end (and waits until it is there). */
+/** Scrolled to the page's end, and still there once the page has drawn what scrolling shows (it may grow). */
 async function scrollToEnd(page: Page) {
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  await expect.poll(() => page.evaluate(() => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight)).toBe(true);
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        window.scrollTo(0, document.documentElement.scrollHeight);
+        await new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted)));
+        return Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight;
+      }),
+    )
+    .toBe(true);
 }
 
 test('the cookie bar covers no button, at the page’s end too; Decline keeps analytics off and the bar away @phone', async ({ page, baseURL }) => {

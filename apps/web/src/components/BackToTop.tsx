@@ -11,11 +11,13 @@ import { Icon } from './Icon';
 export function BackToTop() {
   const { t } = useLingui();
   const visible = useScrollY(BACK_TO_TOP_THRESHOLD_PX);
-  if (!visible) return null;
   return (
     <button
       type="button"
       className="back-to-top"
+      // Hidden, not removed, near the top: where it stands in the page's flow app.css keeps its place, so the page
+      // does not grow under someone who jumped to its end (End, a scroll to the bottom) and leave them short of it.
+      hidden={!visible}
       onClick={() => {
         const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
         window.scrollTo({ top: 0, behavior: reduce ? 'auto' : 'smooth' });
