@@ -117,8 +117,11 @@ test('with "Hide watched" on, a video marked watched leaves a sift page and come
   const card = cards.filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
   await card.getByRole('button', { name: `More actions for ${title}` }).click();
+  // The page takes the card away at once; the reload below must come after the server has the mark.
+  const marked = page.waitForResponse((r) => r.url().endsWith('/watched') && r.request().method() === 'POST');
   await page.getByRole('menuitem', { name: 'Mark as watched' }).click();
   await expect(card).toHaveCount(0);
+  expect((await marked).ok()).toBe(true);
   // The server leaves it out too: a reload (the switch remembered) does not bring it back.
   await page.reload();
   await expect(cards.first()).toBeVisible();
