@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { expectNoSidewaysScroll } from './support/a11y';
-import { acceptCookies, apiLogin, createUser } from './support/accounts';
+import { acceptCookies, actionMenuLabels, apiLogin, createUser } from './support/accounts';
 
 /**
  * The last small defects of issue 31, item 9 (decisions/048): the sift page's cover, what its owner is offered, the
@@ -43,17 +43,6 @@ async function ownerWithSift(page: Page, request: APIRequestContext, testInfo: T
   return { sift, uuid: me.uuid };
 }
 
-/** The labels of the sift's ⋮ menu (a dropdown; a bottom sheet on a phone), which is closed again. */
-async function menuOf(page: Page, name: string): Promise<string[]> {
-  await page.getByRole('button', { name: `More actions for ${name}` }).click();
-  const items = page.getByRole('menuitem');
-  await expect(items.first()).toBeVisible();
-  const labels = (await items.allTextContents()).map((t) => t.trim());
-  await page.keyboard.press('Escape');
-  await expect(page.getByRole('menuitem')).toHaveCount(0);
-  return labels;
-}
-
 // ---- the sift page: its cover, and what its owner is offered ---------------------------------------------------
 
 test("a sift's owner is offered neither Follow nor Copy, someone else both; the cover stands centred beside the text @phone", async ({ page, request, browser, baseURL, isMobile }, testInfo) => {
@@ -67,7 +56,7 @@ test("a sift's owner is offered neither Follow nor Copy, someone else both; the 
   // The owner's sheet is SPEC §2's (and Change image, SPEC §6): nothing to follow or copy their own sift with.
   await expect(page.getByRole('button', { name: `Follow ${sift.name}` })).toHaveCount(0);
   await expect(page.getByRole('button', { name: `Following ${sift.name}` })).toHaveCount(0);
-  expect(await menuOf(page, sift.name)).toEqual(['Add channels', 'Edit', 'Change image', 'Delete sift', 'Share sift', 'Make private']);
+  expect(await actionMenuLabels(page, sift.name)).toEqual(['Add channels', 'Edit', 'Change image', 'Delete sift', 'Share sift', 'Make private']);
   await page.screenshot({ path: testInfo.outputPath(`sift-owner-${testInfo.project.name}.png`) });
 
   // The cover: beside the text from 992 px, centred on it (it stood at the row's end under ~150 px of grey); on a
@@ -94,7 +83,7 @@ test("a sift's owner is offered neither Follow nor Copy, someone else both; the 
   await other.addInitScript((t) => localStorage.setItem('sift.token', JSON.stringify(t)), token);
   await other.goto(`/sifts/${sift.hash}`);
   await expect(other.getByRole('button', { name: `Follow ${sift.name}` })).toBeVisible();
-  const theirs = await menuOf(other, sift.name);
+  const theirs = await actionMenuLabels(other, sift.name);
   expect(theirs).toContain('Copy to your sifts');
   expect(theirs).toContain('Follow');
   expect(theirs).not.toContain('Edit');

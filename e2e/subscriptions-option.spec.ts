@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { acceptCookies, apiLogin, createUser, logInWithForm } from './support/accounts';
+import { acceptCookies, actionMenuLabels, apiLogin, createUser, logInWithForm } from './support/accounts';
 
 /**
  * SPEC §5 "The follow option shows only when the subscription option is enabled" (issue 7), at 1280 px and 375 px:
@@ -18,16 +18,6 @@ async function aPublicSift(page: Page, token: string, channel: { externalId: str
   });
   expect(created.status(), await created.text()).toBe(201);
   return (await created.json()) as { hash: string; name: string };
-}
-
-async function channelMenuItems(page: Page, name: string): Promise<string[]> {
-  await page.getByRole('button', { name: `More actions for ${name}` }).first().click();
-  const items = page.getByRole('menuitem');
-  await expect(items.first()).toBeVisible();
-  const labels = (await items.allTextContents()).map((t) => t.trim());
-  await page.keyboard.press('Escape');
-  await expect(page.getByRole('menuitem')).toHaveCount(0);
-  return labels;
 }
 
 for (const enabled of [true, false]) {
@@ -60,7 +50,7 @@ for (const enabled of [true, false]) {
 
     // The channel page: its Follow button and the Follow entry of its menu (a bottom sheet on mobile).
     const followChannel = page.getByRole('button', { name: `Follow ${channel.name}` });
-    const items = await channelMenuItems(page, channel.name);
+    const items = await actionMenuLabels(page, channel.name);
     expect(items).toContain('Add to Sift');
     if (enabled) {
       await expect(followChannel.first()).toBeVisible();

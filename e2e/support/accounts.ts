@@ -118,6 +118,17 @@ export async function chooseFromMenu(page: Page, item: string) {
   await page.getByRole('menuitem', { name: item }).click();
 }
 
+/** The labels of an item's ⋮ menu (a dropdown; a bottom sheet on a phone), which is closed again. */
+export async function actionMenuLabels(page: Page, name: string): Promise<string[]> {
+  await page.getByRole('button', { name: `More actions for ${name}` }).first().click();
+  const items = page.getByRole('menuitem');
+  await expect(items.first()).toBeVisible();
+  const labels = (await items.allTextContents()).map((t) => t.trim());
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menuitem')).toHaveCount(0);
+  return labels;
+}
+
 /**
  * Toasts show for 1500 ms (SPEC §9), less than a busy test machine may take to look. Records every toast text
  * the page shows (from the next navigation on), for `toastsOf` to read.
