@@ -15,7 +15,7 @@ export interface SiftDirectory {
 }
 
 /** One's own sift is not followed: it would count its owner among its followers (and rank it by them, decisions/044). */
-export const ownSiftRefused = () => new HttpError(409, 'You cannot follow your own sift', 'OWN_SIFT');
+const ownSiftRefused = () => new HttpError(409, 'You cannot follow your own sift', 'OWN_SIFT');
 
 export type FeedSourceIds = { channelIds: number[]; siftIds: number[] };
 
