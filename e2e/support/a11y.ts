@@ -1,5 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import axe from 'axe-core';
+
+/**
+ * axe's script, run only where the page has no axe yet. AxeBuilder's legacy mode evaluates the script twice in every
+ * check; a page that stays loaded across checks (the sweep's routes, a test's several checks) then defines axe once
+ * instead of twice a check (decisions/051).
+ */
+const AXE_ONCE = `if (typeof window.axe === 'undefined') {\n${axe.source}\n}`;
 
 /**
  * axe's critical and serious findings on the page as it is (or on `include`, a selector), one line each, and its
@@ -15,7 +23,7 @@ export async function seriousViolations(page: Page, include?: string): Promise<s
   // resultTypes: only violations are kept whole; passes, incomplete and inapplicable keep one node each (a rule that found
   // a frame it could not enter is still listed), which spares axe a CSS selector for every node that passed (axe's
   // "Performance" guidance; decisions/050).
-  const builder = new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] });
+  const builder = new AxeBuilder({ page, axeSource: AXE_ONCE }).setLegacyMode(true).options({ resultTypes: ['violations'] });
   if (include) builder.include(include);
   const { violations, incomplete } = await builder.analyze();
   const targets = (nodes: { target: unknown[] }[]) => nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ');
