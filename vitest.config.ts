@@ -65,6 +65,10 @@ export default defineConfig({
           include: ['apps/server/test/**/*.test.ts'],
           exclude: [...configDefaults.exclude, 'apps/server/test/cluster/**'],
           environment: 'node',
+          // The files share a worker's modules, as the unit tests do: each file importing the whole server again was
+          // half of the tier's time (decisions/051). Each file still builds its own app on its own database, and no
+          // API file replaces a module with vi.mock (one that does would belong in an isolated project, like unit's).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
