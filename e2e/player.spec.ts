@@ -236,7 +236,11 @@ test('cinema mode and fullscreen @phone', async ({ page, isMobile }) => {
   await showControls(page);
   if (isMobile) {
     await watch.getByRole('button', { name: 'Settings' }).click();
-    await page.getByRole('menuitemcheckbox', { name: 'Cinema mode' }).click();
+    const settings = page.getByRole('dialog', { name: 'Settings' });
+    await settings.getByRole('switch', { name: 'Cinema mode' }).click();
+    await expect(settings.getByRole('switch', { name: 'Cinema mode' })).toHaveAttribute('aria-checked', 'true');
+    // The settings stay open as a switch changes; Close puts them away.
+    await settings.getByRole('button', { name: 'Close' }).click();
   } else {
     const before = (await mediaBox())!.width;
     expect(before).toBeLessThan(viewport.width - 100);
@@ -331,9 +335,12 @@ test('leave modal: Skip continues at once; "don\'t show again" then lets the nex
   // next one comes after 5000 ms.
   await showControls(page);
   await dialog(page).getByRole('button', { name: 'Settings' }).click();
-  const autoplay = page.getByRole('menuitemcheckbox', { name: 'Autoplay next video' });
+  const autoplay = page.getByRole('dialog', { name: 'Settings' }).getByRole('switch', { name: 'Autoplay next video' });
   await expect(autoplay).toHaveAttribute('aria-checked', 'false');
   await autoplay.click();
+  await expect(autoplay).toHaveAttribute('aria-checked', 'true');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Settings' })).toHaveCount(0);
   await showControls(page);
   await pauseClock(page);
   await dialog(page).getByRole('button', { name: 'Previous video' }).click();

@@ -241,8 +241,9 @@ export function WatchOverlay(props: WatchOverlayProps) {
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    // Keys from menus and dialogs portalled elsewhere are theirs.
-    if (!max || !(e.target instanceof Element) || !dialogRef.current?.contains(e.target)) return;
+    // Keys from menus and dialogs portalled elsewhere are theirs, and so are those a control inside has handled (the
+    // settings' arrow keys move between its entries, not the volume).
+    if (!max || e.defaultPrevented || !(e.target instanceof Element) || !dialogRef.current?.contains(e.target)) return;
     const el = e.target as HTMLElement;
     const cmd = keyCommand({
       key: e.key,
