@@ -6,6 +6,7 @@ import { useEffect, useId, useRef, useState, type ClipboardEvent, type FormEvent
 import type { Sift, SiftChannel, SiftChannelInput, SiftFilters, SiftKeywords, SiftPreview } from '@sift/contracts';
 import { useAppNavigate } from '../../../components/AppLink';
 import { Avatar } from '../../../components/Cards';
+import { FirstRunHint } from '../../../components/FirstRunHint';
 import { FormAlert, formErrorsFrom } from '../../../components/Form';
 import { useNotify } from '../../../components/Notifications';
 import { useDocumentTitle } from '../../../components/Page';
@@ -412,6 +413,12 @@ export function SiftEditor({ sift }: { sift?: Sift }) {
   return (
     <div className="sift-editor">
       <form className="sift-form" onSubmit={(e) => void submit(e)} noValidate>
+        <FirstRunHint place="sift-editor" focusAfter={(hint) => hint.parentElement?.querySelector<HTMLElement>('input, select, textarea')}>
+          <Trans>
+            Pick channels, then words to keep or leave out. Words with a space between them are one phrase; a comma or Enter starts the next. The count
+            shows how many videos match as you go.
+          </Trans>
+        </FirstRunHint>
         {error && <FormAlert>{error}</FormAlert>}
         <div className="field">
           <label htmlFor={ids.name} className="field-label">

@@ -21,6 +21,7 @@ import { channelQueue, playerEngine } from '../player';
 import '../player.css';
 import { PlayerIcon } from './icons';
 import { LeaveModal } from './LeaveModal';
+import { PlayerHint } from './PlayerHint';
 import { PlayerMenu, type PlayerMenuHandlers } from './PlayerMenus';
 import { PlayerSurface } from './PlayerSurface';
 import { ShortcutsHelp } from './ShortcutsHelp';
@@ -346,6 +347,7 @@ export function WatchOverlay(props: WatchOverlayProps) {
               <Trans>Swipe up for more</Trans>
             </button>
           ) : null}
+          {max && !desktop && <PlayerHint desktop={false} />}
           {max ? (
             <div className="watch-info" ref={moreRef}>
               {shown && (
