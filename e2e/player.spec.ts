@@ -2,7 +2,9 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
   blockedPair,
   playablePair,
+  playerDialog,
   routeYouTube,
+  showControls,
   youtubeVideo,
   type CatalogVideo,
 } from './support/player-catalog';
@@ -17,17 +19,10 @@ import {
 // The machine running the suite may be busy: the clips have to load and play in real time.
 test.describe.configure({ timeout: 90_000 });
 
-const dialog = (page: Page) => page.getByRole('dialog', { name: /./ }).filter({ has: page.locator('.watch-media') });
+const dialog = playerDialog;
 const media = (page: Page) => dialog(page).locator('video');
 const currentTime = (video: Locator) => video.evaluate((el: HTMLVideoElement) => el.currentTime);
 const paused = (video: Locator) => video.evaluate((el: HTMLVideoElement) => el.paused);
-
-/** Controls hide after 3 s without movement (SPEC §2): move over the video, as a person would, to use them. */
-async function showControls(page: Page) {
-  const box = (await dialog(page).locator('.pl-surface').boundingBox())!;
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 3);
-  await page.mouse.move(box.x + box.width / 2 + 5, box.y + box.height / 3 + 5);
-}
 
 /**
  * Two touch taps `gapMs` apart at x (fraction of the width), dispatched in the page: under load two separate

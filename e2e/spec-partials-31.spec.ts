@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
 import { acceptCookies, chooseFromMenu, expectToast, recordToasts } from './support/accounts';
-import { playablePair, type CatalogVideo } from './support/player-catalog';
+import { playablePair, playerDialog, showControls, type CatalogVideo } from './support/player-catalog';
 
 /**
  * The spec's last partial items of issue 31 (item 10, decision 049), at 1280 px and, the @phone ones, at 375 px: the
@@ -15,16 +15,9 @@ test.describe.configure({ timeout: 120_000 });
 test.use({ bypassCSP: true });
 
 const shot = (page: Page, testInfo: TestInfo, name: string) => page.screenshot({ path: testInfo.outputPath(`${name}-${testInfo.project.name}.png`) });
-const player = (page: Page) => page.getByRole('dialog', { name: /./ }).filter({ has: page.locator('.watch-media') });
+const player = playerDialog;
 const settingsPanel = (page: Page) => page.getByRole('dialog', { name: 'Settings' });
 const stored = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(`sift.${k}`), key);
-
-/** Controls hide after 3 s without movement (SPEC §2): move over the video, as a person would, to use them. */
-async function showControls(page: Page) {
-  const box = (await player(page).locator('.pl-surface').boundingBox())!;
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 3);
-  await page.mouse.move(box.x + box.width / 2 + 5, box.y + box.height / 3 + 5);
-}
 
 async function openSettings(page: Page) {
   await showControls(page);
