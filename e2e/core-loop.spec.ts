@@ -53,10 +53,14 @@ async function phraseSift(request: APIRequestContext): Promise<PhraseSift> {
 }
 
 /**
- * Next, pressed by the test, is what moves on: autoplay is off, or a 30-second demo clip ending on a slow machine would
- * move the player one video further first.
+ * Next, pressed by the test, is what moves on: autoplay is off (inside a playlist or sift, and elsewhere), or a
+ * 30-second demo clip ending on a slow machine would move the player one video further first.
  */
-const noAutoplay = (page: Page) => page.addInitScript(() => localStorage.setItem('sift.autoplay', 'false'));
+const noAutoplay = (page: Page) =>
+  page.addInitScript(() => {
+    localStorage.setItem('sift.autoplay', 'false');
+    localStorage.setItem('sift.autoplay_list', 'false');
+  });
 
 async function logIn(page: Page, user: TestUser, redirect: string) {
   await page.goto(`/login?redirect=${encodeURIComponent(redirect)}`);

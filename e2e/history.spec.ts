@@ -110,7 +110,7 @@ test('with "Hide watched" on, a video marked watched leaves a sift page and come
 
   const cards = page.getByRole('feed').getByRole('article');
   await expect(cards.first()).toBeVisible();
-  const hide = page.getByRole('checkbox', { name: 'Hide watched' });
+  const hide = page.getByRole('switch', { name: 'Hide watched' });
   await hide.check();
   await expect(cards.first()).toBeVisible();
   const title = (await cards.first().locator('.vcard-title').textContent())!.trim();
@@ -125,17 +125,17 @@ test('with "Hide watched" on, a video marked watched leaves a sift page and come
   // The server leaves it out too: a reload (the switch remembered) does not bring it back.
   await page.reload();
   await expect(cards.first()).toBeVisible();
-  await expect(page.getByRole('checkbox', { name: 'Hide watched' })).toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Hide watched' })).toBeChecked();
   await expect(card).toHaveCount(0);
 
   // Switched off, it is there with its badge; unmarked, it stays when the switch is on again.
-  await page.getByRole('checkbox', { name: 'Hide watched' }).uncheck();
+  await page.getByRole('switch', { name: 'Hide watched' }).uncheck();
   await expect(card.locator('.badge--watched')).toHaveText('Watched');
   await shoot(page, testInfo, 'card-watched');
   await card.getByRole('button', { name: `More actions for ${title}` }).click();
   await page.getByRole('menuitem', { name: 'Mark as unwatched' }).click();
   await expect(card.locator('.badge--watched')).toHaveCount(0);
-  await page.getByRole('checkbox', { name: 'Hide watched' }).check();
+  await page.getByRole('switch', { name: 'Hide watched' }).check();
   await expect(card).toHaveCount(1);
 });
 
@@ -170,7 +170,7 @@ test('a visitor sees no Continue watching row and no "Hide watched"', async ({ p
   await page.goto('/');
   await expect(page.getByRole('feed', { name: 'Latest videos' }).getByRole('article').first()).toBeVisible();
   await expect(page.getByRole('region', { name: 'Continue watching' })).toHaveCount(0);
-  await expect(page.getByRole('checkbox', { name: 'Hide watched' })).toHaveCount(0);
+  await expect(page.getByRole('switch', { name: 'Hide watched' })).toHaveCount(0);
   await page.goto('/history');
   await expect(page).toHaveURL(/\/login/);
 });
@@ -220,7 +220,7 @@ test('a video hidden from the feeds leaves a sift page and is brought back from 
   const hash = await openOwnSift(page, baseURL, request, m, 'Dismissals');
 
   const cards = page.getByRole('feed').getByRole('article');
-  await page.getByRole('checkbox', { name: 'Hide watched' }).check();
+  await page.getByRole('switch', { name: 'Hide watched' }).check();
   await expect(cards.first()).toBeVisible();
   const title = (await cards.first().locator('.vcard-title').textContent())!.trim();
   const card = cards.filter({ has: page.getByRole('heading', { name: title, exact: true }) });
@@ -240,6 +240,6 @@ test('a video hidden from the feeds leaves a sift page and is brought back from 
   await expect(page.getByText('You have not hidden any video.', { exact: false })).toBeVisible();
 
   await page.goto(`/sifts/${hash}`);
-  await expect(page.getByRole('checkbox', { name: 'Hide watched' })).toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Hide watched' })).toBeChecked();
   await expect(card).toHaveCount(1);
 });

@@ -2,7 +2,9 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
   blockedPair,
   playablePair,
+  playerDialog,
   routeYouTube,
+  showControls,
   youtubeVideo,
   type CatalogVideo,
 } from './support/player-catalog';
@@ -17,17 +19,10 @@ import {
 // The machine running the suite may be busy: the clips have to load and play in real time.
 test.describe.configure({ timeout: 90_000 });
 
-const dialog = (page: Page) => page.getByRole('dialog', { name: /./ }).filter({ has: page.locator('.watch-media') });
+const dialog = playerDialog;
 const media = (page: Page) => dialog(page).locator('video');
 const currentTime = (video: Locator) => video.evaluate((el: HTMLVideoElement) => el.currentTime);
 const paused = (video: Locator) => video.evaluate((el: HTMLVideoElement) => el.paused);
-
-/** Controls hide after 3 s without movement (SPEC §2): move over the video, as a person would, to use them. */
-async function showControls(page: Page) {
-  const box = (await dialog(page).locator('.pl-surface').boundingBox())!;
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 3);
-  await page.mouse.move(box.x + box.width / 2 + 5, box.y + box.height / 3 + 5);
-}
 
 /**
  * Two touch taps `gapMs` apart at x (fraction of the width), dispatched in the page: under load two separate
@@ -236,7 +231,11 @@ test('cinema mode and fullscreen @phone', async ({ page, isMobile }) => {
   await showControls(page);
   if (isMobile) {
     await watch.getByRole('button', { name: 'Settings' }).click();
-    await page.getByRole('menuitemcheckbox', { name: 'Cinema mode' }).click();
+    const settings = page.getByRole('dialog', { name: 'Settings' });
+    await settings.getByRole('switch', { name: 'Cinema mode' }).click();
+    await expect(settings.getByRole('switch', { name: 'Cinema mode' })).toHaveAttribute('aria-checked', 'true');
+    // The settings stay open as a switch changes; Close puts them away.
+    await settings.getByRole('button', { name: 'Close' }).click();
   } else {
     const before = (await mediaBox())!.width;
     expect(before).toBeLessThan(viewport.width - 100);
@@ -331,9 +330,12 @@ test('leave modal: Skip continues at once; "don\'t show again" then lets the nex
   // next one comes after 5000 ms.
   await showControls(page);
   await dialog(page).getByRole('button', { name: 'Settings' }).click();
-  const autoplay = page.getByRole('menuitemcheckbox', { name: 'Autoplay next video' });
+  const autoplay = page.getByRole('dialog', { name: 'Settings' }).getByRole('switch', { name: 'Autoplay next video' });
   await expect(autoplay).toHaveAttribute('aria-checked', 'false');
   await autoplay.click();
+  await expect(autoplay).toHaveAttribute('aria-checked', 'true');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Settings' })).toHaveCount(0);
   await showControls(page);
   await pauseClock(page);
   await dialog(page).getByRole('button', { name: 'Previous video' }).click();

@@ -5,6 +5,16 @@ import type { APIRequestContext, Page } from '@playwright/test';
 
 /** Picks from the demo catalog through the real API (for e2e/player.spec.ts and others), and the YouTube stand-in. */
 
+/** The maximised player: the video modal. */
+export const playerDialog = (page: Page) => page.getByRole('dialog', { name: /./ }).filter({ has: page.locator('.watch-media') });
+
+/** Controls hide after 3 s without movement (SPEC §2): move over the video, as a person would, to use them. */
+export async function showControls(page: Page) {
+  const box = (await playerDialog(page).locator('.pl-surface').boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 3);
+  await page.mouse.move(box.x + box.width / 2 + 5, box.y + box.height / 3 + 5);
+}
+
 export interface CatalogVideo {
   externalId: string;
   title: string;

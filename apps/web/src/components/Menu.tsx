@@ -8,6 +8,7 @@ import { BottomSheet } from './BottomSheet';
 import { Icon, type IconName } from './Icon';
 import { usePortalSafeId } from './dialog';
 import { placeDropdown } from './menu-position';
+import { Toggle } from './Toggle';
 
 export type MenuEntry =
   | { kind: 'link'; label: string; to: string; icon?: IconName }
@@ -15,13 +16,16 @@ export type MenuEntry =
   | { kind: 'action'; label: string; onSelect: () => void; icon?: IconName; disabled?: boolean }
   /** One of a set of choices (playback speed, captions): role menuitemradio. */
   | { kind: 'radio'; label: string; checked: boolean; onSelect: () => void; disabled?: boolean; /** The label's language when not the page's (a language's own name). */ lang?: string }
-  /** An on/off setting: role menuitemcheckbox. */
-  | { kind: 'checkbox'; label: string; checked: boolean; onSelect: () => void; disabled?: boolean }
+  /**
+   * An on/off setting (components/Toggle, role switch). A switch is no menu item: a panel with one is a dialog of
+   * controls (the player's settings), moved through with Tab or the arrow keys, that stays open as settings change.
+   */
+  | { kind: 'switch'; label: string; checked: boolean; onChange: (on: boolean) => void }
   /** Choices that belong together under a visible label (a follow's e-mail frequencies): role group. */
   | { kind: 'group'; label: string; items: MenuChoice[] }
   | { kind: 'separator' };
 /** The entries a group holds. */
-export type MenuChoice = Extract<MenuEntry, { kind: 'radio' | 'checkbox' }>;
+export type MenuChoice = Extract<MenuEntry, { kind: 'radio' }>;
 
 export interface MenuProps {
   /** Accessible name of the menu and of its button. */
@@ -54,6 +58,7 @@ export function Menu({ label, buttonLabel = label, button, buttonClassName = 'ic
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuId = usePortalSafeId('menu');
+  const dialog = Array.isArray(items) && items.some((i) => i.kind === 'switch');
 
   const close = (restoreFocus = true) => {
     setOpen(false);
@@ -76,7 +81,7 @@ export function Menu({ label, buttonLabel = label, button, buttonClassName = 'ic
         ref={buttonRef}
         type="button"
         className={buttonClassName}
-        aria-haspopup="menu"
+        aria-haspopup={dialog ? 'dialog' : 'menu'}
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
         aria-label={buttonLabel}
@@ -123,9 +128,15 @@ interface PanelProps {
   onClose: (restoreFocus?: boolean) => void;
 }
 
-const menuItemSelector = '[role="menuitem"], [role="menuitemradio"], [role="menuitemcheckbox"]';
+/** Every entry one can move to (links, actions, choices, switches) carries this class. */
+const menuItemSelector = '.menu-item';
+const isDialog = (items: MenuEntry[]) => items.some((i) => i.kind === 'switch');
 
 function MenuItems({ id, label, items, onClose }: PanelProps) {
+  // A panel with switches is a dialog of controls: its entries are no menu items (components/Toggle).
+  const dialog = isDialog(items);
+  const none = dialog ? undefined : 'none';
+  const menuitem = dialog ? undefined : 'menuitem';
   const onKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {
     const list = Array.from(e.currentTarget.querySelectorAll<HTMLElement>(menuItemSelector));
     const at = list.indexOf(document.activeElement as HTMLElement);
@@ -140,13 +151,21 @@ function MenuItems({ id, label, items, onClose }: PanelProps) {
     }
   };
   return (
-    <ul id={id} role="menu" aria-label={label} className="menu-list" onKeyDown={onKeyDown}>
+    <ul id={id} role={dialog ? undefined : 'menu'} aria-label={dialog ? undefined : label} className="menu-list" onKeyDown={onKeyDown}>
       {items.map((item, i) => {
-        if (item.kind === 'separator') return <li key={i} role="separator" className="menu-sep" />;
+        if (item.kind === 'separator') return dialog ? <li key={i} aria-hidden="true" className="menu-sep" /> : <li key={i} role="separator" className="menu-sep" />;
+        if (item.kind === 'switch')
+          return (
+            <li key={i}>
+              <Toggle className="menu-item" checked={item.checked} onChange={item.onChange}>
+                {item.label}
+              </Toggle>
+            </li>
+          );
         if (item.kind === 'link')
           return (
-            <li key={i} role="none">
-              <AppLink role="menuitem" to={item.to} className="menu-item" onClick={() => onClose(false)}>
+            <li key={i} role={none}>
+              <AppLink role={menuitem} to={item.to} className="menu-item" onClick={() => onClose(false)}>
                 {item.icon && <Icon name={item.icon} size={20} />}
                 {item.label}
               </AppLink>
@@ -154,9 +173,9 @@ function MenuItems({ id, label, items, onClose }: PanelProps) {
           );
         if (item.kind === 'external')
           return (
-            <li key={i} role="none">
+            <li key={i} role={none}>
               <a
-                role="menuitem"
+                role={menuitem}
                 href={item.href}
                 target="_blank"
                 rel="noopener noreferrer"
@@ -172,7 +191,7 @@ function MenuItems({ id, label, items, onClose }: PanelProps) {
               </a>
             </li>
           );
-        if (item.kind === 'radio' || item.kind === 'checkbox') return <ChoiceItem key={i} item={item} onClose={onClose} />;
+        if (item.kind === 'radio') return <ChoiceItem key={i} item={item} onClose={onClose} />;
         if (item.kind === 'group')
           return (
             <li key={i} role="none" className="menu-group">
@@ -188,10 +207,10 @@ function MenuItems({ id, label, items, onClose }: PanelProps) {
             </li>
           );
         return (
-          <li key={i} role="none">
+          <li key={i} role={none}>
             <button
               type="button"
-              role="menuitem"
+              role={menuitem}
               className="menu-item"
               aria-disabled={item.disabled || undefined}
               onClick={() => {
@@ -210,17 +229,17 @@ function MenuItems({ id, label, items, onClose }: PanelProps) {
   );
 }
 
-/** A radio or checkbox entry; the checked one is where a sheet puts focus first, as the dropdown does. */
+/** A radio entry; the checked one is where a sheet puts focus first, as the dropdown does. */
 function ChoiceItem({ item, onClose }: { item: MenuChoice; onClose: PanelProps['onClose'] }) {
   return (
     <li role="none">
       <button
         type="button"
-        role={item.kind === 'radio' ? 'menuitemradio' : 'menuitemcheckbox'}
+        role="menuitemradio"
         aria-checked={item.checked}
         aria-disabled={item.disabled || undefined}
         className="menu-item menu-item--check"
-        lang={item.kind === 'radio' ? item.lang : undefined}
+        lang={item.lang}
         data-autofocus={item.checked || undefined}
         onClick={() => {
           if (item.disabled) return;
@@ -238,12 +257,13 @@ function ChoiceItem({ item, onClose }: { item: MenuChoice; onClose: PanelProps['
 }
 
 function Dropdown(props: PanelProps & { anchor: RefObject<HTMLButtonElement | null>; placement: 'below' | 'above' }) {
-  const { onClose, anchor, footnote, placement, title } = props;
+  const { onClose, anchor, footnote, placement, title, label, items } = props;
   const ref = useRef<HTMLDivElement>(null);
   const closeRef = useLatest(onClose);
+  const dialog = isDialog(items);
 
   useEffect(() => {
-    const first = ref.current?.querySelector<HTMLElement>('[aria-checked="true"]') ?? ref.current?.querySelector<HTMLElement>(menuItemSelector);
+    const first = ref.current?.querySelector<HTMLElement>('[data-autofocus]') ?? ref.current?.querySelector<HTMLElement>(menuItemSelector);
     // Placed inside the viewport already (useKeptInView): focusing must not scroll the page under it.
     first?.focus({ preventScroll: true });
     const onPointer = (e: PointerEvent) => {
@@ -259,11 +279,17 @@ function Dropdown(props: PanelProps & { anchor: RefObject<HTMLButtonElement | nu
     <div
       ref={ref}
       className="dropdown"
+      role={dialog ? 'dialog' : undefined}
+      aria-label={dialog ? label : undefined}
       onKeyDown={(e) => {
         if (e.key === 'Escape') {
           e.stopPropagation();
           onClose();
-        } else if (e.key === 'Tab') onClose(false);
+        } else if (e.key === 'Tab') {
+          // A menu closes on Tab; a dialog of controls when Tab leaves it (past its last or before its first entry).
+          const entries = ref.current!.querySelectorAll(menuItemSelector);
+          if (!dialog || document.activeElement === entries[e.shiftKey ? 0 : entries.length - 1]) onClose(false);
+        }
       }}
     >
       {title && <p className="menu-title">{title}</p>}

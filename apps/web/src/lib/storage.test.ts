@@ -60,11 +60,15 @@ describe('preferences', () => {
     backend.setItem('sift.sidemenu_opened', '"yes"');
     backend.setItem('sift.currentVideoVolume', '250');
     backend.setItem('sift.share_items', '{"a":1}');
+    backend.setItem('sift.toolTips', '{"player":"yes"}');
+    backend.setItem('sift.recheck_tooltips', '-1');
     const s = store();
     expect(s.get('gridType')).toBe('list');
     expect(s.get('sidemenu_opened')).toBe(true);
     expect(s.get('currentVideoVolume')).toBe(100);
     expect(s.get('share_items')).toEqual(PREFERENCE_DEFAULTS.share_items);
+    expect(s.get('toolTips')).toEqual({});
+    expect(s.get('recheck_tooltips')).toBe(0);
   });
 
   it('survives a storage that throws', () => {

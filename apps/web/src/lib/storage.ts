@@ -29,8 +29,13 @@ export interface Preferences {
   sidemenu_opened: boolean;
   openNonEmbeddableVideo: boolean;
   showOpenNonEmbeddableVideoMessage: boolean;
-  toolTips: boolean;
-  recheck_tooltips: boolean;
+  /**
+   * First-run hints (lib/hints.ts): each place's tip put away with "Got it", keyed by place, with the round of
+   * `recheck_tooltips` it was put away in; absent, the tip shows.
+   */
+  toolTips: Record<string, number>;
+  /** The round of first-run hints: "Show tips again" (the header's menu) starts the next one, bringing every tip back. */
+  recheck_tooltips: number;
   session_id: string | null;
   /** Per provider. */
   import_status: Record<string, unknown>;
@@ -73,8 +78,8 @@ const DEFAULTS: Preferences = {
   sidemenu_opened: true,
   openNonEmbeddableVideo: false,
   showOpenNonEmbeddableVideoMessage: true,
-  toolTips: true,
-  recheck_tooltips: false,
+  toolTips: {},
+  recheck_tooltips: 0,
   session_id: null,
   import_status: {},
   action: null,
@@ -91,6 +96,7 @@ const DEFAULTS: Preferences = {
 export const PREFERENCE_DEFAULTS: Readonly<Preferences> = Object.freeze(DEFAULTS);
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isRound = (v: unknown) => Number.isInteger(v) && (v as number) >= 0;
 
 /** A stored value is used only when it passes its key's check; anything else reads as the default. */
 const VALIDATORS: { [K in PreferenceKey]: (v: unknown) => boolean } = {
@@ -103,8 +109,8 @@ const VALIDATORS: { [K in PreferenceKey]: (v: unknown) => boolean } = {
   sidemenu_opened: (v) => typeof v === 'boolean',
   openNonEmbeddableVideo: (v) => typeof v === 'boolean',
   showOpenNonEmbeddableVideoMessage: (v) => typeof v === 'boolean',
-  toolTips: (v) => typeof v === 'boolean',
-  recheck_tooltips: (v) => typeof v === 'boolean',
+  toolTips: (v) => isRecord(v) && Object.values(v).every(isRound),
+  recheck_tooltips: isRound,
   session_id: (v) => v === null || typeof v === 'string',
   import_status: isRecord,
   action: () => true,

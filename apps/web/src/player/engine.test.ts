@@ -239,6 +239,32 @@ describe('autoplay on end (SPEC §4)', () => {
     await settle();
     expect(h.engine.getSnapshot().video?.externalId).toBe('vid0');
   });
+
+  it('inside a playlist or sift follows autoplay_list, apart from autoplay elsewhere (SPEC §3, decision 049)', async () => {
+    for (const type of ['playlist', 'sift'] as const) {
+      const h = harness();
+      h.prefs.set('autoplay', false);
+      h.engine.open(video(0), fakeSource(5, { key: `${type}:1`, item: { type, id: '1', name: 'List' } }));
+      await settle();
+      await vi.advanceTimersByTimeAsync(CREATE_DELAY_MS);
+      h.adapter().ready(PLAYING, ENDED);
+      await settle();
+      expect(h.engine.getSnapshot().video?.externalId).toBe('vid1');
+
+      h.prefs.set('autoplay', true);
+      h.prefs.set('autoplay_list', false);
+      await vi.advanceTimersByTimeAsync(CREATE_DELAY_MS);
+      h.adapter().ready(PLAYING, ENDED);
+      await settle();
+      expect(h.engine.getSnapshot().video?.externalId).toBe('vid1');
+    }
+    // A channel's queue (and the feed's) keeps to autoplay.
+    const h = await playing(5, 0);
+    h.prefs.set('autoplay_list', false);
+    h.adapter().state(ENDED);
+    await settle();
+    expect(h.engine.getSnapshot().video?.externalId).toBe('vid1');
+  });
 });
 
 describe('play next and previous (SPEC §4)', () => {

@@ -17,7 +17,7 @@ import {
   STANDARD_PLAYBACK_RATES,
 } from './constants';
 import { Queue, singleVideoSource, type QueueSnapshot, type QueueSource } from './queue';
-import { sameVideo, type CurrentItem, type CurrentItemType, type PlayerVideo } from './types';
+import { autoplayPreference, sameVideo, type CurrentItem, type CurrentItemType, type PlayerVideo } from './types';
 
 /**
  * The player engine: the current video and its queue, the provider player's lifecycle, the timers of SPEC §9 and
@@ -99,7 +99,7 @@ export interface PlayerSnapshot<V extends PlayerVideo = PlayerVideo> {
 
 export interface EngineOptions<V extends PlayerVideo> {
   adapters: AdapterFactory;
-  /** lib/storage's store (or a test's): autoplay, volume, mute and the non-embeddable preferences. */
+  /** lib/storage's store (or a test's): autoplay (and autoplay_list), volume, mute and the non-embeddable preferences. */
   prefs: Pick<PreferenceStore, 'get' | 'set'>;
   /** Opens the video on its service in a new tab (the leave modal's Accept, `openNonEmbeddableVideo`). */
   openExternal: (video: V) => void;
@@ -408,7 +408,7 @@ export class PlayerEngine<V extends PlayerVideo = PlayerVideo> {
     this.blocked = true;
     this.status = 'idle';
     this.state = PlayerState.UNSTARTED;
-    const autoplay = this.opts.prefs.get('autoplay');
+    const autoplay = this.autoplay();
     if (this.opts.prefs.get('showOpenNonEmbeddableVideoMessage')) {
       const type = this.queue?.source.item?.type;
       const autoAdvance = autoplay && !!type && this.opts.autoAdvanceLeaveFor.includes(type);
@@ -431,6 +431,11 @@ export class PlayerEngine<V extends PlayerVideo = PlayerVideo> {
         void this.step('auto', true);
       }, NON_EMBEDDABLE_AUTOPLAY_MS);
     }
+  }
+
+  /** Whether the engine moves on by itself: `autoplay`, or `autoplay_list` inside a playlist or sift (decision 049). */
+  private autoplay(): boolean {
+    return this.opts.prefs.get(autoplayPreference(this.queue?.source.item));
   }
 
   /** Clicking the thumbnail card of a non-embeddable video opens the leave modal (SPEC §2). */
@@ -566,7 +571,7 @@ export class PlayerEngine<V extends PlayerVideo = PlayerVideo> {
       this.open(deferred.video, deferred.source, 'auto');
       return;
     }
-    if (this.opts.prefs.get('autoplay')) void this.step('auto', false);
+    if (this.autoplay()) void this.step('auto', false);
   }
 
   /** SPEC §4 "Provider player errors". */

@@ -48,6 +48,13 @@ export interface CurrentItem {
   captionEnabled?: boolean;
 }
 
+/**
+ * The autoplay preference that applies to what plays (SPEC §3, decision 049): `autoplay_list` inside a playlist or a
+ * sift (the queue of `p` or `s`), `autoplay` elsewhere (a channel, the feed).
+ */
+export const autoplayPreference = (item: CurrentItem | null | undefined): 'autoplay' | 'autoplay_list' =>
+  item?.type === 'playlist' || item?.type === 'sift' ? 'autoplay_list' : 'autoplay';
+
 /** Same video in the sense of SPEC §4 "It starts fresh when the video id or item id changes". */
 export function sameVideo(a: PlayerVideo | null | undefined, b: PlayerVideo | null | undefined): boolean {
   if (!a || !b) return false;

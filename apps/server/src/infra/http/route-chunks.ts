@@ -3,11 +3,11 @@ import { appendToHead, changedFileReader, type SpaPage } from './spa.js';
 
 /**
  * The web app's lazy chunks an address draws in its first screen, by their source module (the keys of Vite's
- * manifest): the player (apps/web/src/app/layout/WatchHost.tsx) on a page that opens with a video, `/watch` or any
- * address with `v` (the minimised player). The web app's first render waits for it (apps/web/src/app/first-screen.ts,
- * decision 030). route-chunks.test.ts checks that the module exists.
+ * manifest): the player (apps/web/src/app/layout/WatchPlayer.tsx, which WatchHost loads) on a page that opens with a
+ * video, `/watch` or any address with `v` (the minimised player). The web app's first render waits for it
+ * (apps/web/src/app/first-screen.ts, decision 030). route-chunks.test.ts checks that the module exists.
  */
-export const PLAYER_MODULE = 'src/features/watch/components/WatchOverlay.tsx';
+export const PLAYER_MODULE = 'src/app/layout/WatchPlayer.tsx';
 
 export function firstScreenModules(url: URL): string[] {
   return url.pathname === '/watch' || url.searchParams.has('v') ? [PLAYER_MODULE] : [];

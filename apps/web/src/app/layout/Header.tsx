@@ -3,10 +3,12 @@ import { useLocation } from 'react-router';
 import { AppLink, useAppNavigate } from '../../components/AppLink';
 import { Icon } from '../../components/Icon';
 import { Menu, type MenuEntry } from '../../components/Menu';
+import { useNotify } from '../../components/Notifications';
 import { SearchField } from '../../components/SearchField';
 import { useLogout, useSession } from '../../features/account';
 import { useSearchSubmit } from '../../features/search/submit';
 import { APP_NAME, SOCIAL_LINKS } from '../../lib/config';
+import { useShowTipsAgain } from '../../lib/hints';
 import { usePreference } from '../../lib/hooks';
 import { useHistoryNavigation } from '../history';
 import { useLanguageMenu } from './language';
@@ -33,6 +35,8 @@ export function Header() {
   const st = onSearch ? (new URLSearchParams(location.search).get('st') ?? '') : '';
   const { t } = useLingui();
   const languages = useLanguageMenu();
+  const notify = useNotify();
+  const showTipsAgain = useShowTipsAgain();
   const firstName = session.firstName;
   const year = new Date().getFullYear();
 
@@ -46,8 +50,18 @@ export function Header() {
         { kind: 'link', label: t`Login`, to: paths.login, icon: 'user' },
         { kind: 'link', label: t`Sign Up`, to: paths.signup, icon: 'plus' },
       ];
+  items.push({ kind: 'separator' });
+  // SPEC §3 `recheck_tooltips`: the first-run tips put away come back (lib/hints.ts), offered once one has been.
+  if (showTipsAgain)
+    items.push({
+      kind: 'action',
+      label: t`Show tips again`,
+      onSelect: () => {
+        showTipsAgain();
+        notify(t`Tips will show again on the player and the sift editor`);
+      },
+    });
   items.push(
-    { kind: 'separator' },
     { kind: 'link', label: t`Contact Us`, to: paths.contact },
     { kind: 'link', label: t`Privacy Policy`, to: paths.privacy },
     { kind: 'link', label: t`Terms of Use`, to: paths.terms },

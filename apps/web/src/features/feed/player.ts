@@ -5,7 +5,7 @@ import { paths } from '../../lib/paths';
 import type { QueueSource } from '../../player/queue';
 
 /**
- * What the player needs from the feed (app/layout/WatchHost): a video a member opened from their /feed plays inside
+ * What the player needs from the feed (app/layout/WatchPlayer): a video a member opened from their /feed plays inside
  * the feed (issue 31). SPEC §2 gives /watch no parameter for it (p and s name a playlist and a sift), so the page the
  * video was opened over says it — the history entry's state that minimising and closing already go back to (lib/url
  * `watchBackground`), with that page's address (its chips and filter text) and the feed's "Hide watched". A /watch link

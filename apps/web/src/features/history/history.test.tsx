@@ -124,16 +124,17 @@ describe('"Hide watched" (issue 30)', () => {
 
   it('is remembered per member and per place, and shown to members only', () => {
     const { rerender } = render(<Toggle place="feed" />);
-    expect(screen.queryByRole('checkbox', { name: 'Hide watched' })).toBeNull();
+    const hide = () => screen.getByRole('switch', { name: 'Hide watched' });
+    expect(screen.queryByRole('switch', { name: 'Hide watched' })).toBeNull();
     act(() => viewer.set('uuid-1'));
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Hide watched' }));
+    fireEvent.click(hide());
     expect(preferences.get('hide_watched')).toEqual({ 'uuid-1:feed': true });
     rerender(<Toggle place="dashboard" />);
-    expect((screen.getByRole('checkbox', { name: 'Hide watched' }) as HTMLInputElement).checked).toBe(false);
+    expect(hide().getAttribute('aria-checked')).toBe('false');
     rerender(<Toggle place="feed" />);
-    expect((screen.getByRole('checkbox', { name: 'Hide watched' }) as HTMLInputElement).checked).toBe(true);
+    expect(hide().getAttribute('aria-checked')).toBe('true');
     act(() => viewer.set('uuid-2'));
-    expect((screen.getByRole('checkbox', { name: 'Hide watched' }) as HTMLInputElement).checked).toBe(false);
+    expect(hide().getAttribute('aria-checked')).toBe('false');
   });
 });
 
@@ -167,11 +168,13 @@ describe('the history page (issue 30)', () => {
 
   it('pauses history', async () => {
     render(<HistoryPage />, { wrapper: wrapper(new QueryClient()) });
-    const pause = await screen.findByRole('checkbox', { name: 'Pause history' });
-    await waitFor(() => expect((pause as HTMLInputElement).disabled).toBe(false));
+    const pause = await screen.findByRole('switch', { name: 'Pause history' });
+    await waitFor(() => expect((pause as HTMLButtonElement).disabled).toBe(false));
+    expect(pause.getAttribute('aria-checked')).toBe('false');
     fireEvent.click(pause);
     await waitFor(() => expect(calls).toContainEqual({ method: 'PUT', path: '/api/me/history/settings', search: '' }));
     expect(await screen.findByText(/History is paused/)).toBeTruthy();
+    expect(pause.getAttribute('aria-checked')).toBe('true');
   });
 });
 

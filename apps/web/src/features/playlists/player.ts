@@ -7,7 +7,7 @@ import { usePlaylistActions } from './menu';
 import { playlistQueue } from './queue';
 
 /**
- * What the player needs from playlists (app/layout/WatchHost): the queue of `p` (once the playlist is read) and the
+ * What the player needs from playlists (app/layout/WatchPlayer): the queue of `p` (once the playlist is read) and the
  * player menu's "View playlist", "Add to playlist" and "Remove from playlist". The last `p` is kept while the
  * player goes on playing from it on other pages (links carry only `v`).
  */

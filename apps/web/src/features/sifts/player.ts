@@ -8,7 +8,7 @@ import { siftKeys, siftUrl, useSift } from './api/queries';
 import { siftQueue } from './queue';
 
 /**
- * What the player needs from sifts (app/layout/WatchHost): the queue of `s` (once the sift is read) and the player
+ * What the player needs from sifts (app/layout/WatchPlayer): the queue of `s` (once the sift is read) and the player
  * menu's "View sift". The last `s` is kept while the player goes on playing from it on other pages.
  */
 export function useSiftPlayer(s: string | null) {

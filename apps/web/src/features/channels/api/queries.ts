@@ -40,14 +40,14 @@ export function useChannelVideos(externalId: string, limit = PAGE_SIZE, hideWatc
 
 /**
  * GET /api/public/v01/channel/search?q=: channels by name. An empty q lists the most-followed channels; the
- * text is sent only when non-empty (SPEC §5).
+ * text is sent only when non-empty (SPEC §5). `quiet`: a failure raises no global error (the caller says it in place).
  */
-export function useChannelSearch(q: string, limit = PAGE_SIZE, enabled = true) {
+export function useChannelSearch(q: string, limit = PAGE_SIZE, enabled = true, quiet = false) {
   const text = q.trim();
   return useQuery({
     queryKey: channelKeys.search(text, limit),
     queryFn: ({ signal }) =>
-      api.get<ChannelList>('/api/public/v01/channel/search', { query: { q: text || undefined, limit }, signal }),
+      api.get<ChannelList>('/api/public/v01/channel/search', { query: { q: text || undefined, limit }, signal, quiet }),
     enabled,
   });
 }

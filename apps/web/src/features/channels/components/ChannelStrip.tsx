@@ -26,7 +26,8 @@ const STEPS: Record<string, (at: number, last: number) => number> = {
  */
 export function ChannelStrip({ limit = 20, held = false }: { limit?: number; held?: boolean }) {
   const { t } = useLingui();
-  const { data, isPending, isError } = useChannelSearch('', limit);
+  // SPEC §8 "Channel card load failure: warning only": no global error, a warning in the strip's place.
+  const { data, isPending, isError, refetch } = useChannelSearch('', limit, true, true);
   const channels = data?.items ?? [];
   const [active, setActive] = useState(0);
   const [all, setAll] = useState(typeof IntersectionObserver === 'undefined');
@@ -52,7 +53,6 @@ export function ChannelStrip({ limit = 20, held = false }: { limit?: number; hel
     setActive(next);
     e.currentTarget.querySelectorAll<HTMLElement>('.ctile-link')[next]?.focus();
   };
-  if (isError) return null; // A failed strip is not worth a second error next to the feed's.
   return (
     <section className="section" aria-labelledby="channels-heading">
       <div className="section-head">
@@ -63,7 +63,16 @@ export function ChannelStrip({ limit = 20, held = false }: { limit?: number; hel
           <Trans>Arrow keys move between channels.</Trans>
         </p>
       </div>
-      {isPending || held ? (
+      {isError ? (
+        <div className="message message--warn" role="status">
+          <p>
+            <Trans>The channels could not be loaded.</Trans>
+          </p>
+          <button type="button" className="btn btn-secondary" onClick={() => void refetch()}>
+            <Trans>Try again</Trans>
+          </button>
+        </div>
+      ) : isPending || held ? (
         <div className="strip strip--loading" aria-hidden="true">
           {Array.from({ length: 8 }, (_, i) => (
             <div key={i} className="ctile ctile--ghost" />

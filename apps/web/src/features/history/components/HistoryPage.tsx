@@ -9,6 +9,7 @@ import { Icon } from '../../../components/Icon';
 import { InfiniteList, pagingOf } from '../../../components/InfiniteList';
 import { useNotify } from '../../../components/Notifications';
 import { Page } from '../../../components/Page';
+import { Toggle } from '../../../components/Toggle';
 import { isApiError } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { useNow } from '../../../lib/hooks';
@@ -83,12 +84,9 @@ export function HistoryPage() {
     <Page title={t`History`}>
       <div className="history-tools">
         <FilterField label={t`Search history...`} onApply={setQ} />
-        <label className="hide-watched history-pause">
-          <input type="checkbox" checked={paused} disabled={settings.isPending} onChange={(e) => void setPaused(e.currentTarget.checked)} />
-          <span>
-            <Trans>Pause history</Trans>
-          </span>
-        </label>
+        <Toggle className="hide-watched" checked={paused} disabled={settings.isPending} onChange={(on) => void setPaused(on)}>
+          <Trans>Pause history</Trans>
+        </Toggle>
         <button type="button" className="btn btn-secondary" onClick={() => setConfirming(true)} disabled={history.items.length === 0 && !q}>
           <Trans>Clear all history</Trans>
         </button>

@@ -6,9 +6,11 @@ import { useEffect, useId, useRef, useState, type ClipboardEvent, type FormEvent
 import type { Sift, SiftChannel, SiftChannelInput, SiftFilters, SiftKeywords, SiftPreview } from '@sift/contracts';
 import { useAppNavigate } from '../../../components/AppLink';
 import { Avatar } from '../../../components/Cards';
+import { FirstRunHint } from '../../../components/FirstRunHint';
 import { FormAlert, formErrorsFrom } from '../../../components/Form';
 import { useNotify } from '../../../components/Notifications';
 import { useDocumentTitle } from '../../../components/Page';
+import { Toggle } from '../../../components/Toggle';
 import { formatNumber } from '../../../lib/format';
 import { to } from '../../../lib/paths';
 import { useLoginNeeding } from '../../../lib/use-login-needing';
@@ -411,6 +413,12 @@ export function SiftEditor({ sift }: { sift?: Sift }) {
   return (
     <div className="sift-editor">
       <form className="sift-form" onSubmit={(e) => void submit(e)} noValidate>
+        <FirstRunHint place="sift-editor" focusAfter={(hint) => hint.parentElement?.querySelector<HTMLElement>('input, select, textarea')}>
+          <Trans>
+            Pick channels, then words to keep or leave out. Words with a space between them are one phrase; a comma or Enter starts the next. The count
+            shows how many videos match as you go.
+          </Trans>
+        </FirstRunHint>
         {error && <FormAlert>{error}</FormAlert>}
         <div className="field">
           <label htmlFor={ids.name} className="field-label">
@@ -439,9 +447,9 @@ export function SiftEditor({ sift }: { sift?: Sift }) {
             </select>
           </div>
           {!sift && (
-            <label className="sift-check">
-              <input type="checkbox" checked={isPublic} onChange={(e) => setPublic(e.currentTarget.checked)} /> <Trans>Public (anyone with the link can see it)</Trans>
-            </label>
+            <Toggle className="sift-check" checked={isPublic} onChange={setPublic}>
+              <Trans>Public (anyone with the link can see it)</Trans>
+            </Toggle>
           )}
         </div>
         <fieldset className="sift-fieldset">
@@ -476,12 +484,12 @@ export function SiftEditor({ sift }: { sift?: Sift }) {
           <legend>
             <Trans>Video types</Trans>
           </legend>
-          <label className="sift-check">
-            <input type="checkbox" checked={filters.hideShorts} onChange={(e) => setFilters({ ...filters, hideShorts: e.currentTarget.checked })} /> <Trans>Hide shorts</Trans>
-          </label>
-          <label className="sift-check">
-            <input type="checkbox" checked={filters.hideLive} onChange={(e) => setFilters({ ...filters, hideLive: e.currentTarget.checked })} /> <Trans>Hide live videos</Trans>
-          </label>
+          <Toggle className="sift-check" checked={filters.hideShorts} onChange={(hideShorts) => setFilters({ ...filters, hideShorts })}>
+            <Trans>Hide shorts</Trans>
+          </Toggle>
+          <Toggle className="sift-check" checked={filters.hideLive} onChange={(hideLive) => setFilters({ ...filters, hideLive })}>
+            <Trans>Hide live videos</Trans>
+          </Toggle>
           <div className="sift-form-row">
             <div className="field">
               <label htmlFor={ids.min} className="field-label">

@@ -8,6 +8,7 @@ import { CAPTION_LANGUAGE } from '../../../player/constants';
 import { rateLabel } from '../../../player/controls';
 import type { PlayerEngine, PlayerSnapshot } from '../../../player/engine';
 import { playerMenuActions, type PlayerMenuAction } from '../../../player/links';
+import { autoplayPreference } from '../../../player/types';
 import type { Video } from '@sift/contracts';
 import { PlayerIcon } from './icons';
 
@@ -81,24 +82,19 @@ export function SettingsMenu({
 }) {
   const { t } = useLingui();
   const [autoplay, setAutoplay] = usePreference('autoplay');
+  const [autoplayList, setAutoplayList] = usePreference('autoplay_list');
   const [notice, setNotice] = usePreference('showOpenNonEmbeddableVideoMessage');
   const [openTab, setOpenTab] = usePreference('openNonEmbeddableVideo');
+  // Inside a playlist or sift, autoplay is a setting of its own (SPEC §3 `autoplay_list`, decision 049): both show,
+  // the list's first.
+  const inList = autoplayPreference(snap.item) === 'autoplay_list';
   const items: MenuEntry[] = [
-    { kind: 'checkbox', label: t`Autoplay next video`, checked: autoplay, onSelect: () => setAutoplay(!autoplay) },
-    { kind: 'checkbox', label: t`Cinema mode`, checked: snap.view.cinema, onSelect: () => engine.setView({ cinema: !snap.view.cinema }) },
+    ...(inList ? [{ kind: 'switch' as const, label: t`Autoplay in playlists and sifts`, checked: autoplayList, onChange: setAutoplayList }] : []),
+    { kind: 'switch', label: inList ? t`Autoplay elsewhere` : t`Autoplay next video`, checked: autoplay, onChange: setAutoplay },
+    { kind: 'switch', label: t`Cinema mode`, checked: snap.view.cinema, onChange: (cinema) => engine.setView({ cinema }) },
     { kind: 'separator' },
-    {
-      kind: 'checkbox',
-      label: t`Ask before leaving for the video service`,
-      checked: notice,
-      onSelect: () => setNotice(!notice),
-    },
-    {
-      kind: 'checkbox',
-      label: t`Open unplayable videos in a new tab`,
-      checked: openTab,
-      onSelect: () => setOpenTab(!openTab),
-    },
+    { kind: 'switch', label: t`Ask before leaving for the video service`, checked: notice, onChange: setNotice },
+    { kind: 'switch', label: t`Open unplayable videos in a new tab`, checked: openTab, onChange: setOpenTab },
     { kind: 'separator' },
     { kind: 'action', label: t`Keyboard shortcuts`, onSelect: onHelp },
   ];

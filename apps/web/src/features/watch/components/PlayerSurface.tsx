@@ -8,6 +8,7 @@ import { externalVideoUrl, playerThumbnail, serviceName } from '../../../player/
 import { usePlayerTime } from '../../../player/react';
 import { CaptionsMenu, SettingsMenu, SpeedMenu } from './PlayerMenus';
 import { PlayerIcon } from './icons';
+import { PlayerHint } from './PlayerHint';
 import { ResumeNotice } from './ResumeNotice';
 
 type Snap = PlayerSnapshot<Video>;
@@ -31,7 +32,7 @@ export interface PlayerSurfaceProps {
 }
 
 const isControl = (target: EventTarget | null) =>
-  target instanceof Element && !!target.closest('button, input, a, .dropdown');
+  target instanceof Element && !!target.closest('button, input, a, .dropdown, .hint');
 
 /**
  * The video area: the element the engine gives to the provider player (React renders nothing inside it), the
@@ -257,6 +258,8 @@ function Controls({
           </button>
         </div>
       </div>
+      {/* A desktop's first-run tip, pointing at Settings: part of the controls, it hides and shows with them. */}
+      {desktop && <PlayerHint desktop />}
     </div>
   );
 }

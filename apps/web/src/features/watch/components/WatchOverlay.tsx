@@ -21,6 +21,7 @@ import { channelQueue, playerEngine } from '../player';
 import '../player.css';
 import { PlayerIcon } from './icons';
 import { LeaveModal } from './LeaveModal';
+import { PlayerHint } from './PlayerHint';
 import { PlayerMenu, type PlayerMenuHandlers } from './PlayerMenus';
 import { PlayerSurface } from './PlayerSurface';
 import { ShortcutsHelp } from './ShortcutsHelp';
@@ -241,8 +242,9 @@ export function WatchOverlay(props: WatchOverlayProps) {
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    // Keys from menus and dialogs portalled elsewhere are theirs.
-    if (!max || !(e.target instanceof Element) || !dialogRef.current?.contains(e.target)) return;
+    // Keys from menus and dialogs portalled elsewhere are theirs, and so are those a control inside has handled (the
+    // settings' arrow keys move between its entries, not the volume).
+    if (!max || e.defaultPrevented || !(e.target instanceof Element) || !dialogRef.current?.contains(e.target)) return;
     const el = e.target as HTMLElement;
     const cmd = keyCommand({
       key: e.key,
@@ -345,6 +347,7 @@ export function WatchOverlay(props: WatchOverlayProps) {
               <Trans>Swipe up for more</Trans>
             </button>
           ) : null}
+          {max && !desktop && <PlayerHint desktop={false} />}
           {max ? (
             <div className="watch-info" ref={moreRef}>
               {shown && (
