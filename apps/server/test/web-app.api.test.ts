@@ -31,7 +31,7 @@ function makeDist(): string {
     path.join(dir, '.vite', 'manifest.json'),
     JSON.stringify({
       'index.html': { file: 'assets/index-AbC123.js', isEntry: true, css: ['assets/index-AbC123.css'] },
-      'src/features/watch/components/WatchOverlay.tsx': { file: 'assets/WatchOverlay-Pl4y3r.js', isDynamicEntry: true, imports: ['_media-M3d1a.js'], css: ['assets/WatchOverlay-Pl4y3r.css'] },
+      'src/app/layout/WatchPlayer.tsx': { file: 'assets/WatchPlayer-Pl4y3r.js', isDynamicEntry: true, imports: ['_media-M3d1a.js'], css: ['assets/WatchPlayer-Pl4y3r.css'] },
       '_media-M3d1a.js': { file: 'assets/media-M3d1a.js' },
     }),
   );
@@ -65,7 +65,7 @@ describe('the web app as served', () => {
         (l) => `${l.getAttribute('rel')} ${l.getAttribute('href')} ${l.getAttribute('crossorigin') === null ? 'no-cors' : 'cors'}`,
       );
     };
-    const player = ['modulepreload /assets/WatchOverlay-Pl4y3r.js cors', 'preload /assets/WatchOverlay-Pl4y3r.css cors', 'modulepreload /assets/media-M3d1a.js cors'];
+    const player = ['modulepreload /assets/WatchPlayer-Pl4y3r.js cors', 'preload /assets/WatchPlayer-Pl4y3r.css cors', 'modulepreload /assets/media-M3d1a.js cors'];
     expect(await links('/watch?v=abc123')).toEqual(player);
     expect(await links('/watch')).toEqual(player);
     expect(await links('/channel/UC123?v=abc123')).toEqual(player); // the minimised player
