@@ -14,6 +14,8 @@
  * the floor of what the import can cost. Wall time is from the upload's bytes to the import's CREATED row.
  * Run: `npx tsx bench/imports.ts` (BENCH_DATABASE_URL / DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432/postgres). Rewrites its section of RESULTS.md.
+ * `BENCH_ONLY=history` (or `takeout`, `newpipe`, comma-separated) runs those cases alone and prints their rows without
+ * touching RESULTS.md (a partial run is not the section): `BENCH_ONLY=history BENCH_RUNS=1 npx tsx bench/imports.ts`.
  */
 import { zipSync } from 'fflate';
 import os from 'node:os';
@@ -28,6 +30,8 @@ import { median, percentile } from './stats.js';
 
 const DB = 'sift_bench_imports';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((c) => c.trim())) : null;
+const runs = (name: 'takeout' | 'newpipe' | 'history') => ONLY === null || ONLY.has(name);
 const CHANNELS = 2000;
 const PLAYLISTS = 10;
 const PER_PLAYLIST = 500;
@@ -168,18 +172,24 @@ async function measure(name: string, file: Buffer, baseline: (app: Awaited<Retur
 
 const channelIds = Array.from({ length: CHANNELS }, (_, i) => channelId(i));
 const videoIds = Array.from({ length: PLAYLISTS * PER_PLAYLIST }, (_, i) => videoId(i));
-const takeout = await measure(`Takeout CSV, ${CHANNELS.toLocaleString('en')} channels`, takeoutCsv, async ({ provider }) => {
-  await provider.getChannels(channelIds);
-});
-const newpipe = await measure(`NewPipe zip, ${(PLAYLISTS * PER_PLAYLIST).toLocaleString('en')} playlist entries`, newpipeZip, async ({ provider }) => {
-  const videos = await provider.getVideos(videoIds);
-  await provider.getChannels([...new Set(videos.map((v) => v.channelExternalId))]);
-});
+const takeout = !runs('takeout')
+  ? ''
+  : await measure(`Takeout CSV, ${CHANNELS.toLocaleString('en')} channels`, takeoutCsv, async ({ provider }) => {
+      await provider.getChannels(channelIds);
+    });
+const newpipe = !runs('newpipe')
+  ? ''
+  : await measure(`NewPipe zip, ${(PLAYLISTS * PER_PLAYLIST).toLocaleString('en')} playlist entries`, newpipeZip, async ({ provider }) => {
+      const videos = await provider.getVideos(videoIds);
+      await provider.getChannels([...new Set(videos.map((v) => v.channelExternalId))]);
+    });
 const historyIds = Array.from({ length: HISTORY }, (_, i) => historyVideoId(i));
-const invidious = await measure(`Invidious JSON, ${HISTORY.toLocaleString('en')} watched videos`, invidiousJson, async ({ provider }) => {
-  const videos = await provider.getVideos(historyIds);
-  await provider.getChannels([...new Set(videos.map((v) => v.channelExternalId))]);
-});
+const invidious = !runs('history')
+  ? ''
+  : await measure(`Invidious JSON, ${HISTORY.toLocaleString('en')} watched videos`, invidiousJson, async ({ provider }) => {
+      const videos = await provider.getVideos(historyIds);
+      await provider.getChannels([...new Set(videos.map((v) => v.channelExternalId))]);
+    });
 await standIn.stop();
 if (process.env.BENCH_KEEP !== '1') await dropDatabase(serverUrl, DB);
 
@@ -198,6 +208,10 @@ ${invidious}
 Targets: 2,000 channels followed in under 10 s and under 50 units (issue 16); the history of ${HISTORY.toLocaleString('en')} videos (from
 ${HISTORY_CHANNELS.toLocaleString('en')} channels, with ${INVIDIOUS_SUBSCRIPTIONS} subscriptions and a playlist of ${INVIDIOUS_PLAYLIST}) in ≤ 10 s and ≤ 500 units (issue 30). The second import of the same file reads
 everything from the database (0 units) and adds nothing.`;
-console.log(section);
-writeSection('## Imports (issue 16, issue 30)', section);
+if (ONLY !== null) {
+  console.log([takeout, newpipe, invidious].filter(Boolean).join('\n'));
+} else {
+  console.log(section);
+  writeSection('## Imports (issue 16, issue 30)', section);
+}
 process.exit(0);
