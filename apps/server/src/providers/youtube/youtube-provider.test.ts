@@ -47,7 +47,7 @@ describe('YouTubeProvider lookups of many ids', () => {
     }
     const videos = await lookup;
     expect(videos.map((v) => v.externalId)).toEqual(ids);
-    expect(videos[0]).toMatchObject({ channelExternalId: 'UC0000000000000000000001' });
+    expect(videos[0]).toMatchObject({ channelExternalId: 'UC0000000000000000000001', channelName: 'A channel' });
     expect(most()).toBe(4);
   });
 
