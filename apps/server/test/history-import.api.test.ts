@@ -1,4 +1,4 @@
-import { historyPageSchema, importStartedSchema, memberImportSchema, type MemberImport } from '@sift/contracts';
+import { channelSchema, historyPageSchema, importStartedSchema, memberImportSchema, type MemberImport } from '@sift/contracts';
 import { unzipSync, strFromU8 } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_SKIP_REASONS } from '../src/modules/imports/imports.service.js';
@@ -98,6 +98,38 @@ describe('importing a watch history', () => {
     expect(done.counts.history).toBe(0);
     expect(done.skipped).toContainEqual({ item: 'Watch history (3 videos)', reason: IMPORT_SKIP_REASONS.historyPaused });
     expect(await historyOf(member)).toEqual([]);
+  });
+
+  it("asks the video service for the followed channels only: a channel known through the history is stored by the name its videos give, and described on its page's first visit", async () => {
+    const followed = aChannel({ name: 'Followed Forge', numberOfFollowers: 7_000 });
+    const seenOnly = aChannel({ name: 'Seen in passing', description: 'Knots and splices.', numberOfFollowers: 4_321 });
+    for (const c of [followed, seenOnly]) t.videoService.channels.set(c.externalId, c);
+    const watched = [aVideo(seenOnly, { title: 'A bowline, fast' }), aVideo(seenOnly, { title: 'An eye splice' }), aVideo(followed, { title: 'Forge welding' })];
+    for (const v of watched) t.videoService.videos.set(v.externalId, v);
+    // Invidious's export: subscriptions, the watch history (ids, newest first), preferences, playlists.
+    const file = Buffer.from(
+      JSON.stringify({ subscriptions: [followed.externalId], watch_history: watched.map((v) => v.externalId), preferences: { locale: 'en-US' }, playlists: [] }),
+    );
+    const member = await aMember(t);
+    const asked = t.videoService.channelsAsked.length;
+    const done = await importFile(member, file, 'subscription_manager.json');
+    expect(done.status).toBe('CREATED');
+    expect(done.counts).toMatchObject({ channels: 1, history: 3 });
+    // (The follow's first refresh asks for its channel too, on a service without free feeds like this one.)
+    const askedOf = () => [...new Set(t.videoService.channelsAsked.slice(asked))];
+    expect(askedOf()).toEqual([followed.externalId]);
+
+    // The history shows the channel by the name its videos gave; its page asks the service once and shows the rest.
+    const history = historyPageSchema.parse((await call(t.app, { method: 'GET', url: '/api/me/history?limit=50', token: member.token })).body);
+    expect(history.items.map((i) => [i.title, i.channelName])).toEqual([
+      ['A bowline, fast', 'Seen in passing'],
+      ['An eye splice', 'Seen in passing'],
+      ['Forge welding', 'Followed Forge'],
+    ]);
+    const page = async () => channelSchema.parse((await call(t.app, { method: 'GET', url: `/api/search/channels/${seenOnly.externalId}` })).body);
+    expect(await page()).toMatchObject({ name: 'Seen in passing', description: 'Knots and splices.', numberOfFollowers: 4_321, thumbnail: seenOnly.thumbnail });
+    expect(await page()).toMatchObject({ description: 'Knots and splices.' });
+    expect(t.videoService.channelsAsked.filter((id) => id === seenOnly.externalId)).toHaveLength(1);
   });
 
   it("carries the history out in data.zip's history.json and back in, with positions and marks", async () => {

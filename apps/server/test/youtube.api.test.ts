@@ -1,8 +1,22 @@
-import { channelListSchema, feedSchema, pagedVideosSchema, popularChannelsSchema, resolvedAddressSchema, siftSchema, videoSchema, type Sift } from '@sift/contracts';
+import {
+  channelListSchema,
+  channelSchema,
+  feedSchema,
+  historyPageSchema,
+  importStartedSchema,
+  memberImportSchema,
+  pagedVideosSchema,
+  popularChannelsSchema,
+  resolvedAddressSchema,
+  siftSchema,
+  videoSchema,
+  type Sift,
+} from '@sift/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queueDueRefreshes, refreshChannels } from '../src/jobs/new-videos.js';
 import { createYouTubeProvider, type YouTubeProvider } from '../src/providers/youtube/index.js';
 import { aMember, call, expectError } from './support/accounts.js';
+import { multipartBody } from './support/multipart.js';
 import { useTestApp } from './support/test-app.js';
 import { YouTubeStandIn, type StandInVideo } from './support/youtube-stand-in.js';
 
@@ -263,6 +277,35 @@ describe('keeping up with new uploads through the channel feed', () => {
     expect(result.unavailable).toBeGreaterThanOrEqual(1);
     expect(videoSchema.parse((await get(`/api/videos/${gone}`)).body).embeddable).toBe(false);
     expect(videoSchema.parse((await get(`/api/videos/${videos[1]!.id}`)).body).embeddable).toBe(true);
+  });
+});
+
+describe('importing a watch history', () => {
+  it("asks channels.list for the followed channels only: the history's channels are stored by the videos' channelTitle and described on their page's first visit", async () => {
+    const followed = aServiceChannel(1, { title: 'Followed Forge' });
+    const seen = aServiceChannel(2, { title: 'Seen In Passing' });
+    const member = await aMember(t);
+    // Invidious's export: subscriptions, the watch history (ids, newest first), preferences, playlists.
+    const file = { subscriptions: [followed.id], watch_history: [...seen.videos, ...followed.videos].map((v) => v.id), preferences: {}, playlists: [] };
+    const body = multipartBody('file', 'subscription_manager.json', 'application/json', Buffer.from(JSON.stringify(file)));
+    const started = await call(t.app, { method: 'POST', url: '/api/me/imports', token: member.token, payload: body.payload, headers: body.headers });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    await t.services.jobs.drain();
+    const done = memberImportSchema.parse((await get(`/api/me/imports/${importStartedSchema.parse(started.body).id}`, member.token)).body);
+    expect(done.counts).toMatchObject({ channels: 1, history: 3 });
+    const channelsAsked = () => standIn.calls.filter((c) => c.endpoint === 'channels').map((c) => c.params.id);
+    expect(channelsAsked()).toEqual([followed.id]);
+
+    const history = historyPageSchema.parse((await get('/api/me/history?limit=50', member.token)).body);
+    expect(history.items.map((i) => [i.channelExternalId, i.channelName])).toEqual([
+      [seen.id, 'Seen In Passing'],
+      [seen.id, 'Seen In Passing'],
+      [followed.id, 'Followed Forge'],
+    ]);
+    const page = channelSchema.parse((await get(`/api/search/channels/${seen.id}`)).body);
+    expect(page).toMatchObject({ name: 'Seen In Passing', numberOfFollowers: 12_345 });
+    expect(page.thumbnail).not.toBe('');
+    expect(channelsAsked()).toEqual([followed.id, seen.id]);
   });
 });
 

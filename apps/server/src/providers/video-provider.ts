@@ -25,6 +25,11 @@ export interface ProviderChannel {
 export interface ProviderVideo {
   externalId: string;
   channelExternalId: string;
+  /**
+   * The channel's name as the service tells it with the video (YouTube's `snippet.channelTitle`; '' when it does not):
+   * enough to store a channel known only through its videos as a stub, without asking for the channel itself.
+   */
+  channelName: string;
   title: string;
   description: string;
   tags: string[];

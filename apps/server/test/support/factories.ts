@@ -29,6 +29,7 @@ export function aVideo(channel: ProviderChannel, overrides: Partial<ProviderVide
   return {
     externalId,
     channelExternalId: channel.externalId,
+    channelName: channel.name,
     title: `Video ${externalId}`,
     description: 'A video made by a test.',
     tags: ['test'],

@@ -11,6 +11,8 @@ export class FakeVideoService implements VideoProvider {
   readonly channels = new Map<string, ProviderChannel>();
   readonly videos = new Map<string, ProviderVideo>();
   calls = 0;
+  /** Every channel id asked for (getChannel, getChannels), in order: what channels.list would have been asked. */
+  readonly channelsAsked: string[] = [];
 
   async getVideo(externalId: string) {
     this.calls++;
@@ -24,11 +26,13 @@ export class FakeVideoService implements VideoProvider {
 
   async getChannels(externalIds: string[]) {
     this.calls++;
+    this.channelsAsked.push(...externalIds);
     return externalIds.flatMap((id) => (this.channels.has(id) ? [this.channels.get(id)!] : []));
   }
 
   async getChannel(externalId: string) {
     this.calls++;
+    this.channelsAsked.push(externalId);
     return this.channels.get(externalId) ?? null;
   }
 

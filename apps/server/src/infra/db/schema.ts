@@ -138,6 +138,12 @@ export const channels = pgTable(
     numberOfVideos: counter('number_of_videos'),
     numberOfViews: counter('number_of_views'),
     refreshedAt: timestamp('refreshed_at', { withTimezone: true }),
+    /**
+     * A stub: only what a client or a video told of the channel (its name), not yet described by the video service
+     * (decisions/010, 052). Whoever needs the rest (the channel's page, a follow, a sift) asks the service once; the
+     * description clears it. Not `refreshed_at`, which says whether its uploads were read (decisions/015).
+     */
+    stub: boolean('stub').notNull().default(false),
     /** Validators of the channel's public feed (a real service's cheap way to see new uploads): a 304 costs nothing. */
     feedEtag: text('feed_etag'),
     feedLastModified: text('feed_last_modified'),

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../infra/db/client.js';
+import { rowsOf, type Database } from '../../infra/db/client.js';
 import { alias } from 'drizzle-orm/pg-core';
 import { prepared } from '../../infra/db/prepared.js';
 import { channels, siftCategories, videos } from '../../infra/db/schema.js';
@@ -10,7 +10,7 @@ import { videoCardColumns, type VideoCardRow } from '../../infra/db/video-card-c
 
 export type ChannelRow = typeof channels.$inferSelect;
 
-/** Rows per INSERT: PostgreSQL allows 65,535 bind parameters and a video has 15 columns. */
+/** Channels per INSERT: PostgreSQL allows 65,535 bind parameters and a channel has 14 columns. */
 const INSERT_BATCH = 2000;
 /** Rows per bulk INSERT … unnest: large enough to amortise the round trip, small enough to keep memory flat. */
 const BULK_BATCH = 5000;
@@ -28,35 +28,48 @@ const channelValues = (provider: string, c: ProviderChannel, now: Date) => ({
   numberOfVideos: c.numberOfVideos,
   numberOfViews: c.numberOfViews,
   refreshedAt: now,
+  // The service's description: not a stub (any more).
+  stub: false,
 });
 
-const videoValues = (provider: string, channelId: number, v: ProviderVideo) => ({
-  provider,
-  externalId: v.externalId,
-  channelId,
-  title: v.title,
-  description: v.description,
-  tags: v.tags,
-  durationSeconds: v.durationSeconds,
-  numberOfViews: v.numberOfViews,
-  numberOfLikes: v.numberOfLikes,
-  publishedAt: v.publishedAt,
-  liveStatus: v.liveStatus,
-  embeddable: v.embeddable,
-  isShort: v.isShort,
-  thumbnail: v.thumbnail,
-  mediaUrl: v.mediaUrl,
-});
-
-/** On conflict, take the service's fresh values for everything but identity; a video the service returns is available. */
-const refreshedVideoColumns = {
-  ...Object.fromEntries(
-    (['title', 'description', 'tags', 'durationSeconds', 'numberOfViews', 'numberOfLikes', 'liveStatus', 'embeddable', 'isShort', 'thumbnail', 'mediaUrl'] as const).map(
-      (key) => [key, sql.raw(`excluded.${videos[key].name}`)],
+/**
+ * On conflict, take the service's fresh values for everything but identity (and the channel); a video the service
+ * returns is available.
+ */
+const refreshedVideoColumns = sql.raw(
+  [
+    ...(['title', 'description', 'tags', 'durationSeconds', 'numberOfViews', 'numberOfLikes', 'liveStatus', 'embeddable', 'isShort', 'thumbnail', 'mediaUrl'] as const).map(
+      (key) => `${videos[key].name} = excluded.${videos[key].name}`,
     ),
-  ),
-  unavailable: sql`false`,
-};
+    'unavailable = false',
+  ].join(', '),
+);
+
+type VideoRow = { channelId: number; video: ProviderVideo };
+
+/**
+ * `INSERT INTO videos … SELECT … FROM unnest(arrays)`: each column travels as ONE array parameter (sql.param), so a
+ * batch is 14 parameters whatever its size, with no 65,535-parameter ceiling, and nothing is built per row but the
+ * arrays. The caller adds the ON CONFLICT clause.
+ */
+function insertVideoRows(provider: string, rows: VideoRow[]): SQL {
+  const column = <T>(pick: (r: VideoRow) => T) => sql.param(rows.map(pick));
+  return sql`
+    INSERT INTO ${videos} (provider, external_id, channel_id, title, description, tags, duration_seconds,
+      number_of_views, number_of_likes, published_at, live_status, embeddable, is_short, thumbnail, media_url)
+    SELECT ${provider}, external_id, channel_id, title, description, tags::text[], duration_seconds,
+      number_of_views, number_of_likes, published_at, live_status, embeddable, is_short, thumbnail, media_url
+    FROM unnest(
+      ${column((r) => r.video.externalId)}::text[], ${column((r) => r.channelId)}::bigint[],
+      ${column((r) => r.video.title)}::text[], ${column((r) => r.video.description)}::text[],
+      ${column((r) => toArrayLiteral(r.video.tags))}::text[], ${column((r) => r.video.durationSeconds)}::int[],
+      ${column((r) => r.video.numberOfViews)}::bigint[], ${column((r) => r.video.numberOfLikes)}::bigint[],
+      ${column((r) => r.video.publishedAt.toISOString())}::timestamptz[], ${column((r) => r.video.liveStatus)}::text[],
+      ${column((r) => r.video.embeddable)}::boolean[], ${column((r) => r.video.isShort)}::boolean[],
+      ${column((r) => r.video.thumbnail)}::text[], ${column((r) => r.video.mediaUrl)}::text[]
+    ) AS t(external_id, channel_id, title, description, tags, duration_seconds, number_of_views, number_of_likes,
+           published_at, live_status, embeddable, is_short, thumbnail, media_url)`;
+}
 
 /**
  * A channel's details as the service tells them; `refreshed_at` (when its uploads were last read) is not touched, nor
@@ -70,7 +83,11 @@ const describedChannelColumns = {
     ]),
   ),
   category: sql`coalesce(excluded.category, ${channels.category})`,
+  stub: sql`false`,
 };
+
+/** What a client or a video told of a channel the catalog lacks (decisions/010, 052): stored as a stub. */
+export type ChannelStub = Pick<ProviderChannel, 'externalId' | 'name' | 'thumbnail' | 'numberOfFollowers'>;
 
 const olderThan = (key: PublishedKey | undefined): SQL | undefined =>
   key ? sql`(${videos.publishedAt}, ${videos.id}) < (${key.publishedAt.toISOString()}::timestamptz, ${key.id})` : undefined;
@@ -140,7 +157,11 @@ export class CatalogRepository {
   /** The stored videos among these service ids: service id → our id. */
   async videoIdsByExternalIds(externalIds: string[]): Promise<Map<string, number>> {
     if (externalIds.length === 0) return new Map();
-    const rows = await this.db.select({ id: videos.id, externalId: videos.externalId }).from(videos).where(inArray(videos.externalId, externalIds));
+    // One array parameter, not one a id: an import asks thousands at a time.
+    const rows = await this.db
+      .select({ id: videos.id, externalId: videos.externalId })
+      .from(videos)
+      .where(sql`${videos.externalId} = ANY(${sql.param(externalIds)}::text[])`);
     return new Map(rows.map((r) => [r.externalId, r.id]));
   }
 
@@ -173,12 +194,40 @@ export class CatalogRepository {
     return rows.length;
   }
 
-  /** Inserts a channel unless its externalId is stored already (then the stored row is answered unchanged). */
-  async insertChannelIfMissing(provider: string, channel: ProviderChannel): Promise<ChannelRow> {
-    const values = { ...channelValues(provider, channel, new Date()), refreshedAt: null };
-    await this.db.insert(channels).values(values).onConflictDoNothing({ target: channels.externalId });
-    const [row] = await this.db.select().from(channels).where(eq(channels.externalId, channel.externalId)).limit(1);
-    return row!;
+  /** Our ids of the stored channels among these service ids (stubs too): service id → our id. */
+  async channelIdsByExternalIds(externalIds: string[]): Promise<Map<string, number>> {
+    if (externalIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({ id: channels.id, externalId: channels.externalId })
+      .from(channels)
+      .where(sql`${channels.externalId} = ANY(${sql.param(externalIds)}::text[])`);
+    return new Map(rows.map((r) => [r.externalId, r.id]));
+  }
+
+  /**
+   * Stores stubs of the channels not stored yet, in one statement whatever their number; stored channels are left as
+   * they are. A stub's uploads are not read (`refreshed_at` null) and its description is the service's to give
+   * (`stub`). Answers service id → our id of every one of them.
+   */
+  async insertChannelStubs(provider: string, list: ChannelStub[]): Promise<Map<string, number>> {
+    if (list.length === 0) return new Map();
+    const unique = [...new Map(list.map((c) => [c.externalId, c])).values()];
+    const column = <T>(pick: (c: ChannelStub) => T) => sql.param(unique.map(pick));
+    const inserted = rowsOf<{ id: string | number; external_id: string }>(
+      await this.db.execute(sql`
+        INSERT INTO ${channels} (provider, external_id, name, thumbnail, number_of_followers, stub)
+        SELECT ${provider}, external_id, name, thumbnail, number_of_followers, true
+        FROM unnest(${column((c) => c.externalId)}::text[], ${column((c) => c.name)}::text[], ${column((c) => c.thumbnail)}::text[],
+          ${column((c) => c.numberOfFollowers)}::bigint[]) AS t(external_id, name, thumbnail, number_of_followers)
+        ON CONFLICT (external_id) DO NOTHING
+        RETURNING id, external_id`),
+    );
+    const ids = new Map(inserted.map((r) => [r.external_id, Number(r.id)]));
+    // The ones stored already (or by someone else meanwhile).
+    if (ids.size < unique.length) {
+      for (const [externalId, id] of await this.channelIdsByExternalIds(unique.filter((c) => !ids.has(c.externalId)).map((c) => c.externalId))) ids.set(externalId, id);
+    }
+    return ids;
   }
 
   async insertChannels(provider: string, list: ProviderChannel[], now = new Date()): Promise<Map<string, number>> {
@@ -244,30 +293,37 @@ export class CatalogRepository {
   }
 
   /** Stores videos as the service describes them now; counters and titles of known videos are updated. */
-  async upsertVideos(provider: string, list: { channelId: number; video: ProviderVideo }[]): Promise<void> {
-    for (let i = 0; i < list.length; i += INSERT_BATCH) {
-      await this.db
-        .insert(videos)
-        .values(list.slice(i, i + INSERT_BATCH).map((r) => videoValues(provider, r.channelId, r.video)))
-        .onConflictDoUpdate({ target: videos.externalId, set: refreshedVideoColumns });
-    }
+  async upsertVideos(provider: string, list: VideoRow[]): Promise<void> {
+    await this.upsertVideosReturningIds(provider, list);
+  }
+
+  /** Stores videos as upsertVideos does and answers the ids of the rows that were not stored before. */
+  async upsertVideosReturningNew(provider: string, list: VideoRow[]): Promise<number[]> {
+    return (await this.upsertVideosReturningIds(provider, list)).inserted;
   }
 
   /**
-   * Stores videos as upsertVideos does and answers the ids of the rows that were not stored before (`xmax = 0`
-   * holds for a row this statement inserted, not for one it updated), so new uploads are told apart in one write.
+   * Stores videos as upsertVideos does, a few thousand a statement, and answers what the caller would otherwise read
+   * back: service id → our id of every one, and the ids of the rows that were not stored before (`xmax = 0` holds for
+   * a row this statement inserted, not for one it updated), so new uploads are told apart in the same write.
    */
-  async upsertVideosReturningNew(provider: string, list: { channelId: number; video: ProviderVideo }[]): Promise<number[]> {
+  async upsertVideosReturningIds(provider: string, list: VideoRow[]): Promise<{ ids: Map<string, number>; inserted: number[] }> {
+    // A statement may not update one row twice: the last description of a video given twice wins.
+    const unique = [...new Map(list.map((r) => [r.video.externalId, r])).values()];
+    const ids = new Map<string, number>();
     const inserted: number[] = [];
-    for (let i = 0; i < list.length; i += INSERT_BATCH) {
-      const rows = await this.db
-        .insert(videos)
-        .values(list.slice(i, i + INSERT_BATCH).map((r) => videoValues(provider, r.channelId, r.video)))
-        .onConflictDoUpdate({ target: videos.externalId, set: refreshedVideoColumns })
-        .returning({ id: videos.id, isNew: sql<boolean>`(xmax = 0)` });
-      for (const r of rows) if (r.isNew) inserted.push(r.id);
+    for (let i = 0; i < unique.length; i += BULK_BATCH) {
+      const result = await this.db.execute(sql`
+        ${insertVideoRows(provider, unique.slice(i, i + BULK_BATCH))}
+        ON CONFLICT (external_id) DO UPDATE SET ${refreshedVideoColumns}
+        RETURNING id, external_id, (xmax = 0) AS inserted`);
+      for (const r of rowsOf<{ id: string | number; external_id: string; inserted: boolean }>(result)) {
+        const id = Number(r.id);
+        ids.set(r.external_id, id);
+        if (r.inserted) inserted.push(id);
+      }
     }
-    return inserted;
+    return { ids, inserted };
   }
 
   /**
@@ -275,27 +331,9 @@ export class CatalogRepository {
    * per batch sends 15 parameters instead of 15 per row, which is several times faster than multi-row VALUES
    * and has no 65,535-parameter ceiling.
    */
-  async insertVideos(provider: string, list: { channelId: number; video: ProviderVideo }[]): Promise<void> {
+  async insertVideos(provider: string, list: VideoRow[]): Promise<void> {
     for (let i = 0; i < list.length; i += BULK_BATCH) {
-      const rows = list.slice(i, i + BULK_BATCH);
-      // Each column travels as ONE array parameter (sql.param), not expanded into a parameter per element.
-      const column = <T>(pick: (r: { channelId: number; video: ProviderVideo }) => T) => sql.param(rows.map(pick));
-      await this.db.execute(sql`
-        INSERT INTO ${videos} (provider, external_id, channel_id, title, description, tags, duration_seconds,
-          number_of_views, number_of_likes, published_at, live_status, embeddable, is_short, thumbnail, media_url)
-        SELECT ${provider}, external_id, channel_id, title, description, tags::text[], duration_seconds,
-          number_of_views, number_of_likes, published_at, live_status, embeddable, is_short, thumbnail, media_url
-        FROM unnest(
-          ${column((r) => r.video.externalId)}::text[], ${column((r) => r.channelId)}::bigint[],
-          ${column((r) => r.video.title)}::text[], ${column((r) => r.video.description)}::text[],
-          ${column((r) => toArrayLiteral(r.video.tags))}::text[], ${column((r) => r.video.durationSeconds)}::int[],
-          ${column((r) => r.video.numberOfViews)}::bigint[], ${column((r) => r.video.numberOfLikes)}::bigint[],
-          ${column((r) => r.video.publishedAt.toISOString())}::timestamptz[], ${column((r) => r.video.liveStatus)}::text[],
-          ${column((r) => r.video.embeddable)}::boolean[], ${column((r) => r.video.isShort)}::boolean[],
-          ${column((r) => r.video.thumbnail)}::text[], ${column((r) => r.video.mediaUrl)}::text[]
-        ) AS t(external_id, channel_id, title, description, tags, duration_seconds, number_of_views, number_of_likes,
-               published_at, live_status, embeddable, is_short, thumbnail, media_url)
-        ON CONFLICT DO NOTHING`);
+      await this.db.execute(sql`${insertVideoRows(provider, list.slice(i, i + BULK_BATCH))} ON CONFLICT DO NOTHING`);
     }
   }
 

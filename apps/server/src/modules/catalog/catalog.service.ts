@@ -8,7 +8,7 @@ import { HttpError, notFound } from '../../infra/http/errors.js';
 import type { ProviderChannel, ProviderVideo, VideoProvider } from '../../providers/video-provider.js';
 import { VideoServiceUnavailableError } from '../../providers/video-service-errors.js';
 import type { VideoCardRow } from '../../infra/db/video-card-columns.js';
-import type { CatalogRepository, ChannelRow } from './catalog.repository.js';
+import type { CatalogRepository, ChannelRow, ChannelStub } from './catalog.repository.js';
 import { presentChannel, presentVideo } from './catalog.presenter.js';
 import { VideoCards, type VideoCard } from './video-cards.js';
 
@@ -316,40 +316,62 @@ export class CatalogService {
   }
 
   /**
-   * Many channels by service id (an import): the stored ones from the database, the others from the video service
-   * in as few calls as it allows (YouTube: 50 ids a unit) and stored without their uploads, which the refresh reads
-   * for free from their feeds. Answers the channels found by service id; ids the service does not know are absent.
+   * Many channels by service id (channels to follow: an import, a YouTube account's subscriptions): the stored ones
+   * from the database, the others — stubs too, whose description a follow needs — from the video service in as few
+   * calls as it allows (YouTube: 50 ids a unit) and stored without their uploads, which the refresh reads for free
+   * from their feeds. Answers the channels found by service id; ids the service does not know are absent (a stub it
+   * no longer describes stays as it is, and is found).
    */
   async ensureChannels(externalIds: string[]): Promise<Map<string, { id: number; name: string }>> {
     const found = new Map<string, { id: number; name: string }>();
-    for (const row of await this.repository.findChannelsByExternalIds(externalIds)) found.set(row.externalId, { id: row.id, name: row.name });
+    const stubs: ChannelRow[] = [];
+    for (const row of await this.repository.findChannelsByExternalIds(externalIds)) {
+      if (row.stub) stubs.push(row);
+      else found.set(row.externalId, { id: row.id, name: row.name });
+    }
     const unknown = externalIds.filter((id) => !found.has(id));
     if (unknown.length > 0) {
       for (const row of await this.repository.describeChannels(this.provider.name, await this.provider.getChannels(unknown))) {
         found.set(row.externalId, { id: row.id, name: row.name });
       }
     }
+    for (const row of stubs) if (!found.has(row.externalId)) found.set(row.externalId, { id: row.id, name: row.name });
     return found;
   }
 
   /**
-   * Many videos by service id (an import): the stored ones, and the others fetched (50 a call on YouTube) and stored
-   * with their channels. Answers service id → our id for those found (deleted and private videos are absent) and
-   * the ids of the videos new to the catalog, for the sifts to take in.
+   * Many videos by service id (an import, a YouTube playlist): the stored ones, and the others fetched (50 a call on
+   * YouTube) and stored. Their channels are not asked of the service: one the catalog lacks is stored as a stub from
+   * what the video tells of it (YouTube's snippet: id and name; decisions/052), described when someone needs it.
+   * Answers service id → our id for those found (deleted and private videos are absent) and the ids of the videos
+   * new to the catalog, for the sifts to take in.
    */
   async ensureVideos(externalIds: string[]): Promise<{ ids: Map<string, number>; stored: number[] }> {
     const ids = await this.repository.videoIdsByExternalIds(externalIds);
     const unknown = externalIds.filter((id) => !ids.has(id));
     if (unknown.length === 0) return { ids, stored: [] };
     const fetched = await this.provider.getVideos(unknown);
-    const channelsOf = await this.ensureChannels([...new Set(fetched.map((v) => v.channelExternalId))]);
-    const storable = fetched.filter((v) => channelsOf.has(v.channelExternalId));
-    const stored = await this.repository.upsertVideosReturningNew(
+    const channelsOf = await this.channelsOfVideos(fetched);
+    const stored = await this.repository.upsertVideosReturningIds(
       this.provider.name,
-      storable.map((video) => ({ channelId: channelsOf.get(video.channelExternalId)!.id, video })),
+      fetched.flatMap((video) => {
+        const channelId = channelsOf.get(video.channelExternalId);
+        return channelId === undefined ? [] : [{ channelId, video }];
+      }),
     );
-    for (const [externalId, id] of await this.repository.videoIdsByExternalIds(storable.map((v) => v.externalId))) ids.set(externalId, id);
-    return { ids, stored };
+    for (const [externalId, id] of stored.ids) ids.set(externalId, id);
+    return { ids, stored: stored.inserted };
+  }
+
+  /** Our ids of these videos' channels: the stored ones (stubs too), and stubs stored now for the others. */
+  private async channelsOfVideos(videos: ProviderVideo[]): Promise<Map<string, number>> {
+    const ids = await this.repository.channelIdsByExternalIds([...new Set(videos.map((v) => v.channelExternalId))]);
+    // A video that names no channel cannot be stored (as when the service did not know its channel).
+    const missing = videos.filter((v) => v.channelExternalId !== '' && !ids.has(v.channelExternalId));
+    if (missing.length === 0) return ids;
+    const stubs = missing.map((v) => ({ externalId: v.channelExternalId, name: v.channelName || v.channelExternalId, thumbnail: '', numberOfFollowers: 0 }));
+    for (const [externalId, id] of await this.repository.insertChannelStubs(this.provider.name, stubs)) ids.set(externalId, id);
+    return ids;
   }
 
   /** A channel the catalog has stored, or null; never asks the video service. */
@@ -376,11 +398,11 @@ export class CatalogService {
    * Stores what a client knows of a channel the catalog does not have yet (a sift's background import fills in
    * the rest); an existing channel is left as it is. Answers the stored channel.
    */
-  async storeChannelStub(stub: Pick<ProviderChannel, 'externalId' | 'name' | 'thumbnail' | 'numberOfFollowers'>): Promise<Channel> {
+  async storeChannelStub(stub: ChannelStub): Promise<Channel> {
     const existing = await this.repository.findChannel(stub.externalId);
     if (existing) return presentChannel(existing);
-    const channel: ProviderChannel = { ...stub, description: '', topic: null, category: null, numberOfVideos: 0, numberOfViews: 0 };
-    return presentChannel(await this.repository.insertChannelIfMissing(this.provider.name, channel));
+    await this.repository.insertChannelStubs(this.provider.name, [stub]);
+    return presentChannel((await this.repository.findChannel(stub.externalId))!);
   }
 
   /** The channel's details from the video service, stored; 404 when the service does not know it. */
@@ -418,14 +440,40 @@ export class CatalogService {
     });
   }
 
-  /** A stored channel, or the service's description of it stored now (its uploads not yet read). */
+  /**
+   * A stored channel, or the service's description of it stored now (its uploads not yet read). A stub (known only
+   * through its videos, or from a client) is described here, on the first visit of its page (decisions/052).
+   */
   private async findOrFetchChannel(idOrExternalId: string): Promise<ChannelRow> {
     const stored = await this.repository.findChannel(idOrExternalId);
-    if (stored) return stored;
+    if (stored) return stored.stub ? this.describeStub(stored) : stored;
     const fetched = await this.provider.getChannel(idOrExternalId);
     if (!fetched) throw notFound('Channel');
     const [described] = await this.repository.describeChannels(this.provider.name, [fetched]);
     return described!;
+  }
+
+  /** Stubs being described: a channel page's requests (the channel, its videos) come together and share the call. */
+  private readonly describing = new Map<string, Promise<ChannelRow>>();
+
+  /**
+   * A stub's description from the video service (1 unit on YouTube), stored; the stub as it is when the service no
+   * longer knows the channel or cannot be asked now (the page shows what is known; a later visit tries again).
+   */
+  private describeStub(stub: ChannelRow): Promise<ChannelRow> {
+    const underWay = this.describing.get(stub.externalId);
+    if (underWay) return underWay;
+    const described = (async () => {
+      try {
+        const fetched = await this.provider.getChannel(stub.externalId);
+        return fetched ? (await this.repository.describeChannels(this.provider.name, [fetched]))[0]! : stub;
+      } catch (error) {
+        if (error instanceof VideoServiceUnavailableError) return stub;
+        throw error;
+      }
+    })().finally(() => this.describing.delete(stub.externalId));
+    this.describing.set(stub.externalId, described);
+    return described;
   }
 
   private async refreshChannel(idOrExternalId: string): Promise<ChannelRow> {

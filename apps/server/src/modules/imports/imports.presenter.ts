@@ -1,7 +1,7 @@
 import type { ImportCounts, ImportFormatName, ImportSkipped, MemberImport } from '@sift/contracts';
-import type { MemberImportRow } from './imports.repository.js';
+import type { MemberImportState } from './imports.repository.js';
 
-export function presentImport(row: MemberImportRow): MemberImport {
+export function presentImport(row: MemberImportState): MemberImport {
   return {
     id: row.id,
     format: row.format as ImportFormatName,

@@ -1,27 +1,34 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { ImportCounts, ImportSkipped, ImportStatus } from '@sift/contracts';
 import type { Database } from '../../infra/db/client.js';
 import { memberImports } from '../../infra/db/schema.js';
 import type { ImportBundle } from './formats/bundle.js';
 
 export type MemberImportRow = typeof memberImports.$inferSelect;
+/** What the member reads of an import: everything but the bundle (a 25,000-video history is megabytes of JSON). */
+export type MemberImportState = Omit<MemberImportRow, 'bundle'>;
+
+const { bundle: _bundle, ...stateColumns } = getTableColumns(memberImports);
 
 /** The only place that reads and writes `member_imports`. */
 export class ImportsRepository {
   constructor(private readonly db: Database) {}
 
-  async insert(userId: number, bundle: ImportBundle): Promise<MemberImportRow> {
+  async insert(userId: number, bundle: ImportBundle): Promise<{ id: number }> {
     const [row] = await this.db
       .insert(memberImports)
       .values({ userId, format: bundle.format, bundle, skipped: bundle.skipped })
-      .returning();
+      .returning({ id: memberImports.id });
     return row!;
   }
 
-  /** The member's import, or nothing when it is not theirs. */
-  async findOwned(id: number, userId: number): Promise<MemberImportRow | undefined> {
+  /**
+   * The member's import, or nothing when it is not theirs. Without the bundle: a client polls this while the job
+   * runs, and reading a large history's bundle back each time would cost more than the import's own steps.
+   */
+  async findOwned(id: number, userId: number): Promise<MemberImportState | undefined> {
     const [row] = await this.db
-      .select()
+      .select(stateColumns)
       .from(memberImports)
       .where(and(eq(memberImports.id, id), eq(memberImports.userId, userId)))
       .limit(1);

@@ -886,6 +886,7 @@ function buildVideo(context: VideoContext, index: number): ProviderVideo {
   return {
     externalId,
     channelExternalId: channel.externalId,
+    channelName: channel.name,
     title: titleFor(random, kind, topic, subject, otherSubject, publishedAt),
     description: descriptionFor(random, topic, subject, otherSubject),
     tags: tagsFor(random, kind, topic.topic, subject, otherSubject),

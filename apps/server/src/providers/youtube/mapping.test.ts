@@ -115,6 +115,7 @@ describe('toProviderVideo', () => {
     expect(toProviderVideo(videoItem())).toEqual({
       externalId: 'jNQXAC9IVRw',
       channelExternalId: CHANNEL_ID,
+      channelName: 'Cooking with Ana',
       title: 'Sourdough from scratch: the 3-day method',
       description: 'Everything I learned about starters.\n\nRecipe below.',
       tags: ['sourdough', 'bread', 'baking'],

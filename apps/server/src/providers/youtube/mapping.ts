@@ -99,6 +99,7 @@ export function toProviderVideo(item: youtube_v3.Schema$Video): ProviderVideo | 
   return {
     externalId: id,
     channelExternalId: snippet.channelId ?? '',
+    channelName: snippet.channelTitle ?? '',
     title,
     description,
     tags,
