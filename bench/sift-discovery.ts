@@ -9,7 +9,8 @@
  *    `GET /api/sifts?channel={externalId}&limit=4` (a channel page's "In N public sifts", for popular and other
  *    channels) and `GET /api/sifts/{hash}/similar` (a sift page's 8 similar sifts), each **unchanged** (the kept answer,
  *    after the directory's version is read) and **just changed** (the version moved, untimed, before each request,
- *    as any public sift's change does: the answer is read from the database);
+ *    as any public sift's change does: the answer is read from the database), and for similar sifts also with the
+ *    sift's own channels changed (its ranking, kept with it, read again; decisions/053);
  * 3. the same statements alone, in process (SiftsRepository, no HTTP), and their plans;
  * 4. a bare Fastify hello-world (bench/hello-world.mjs) over the same client in the same run: the floor.
  * Run: `npx tsx bench/sift-discovery.ts` (BENCH_DATABASE_URL / DATABASE_URL, default
@@ -19,6 +20,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SIFT_SIMILAR_MAX } from '@sift/contracts';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/infra/db/client.js';
 import { SiftsRepository } from '../apps/server/src/modules/sifts/sifts.repository.js';
@@ -118,7 +120,7 @@ async function overHttp(url: string, t: Targets, rounds: number) {
   const db = new pg.Client({ connectionString: url });
   await db.connect();
   const change = () => db.query('UPDATE sift_directory SET version = version + 1');
-  const s = { popularChanged: [] as number[], popularKept: [] as number[], otherChanged: [] as number[], otherKept: [] as number[], similarChanged: [] as number[], similarKept: [] as number[] };
+  const s = { popularChanged: [] as number[], popularKept: [] as number[], otherChanged: [] as number[], otherKept: [] as number[], similarChanged: [] as number[], similarKept: [] as number[], similarRanked: [] as number[] };
   const channelPath = (externalId: string) => `/api/sifts?channel=${externalId}&limit=${CHANNEL_LIMIT}`;
   for (let r = 0; r < rounds; r++) {
     for (const externalId of t.popular) {
@@ -133,6 +135,10 @@ async function overHttp(url: string, t: Targets, rounds: number) {
     }
     for (const sift of t.sifts) {
       const p = `/api/sifts/${sift.hash}/similar?limit=${SIMILAR_LIMIT}`;
+      // Its own channels changed (its feed version moved): its ranking is read again too.
+      await db.query('UPDATE sifts SET feed_version = feed_version + 1 WHERE id = $1', [sift.id]);
+      await change();
+      s.similarRanked.push(await client.ms(p));
       await change();
       s.similarChanged.push(await client.ms(p));
       s.similarKept.push(await client.ms(p));
@@ -149,6 +155,7 @@ async function overHttp(url: string, t: Targets, rounds: number) {
       row(`channel's sifts, other channel, just changed`, s.otherChanged),
       row('similar sifts, unchanged', s.similarKept),
       row('similar sifts, just changed', s.similarChanged),
+      row('similar sifts, just changed, its own channels too', s.similarRanked),
     ],
     popularTotal: sample.body.totalResults,
   };
@@ -174,10 +181,15 @@ async function statements(url: string, t: Targets, rounds: number) {
   const database = await openDatabase({ databaseUrl: url, pgliteDir: 'memory://' });
   const repository = new SiftsRepository(database.db);
   const channel: number[] = [];
-  const similar: number[] = [];
+  const ranking: number[] = [];
+  const cards: number[] = [];
   for (let r = 0; r < rounds; r++) {
     for (const externalId of [...t.popular, ...t.other]) channel.push((await timed(() => repository.publicWithChannel(externalId, undefined, CHANNEL_LIMIT).execute()))[0]);
-    for (const sift of t.sifts) similar.push((await timed(() => repository.similarTo(sift.id, SIMILAR_LIMIT).execute()))[0]);
+    for (const sift of t.sifts) {
+      const [ms, ranked] = await timed(() => repository.similarRanking(sift.id, 2 * SIFT_SIMILAR_MAX).execute());
+      ranking.push(ms);
+      cards.push((await timed(() => repository.listedAmong(ranked.map((x) => x.id))))[0]);
+    }
   }
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -185,7 +197,7 @@ async function statements(url: string, t: Targets, rounds: number) {
     (await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${query.sql}`, query.params)).rows.map((p) => p['QUERY PLAN']).join('\n');
   const plans = {
     channel: await explain(repository.publicWithChannel(t.popular[0]!, undefined, CHANNEL_LIMIT).toSQL()),
-    similar: await explain(repository.similarTo(t.sifts[0]!.id, SIMILAR_LIMIT).toSQL()),
+    similar: await explain(repository.similarRanking(t.sifts[0]!.id, 2 * SIFT_SIMILAR_MAX).toSQL()),
   };
   const { rows: shape } = await client.query<{ per_channel: string; candidates: string }>(`
     SELECT (SELECT avg(n)::numeric(10,1) FROM (SELECT count(*) n FROM sift_channels GROUP BY channel_id) x) AS per_channel,
@@ -194,7 +206,7 @@ async function statements(url: string, t: Targets, rounds: number) {
   await client.end();
   await database.close();
   return {
-    rows: [row('statement: a channel’s sifts (popular and other)', channel), row('statement: similar sifts', similar)],
+    rows: [row('statement: a channel’s sifts (popular and other)', channel), row('statement: similar sifts, the ranking (kept with the sift)', ranking), row('statement: similar sifts, the cards', cards)],
     plans,
     siftsPerChannel: Number(shape[0]!.per_channel),
     candidates: Number(shape[0]!.candidates),
@@ -248,7 +260,9 @@ server is a separate process, the client keeps one connection alive and asks for
 
 Two states (docs/decisions/044-sift-discovery.md): **unchanged** (the server reads the directory's version, one row, and
 answers what it kept) and **just changed** (the version was moved, untimed, before each request, as any public sift's
-change moves it: the answer is read from the database and encoded).
+change moves it: the answer is read from the database and encoded). A sift's similar sifts are built from its ranking,
+kept under its own channels up to a minute (docs/decisions/053): **its own channels too** moved that as well, so the
+ranking is read again.
 
 | Request | p50 | p99 | p50 ÷ hello-world |
 |---|---|---|---|
@@ -263,7 +277,7 @@ Plan of a popular channel's sifts:
 ${alone.plans.channel}
 \`\`\`
 
-Plan of a sift's similar sifts:
+Plan of a sift's similar sifts' ranking:
 \`\`\`
 ${alone.plans.similar}
 \`\`\`

@@ -219,12 +219,13 @@ export class SiftsRepository {
   }
 
   /**
-   * GET /api/sifts/{id}/similar: public sifts sharing channels with this one, most shared first, then most followed.
-   * One statement: the sift's channels (its primary key), the other sifts of each (`sift_channels_channel_idx`, index
-   * only), counted per sift, the public ones (`sifts_public_followers_idx`) ordered whole, then the first `limit` of
-   * active owners get their cards, as in publicWithChannel. The statement itself, as publicWithChannel.
+   * The public sifts sharing channels with this one, most shared first, then most followed: ids and counts only, the
+   * first `size`. The costly part of similar sifts (a popular channel is in hundreds of sifts), so the service keeps it
+   * under the sift's own channels (decisions/053). One statement: the sift's channels (its primary key), the other
+   * sifts of each (`sift_channels_channel_idx`, index only), counted per sift, the public ones
+   * (`sifts_public_followers_idx`) ordered whole.
    */
-  similarTo(siftId: number, limit: number) {
+  similarRanking(siftId: number, size: number) {
     const mine = alias(siftChannels, 'mine');
     const overlap = this.db
       .select({ siftId: siftChannels.siftId, shared: sql<number>`count(*)::int`.as('shared') })
@@ -233,22 +234,26 @@ export class SiftsRepository {
       .where(eq(mine.siftId, siftId))
       .groupBy(siftChannels.siftId)
       .as('overlap');
-    const ranked = this.db
-      .select({ id: sifts.id, shared: overlap.shared, followers: sql<number>`${sifts.numberOfFollowers}`.as('followers') })
+    return this.db
+      .select({ id: sifts.id, shared: overlap.shared })
       .from(overlap)
       .innerJoin(sifts, eq(sifts.id, overlap.siftId))
       .where(isPublic)
       .orderBy(desc(overlap.shared), ...byFollowers)
-      .offset(0)
-      .as('ranked');
+      .limit(size);
+  }
+
+  /**
+   * The cards of the given sifts that are listed now (public, of an active owner), in no order: the ranking above
+   * may be a minute old, who may be listed never is. By primary key, a few dozen rows.
+   */
+  async listedAmong(ids: number[]): Promise<SiftWithCounts[]> {
+    if (ids.length === 0) return [];
     return this.db
-      .select({ ...withCounts, sharedChannels: sql<number>`${ranked.shared}`.mapWith(Number) })
-      .from(ranked)
-      .innerJoin(sifts, eq(sifts.id, ranked.id))
+      .select(withCounts)
+      .from(sifts)
       .innerJoin(users, eq(users.id, sifts.ownerId))
-      .where(activeOwner)
-      .orderBy(desc(ranked.shared), desc(ranked.followers), desc(ranked.id))
-      .limit(limit);
+      .where(and(inArray(sifts.id, ids), listed));
   }
 
   /** Explore's rows: the most followed public sifts, and those made since `since`, newest first. */

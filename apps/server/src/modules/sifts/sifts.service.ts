@@ -4,6 +4,7 @@ import {
   SIFT_EXPLORE_ROW,
   SIFT_NEW_DAYS,
   SIFT_PREVIEW_COUNT_LIMIT,
+  SIFT_SIMILAR_MAX,
   type CreateSift,
   type PagedVideos,
   type Sift,
@@ -76,6 +77,8 @@ interface KeptDiscovery<T> {
   ownerIds: Set<number>;
 }
 type SiftCards<T> = (value: T, card: (sift: SiftSummary) => SiftSummary) => T;
+/** A place in a sift's similar sifts: which sift, and how many channels it shares. */
+type SimilarRank = { id: number; shared: number };
 
 /** Sifts: line-ups of channels with keyword rules (SPEC §3, §7 "Sifts"; decisions/010, 011). */
 export class SiftsService {
@@ -97,6 +100,11 @@ export class SiftsService {
     private readonly categoriesCache = encodedPageCache(1),
     /** Discovery answers (a channel's sifts, similar sifts, Explore) under the directory's version (decisions/044). */
     private readonly discoveryCache = new StampedCache<KeptDiscovery<unknown>>(16, (kept) => kept.body.size * 11),
+    /**
+     * Each sift's similar sifts as ids and shared counts, under its own feed version (its channels), at most a minute
+     * old: what the other sifts' channel changes do to it shows within the minute (decisions/053).
+     */
+    private readonly similarRankings = new StampedCache<{ ranked: SimilarRank[] }>(4, (kept) => kept.ranked.length * 16),
   ) {
     void jobs.work<ImportJob>(SIFT_IMPORT_JOB, (job) => this.runImport(job));
   }
@@ -150,15 +158,32 @@ export class SiftsService {
   /**
    * GET /api/sifts/{id}/similar: public sifts sharing channels with this one (which its viewer may see: public, or
    * their own), most shared first. Kept under the directory's version and the sift's feed version, which moves when
-   * its channels change (a private sift's channels move no directory).
+   * its channels change (a private sift's channels move no directory). Built from the sift's kept ranking: who is
+   * listed is read anew at each directory version, so a sift made private leaves at once (decisions/053).
    */
   async encodedSimilar(idOrHash: string, viewerId: number | null, limit: number): Promise<EncodedJson> {
     const [sift, directory] = await Promise.all([this.feedStamps.get(idOrHash), this.directoryStamps.get('')]);
     const { id, feedVersion } = this.visibleForFeed(sift, viewerId);
     return this.keptDiscovery(`similar|${id}|${limit}`, `${directory}.${feedVersion}`, viewerId, similarCards, async (): Promise<SimilarSifts> => {
-      const rows = await this.repository.similarTo(id, limit);
-      return { items: rows.map((r) => ({ ...presentSiftSummary(r, null), sharedChannels: r.sharedChannels })), limit };
+      const ranked = await this.similarRanking(id, feedVersion);
+      const cards = new Map((await this.repository.listedAmong(ranked.map((r) => r.id))).map((row) => [row.sift.id, row]));
+      const items = ranked.flatMap(({ id: similarId, shared }) => {
+        const row = cards.get(similarId);
+        return row ? [{ ...presentSiftSummary(row, null), sharedChannels: shared }] : [];
+      });
+      return { items: items.slice(0, limit), limit };
     });
+  }
+
+  /**
+   * The sift's similar sifts in their order, ids and shared counts: room for the largest page after some of them have
+   * turned private since the ranking was read (twice `SIFT_SIMILAR_MAX`).
+   */
+  private async similarRanking(id: number, feedVersion: number): Promise<SimilarRank[]> {
+    const kept = this.similarRankings.get(`similar|${id}`, feedVersion);
+    if (kept) return kept.ranked;
+    const ranked = await this.repository.similarRanking(id, 2 * SIFT_SIMILAR_MAX);
+    return this.similarRankings.set(`similar|${id}`, feedVersion, { ranked }).ranked;
   }
 
   /** GET /api/sifts/explore: the most followed public sifts, the week's new ones and the categories that have some. */
