@@ -1,5 +1,5 @@
 import { cleanup, render, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { loadLocale } from '../lib/i18n';
 import { Captcha } from './Captcha';
 
@@ -39,5 +39,43 @@ describe('Captcha', () => {
     await loadLocale('fr');
     await waitFor(() => expect(widget()?.getAttribute('language')).toBe('fr'));
     expect(registry.texts.get('fr')!.label).toBe('Je ne suis pas un robot');
+  });
+});
+
+// Seen in a stress run of the browser tests: the form had the focus before the widget's module arrived, so the
+// focus that starts the widget (auto="onfocus") had passed, and it never started.
+describe('Captcha in a form', () => {
+  /** The widget as a custom element whose verify() the test watches (the real one is ALTCHA's, mocked away here). */
+  function watchVerify() {
+    if (!customElements.get('altcha-widget')) customElements.define('altcha-widget', class extends HTMLElement {});
+    const proto = customElements.get('altcha-widget')!.prototype as { verify?: () => Promise<{ payload: string }> };
+    const verify = vi.fn(async () => ({ payload: 'solved' }));
+    proto.verify = verify;
+    onTestFinished(() => void delete proto.verify);
+    return verify;
+  }
+
+  it('that already has the focus starts the check as soon as the widget arrives', async () => {
+    const verify = watchVerify();
+    render(
+      <form aria-label="Sign up">
+        <input aria-label="E-mail" autoFocus />
+        <Captcha />
+      </form>,
+    );
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('E-mail');
+    await waitFor(() => expect(verify).toHaveBeenCalledTimes(1));
+  });
+
+  it('without the focus waits for it', async () => {
+    const verify = watchVerify();
+    render(
+      <form aria-label="Sign up">
+        <input aria-label="E-mail" />
+        <Captcha />
+      </form>,
+    );
+    await waitFor(() => expect(widget()).not.toBeNull());
+    expect(verify).not.toHaveBeenCalled();
   });
 });

@@ -42,7 +42,8 @@ export interface CaptchaHandle {
 /**
  * The self-hosted ALTCHA proof-of-work check (altcha v3 web component). The widget's ~35 KiB load only with the
  * sign-up page that uses it: it is imported on mount, never from the first route. It solves on focus of the
- * form (auto="onfocus") or when the box is ticked; submitting before that runs it first.
+ * form (auto="onfocus"; at once if the form had the focus before it loaded) or when the box is ticked; submitting
+ * before that runs it first.
  */
 export const Captcha = forwardRef<CaptchaHandle, { error?: string | null; onStateChange?: (state: string) => void }>(
   function Captcha({ error, onStateChange }, ref) {
@@ -93,6 +94,9 @@ export const Captcha = forwardRef<CaptchaHandle, { error?: string | null; onStat
           widget.addEventListener('statechange', onState);
           hostRef.current.append(widget);
           widgetRef.current = widget;
+          // The form had the focus before the widget arrived (a quick typist, autofill, a slow connection): the focus
+          // that starts it has passed, so it starts now, as it would have.
+          if (hostRef.current.closest('form')?.contains(document.activeElement)) void widget.verify().catch(() => undefined);
         })
         .catch((err: unknown) => {
           console.warn('The captcha widget did not load.', err);
