@@ -269,7 +269,7 @@ ranking is read again.
 ${[...http.rows, floor].map((r) => `| ${r.name} | ${f(r.p50)} ms | ${f(r.p99)} ms | ${r === floor ? '×1.0' : ratio(r)} |`).join('\n')}
 ${alone.rows.map((r) => `| ${r.name}, in process | ${f(r.p50)} ms | ${f(r.p99)} ms | |`).join('\n')}
 
-Against issue 31's target, HTTP p99 ≤ ${TARGET_MS} ms: unchanged ${met(http.rows.filter((r) => r.name.endsWith('unchanged')).every((r) => r.p99 <= TARGET_MS))}, just changed ${met(http.rows.filter((r) => r.name.endsWith('just changed')).every((r) => r.p99 <= TARGET_MS))}.
+Against issue 31's target, HTTP p99 ≤ ${TARGET_MS} ms: unchanged ${met(http.rows.filter((r) => r.name.endsWith('unchanged')).every((r) => r.p99 <= TARGET_MS))}, just changed ${met(http.rows.filter((r) => r.name.endsWith('just changed')).every((r) => r.p99 <= TARGET_MS))}, similar sifts with their own channels just changed (their ranking read again: after a change of the sift's channels, and once a minute) ${met(http.rows.filter((r) => r.name.endsWith('own channels too')).every((r) => r.p99 <= TARGET_MS))}.
 Load average when written: ${os.loadavg().map((x) => x.toFixed(1)).join(' / ')} (1 / 5 / 15 min).
 
 Plan of a popular channel's sifts:
