@@ -188,7 +188,7 @@ async function statements(url: string, t: Targets, rounds: number) {
     for (const sift of t.sifts) {
       const [ms, ranked] = await timed(() => repository.similarRanking(sift.id, 2 * SIFT_SIMILAR_MAX).execute());
       ranking.push(ms);
-      cards.push((await timed(() => repository.listedAmong(ranked.map((x) => x.id))))[0]);
+      cards.push((await timed(() => repository.listedAmong(ranked.map((x) => x.id), SIMILAR_LIMIT)))[0]);
     }
   }
   const client = new pg.Client({ connectionString: url });

@@ -244,16 +244,19 @@ export class SiftsRepository {
   }
 
   /**
-   * The cards of the given sifts that are listed now (public, of an active owner), in no order: the ranking above
-   * may be a minute old, who may be listed never is. By primary key, a few dozen rows.
+   * The cards of the first `limit` of the given sifts (in their order) that are listed now (public, of an active
+   * owner): the ranking above may be a minute old, who may be listed never is. By primary key, a few dozen rows
+   * checked; the cards' counts are read for the `limit` kept only (PostgreSQL computes them after the limit).
    */
-  async listedAmong(ids: number[]): Promise<SiftWithCounts[]> {
+  async listedAmong(ids: number[], limit: number): Promise<SiftWithCounts[]> {
     if (ids.length === 0) return [];
     return this.db
       .select(withCounts)
       .from(sifts)
       .innerJoin(users, eq(users.id, sifts.ownerId))
-      .where(and(inArray(sifts.id, ids), listed));
+      .where(and(inArray(sifts.id, ids), listed))
+      .orderBy(sql`array_position(${sql.param(ids)}::bigint[], ${sifts.id})`)
+      .limit(limit);
   }
 
   /** Explore's rows: the most followed public sifts, and those made since `since`, newest first. */

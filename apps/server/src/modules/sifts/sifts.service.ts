@@ -166,12 +166,9 @@ export class SiftsService {
     const { id, feedVersion } = this.visibleForFeed(sift, viewerId);
     return this.keptDiscovery(`similar|${id}|${limit}`, `${directory}.${feedVersion}`, viewerId, similarCards, async (): Promise<SimilarSifts> => {
       const ranked = await this.similarRanking(id, feedVersion);
-      const cards = new Map((await this.repository.listedAmong(ranked.map((r) => r.id))).map((row) => [row.sift.id, row]));
-      const items = ranked.flatMap(({ id: similarId, shared }) => {
-        const row = cards.get(similarId);
-        return row ? [{ ...presentSiftSummary(row, null), sharedChannels: shared }] : [];
-      });
-      return { items: items.slice(0, limit), limit };
+      const shared = new Map(ranked.map((r) => [r.id, r.shared]));
+      const rows = await this.repository.listedAmong(ranked.map((r) => r.id), limit);
+      return { items: rows.map((row) => ({ ...presentSiftSummary(row, null), sharedChannels: shared.get(row.sift.id)! })), limit };
     });
   }
 
