@@ -165,13 +165,6 @@ export class CatalogRepository {
     return new Map(rows.map((r) => [r.externalId, r.id]));
   }
 
-  /** Which of these video ids are stored. */
-  async knownVideoIds(externalIds: string[]): Promise<Set<string>> {
-    if (externalIds.length === 0) return new Set();
-    const rows = await this.db.select({ externalId: videos.externalId }).from(videos).where(inArray(videos.externalId, externalIds));
-    return new Set(rows.map((r) => r.externalId));
-  }
-
   /** Service ids of the videos published since `since` and still available, newest first (the slow details refresh). */
   async recentVideoIds(provider: string, since: Date, limit: number): Promise<string[]> {
     const rows = await this.db

@@ -228,7 +228,7 @@ export class CatalogService {
         }),
       ),
     );
-    const known = await this.repository.knownVideoIds([...channelOf.keys()]);
+    const known = await this.repository.videoIdsByExternalIds([...channelOf.keys()]);
     const unknown = [...channelOf.keys()].filter((id) => !known.has(id));
     const videos = unknown.length > 0 ? await this.provider.getVideos(unknown) : [];
     const fresh = await this.repository.upsertVideosReturningNew(
