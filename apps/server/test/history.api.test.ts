@@ -282,12 +282,45 @@ describe('hideWatched', () => {
     expect(top.videos.slice(0, 3).map((v) => v.externalId)).toEqual([all[1]!.externalId, all[10]!.externalId, all[40]!.externalId]);
     // The sift's count of matches would include what is left out: the total is the page's lower bound.
     expect(top.totalResults).toBe(11);
+    // The member's kept pages follow their marks (decisions/055): the feed's first page, read before, shows them too.
+    const feedTop = feedSchema.parse((await call(t.app, { method: 'GET', url: `/api/me/feeds/videos?${q(null)}`, token: member.token })).body).videoFeedItems;
+    expect(feedTop.videos.slice(0, 3).map((v) => v.externalId)).toEqual([all[1]!.externalId, all[10]!.externalId, all[40]!.externalId]);
     const plain = pagedVideosSchema.parse((await call(t.app, { method: 'GET', url: `/api/sifts/${s.body.hash}/videos?limit=3`, token: member.token })).body);
     expect(plain.videos.map((v) => [v.externalId, v.watched])).toEqual([
       [all[0]!.externalId, true],
       [all[1]!.externalId, false],
       [all[2]!.externalId, true],
     ]);
+  });
+});
+
+describe('hideWatched on a feed mostly watched', () => {
+  it('pages through the time windows it reads back from now, never repeating or skipping an unwatched video', async () => {
+    // 150 videos of a followed channel, 7 hours apart back from now, of which the member watched 9 of every 10: the
+    // personal feed reads them a time window at a time (decisions/055), and pages of 5 cut across the windows.
+    const member = await aMember(t);
+    const channel = aChannel({ numberOfVideos: 150 });
+    t.videoService.channels.set(channel.externalId, channel);
+    const spread = videosOf(channel, 150).map((v, i) => ({ ...v, publishedAt: new Date(Date.now() - 60_000 - i * 7 * 3_600_000) }));
+    for (const v of spread) t.videoService.videos.set(v.externalId, v);
+    await t.services.catalog.syncChannel(channel.externalId, { maxPages: Infinity });
+    await call(t.app, { method: 'POST', url: '/api/subscriptions', token: member.token, payload: { externalId: channel.externalId } });
+    for (const [i, v] of spread.entries()) {
+      if (i % 10 !== 3) await call(t.app, { method: 'POST', url: `/api/me/history/${v.externalId}/watched`, token: member.token });
+    }
+    const expected = spread.filter((_, i) => i % 10 === 3).map((v) => v.externalId);
+
+    const seen: string[] = [];
+    let next: string | null = null;
+    do {
+      const res = await call(t.app, { method: 'GET', url: `/api/me/feeds/videos?limit=5&hideWatched=true${next ? `&next=${next}` : ''}`, token: member.token });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const page = feedSchema.parse(res.body).videoFeedItems;
+      if (page.next) expect(page.videos).toHaveLength(5);
+      seen.push(...page.videos.map((v) => v.externalId));
+      next = page.next;
+    } while (next && seen.length <= expected.length);
+    expect(seen).toEqual(expected);
   });
 });
 
@@ -365,6 +398,22 @@ describe('unwatched counts', () => {
     // Progress alone is not watching it.
     await progress(member.token, fresh[3]!.externalId, { position: 10 });
     expect(await counts()).toEqual([99, 99]);
+
+    // The counts are kept between reads (decisions/055): every change of what the member watched or dismissed shows
+    // at the next read — the end of a video reached, unmarked, removed from the history, dismissed, the history cleared.
+    await progress(member.token, fresh[3]!.externalId, { position: 595, duration: 600 });
+    expect(await counts()).toEqual([98, 98]);
+    await call(t.app, { method: 'DELETE', url: `/api/me/history/${fresh[3]!.externalId}/watched`, token: member.token });
+    expect(await counts()).toEqual([99, 99]);
+    expect((await call(t.app, { method: 'DELETE', url: `/api/me/history/${fresh[2]!.externalId}`, token: member.token })).status).toBe(204);
+    expect(await counts()).toEqual([100, 100]);
+    await call(t.app, { method: 'POST', url: `/api/me/hidden/${fresh[4]!.externalId}`, token: member.token });
+    expect(await counts()).toEqual([99, 99]);
+    await clear(member.token);
+    expect(await counts()).toEqual([100, 100]);
+    // Another member's marks leave them as they are.
+    await call(t.app, { method: 'POST', url: `/api/me/hidden/${fresh[5]!.externalId}`, token: other.token });
+    expect(await counts()).toEqual([100, 100]);
     // A visitor's list of public sifts carries none.
     const visitor = siftListSchema.parse((await call(t.app, { method: 'GET', url: '/api/sifts' })).body);
     expect(visitor.items.every((s) => s.unwatchedCount === undefined)).toBe(true);

@@ -541,6 +541,12 @@ export const historySettings = pgTable('history_settings', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   paused: boolean('paused').notNull().default(false),
+  /**
+   * Moved by every write that changes which videos the member has watched or dismissed (not by a position saved
+   * mid-video): what is kept per member from those marks (inbox counts, hideWatched pages) is answered only at the
+   * version it was built at (decisions/055).
+   */
+  marksVersion: bigint('marks_version', { mode: 'number' }).notNull().default(0),
   updatedAt: updatedAt(),
 });
 

@@ -1,6 +1,6 @@
 import { UNWATCHED_COUNT_MAX } from '@sift/contracts';
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { hiddenVideos, siftVideos, videos, watchHistory } from './schema.js';
+import { hiddenVideos, historySettings, siftVideos, videos, watchHistory } from './schema.js';
 
 /**
  * `hideWatched=true` (issue 30, decisions/039): the video is neither watched nor dismissed by the member. Two
@@ -25,3 +25,10 @@ export function unwatchedCount(userId: number, source: { channelId: AnyColumn | 
       : sql`SELECT 1 FROM ${siftVideos} WHERE ${siftVideos.siftId} = ${source.siftId} AND ${siftVideos.publishedAt} >= ${since} AND ${unwatchedBy(userId, siftVideos.videoId)}`;
   return sql<number>`(SELECT count(*)::int FROM (${inner} LIMIT ${UNWATCHED_COUNT_MAX}) AS unwatched)`.mapWith(Number);
 }
+
+/**
+ * The member's marks version (`history_settings.marks_version`, 0 before any mark), as text for a stamp: what is kept
+ * from which videos they have watched or dismissed is answered only while it holds (decisions/055).
+ */
+export const marksVersionOf = (userId: number): SQL<string> =>
+  sql<string>`coalesce((SELECT ${historySettings.marksVersion} FROM ${historySettings} WHERE ${historySettings.userId} = ${userId}), 0)::text`;

@@ -3,7 +3,7 @@ import { rowsOf, type Database } from '../../infra/db/client.js';
 import { keywordRulesCondition, type KeywordRules } from '../../infra/db/keyword-match.js';
 import { asHeavyRead } from '../../infra/db/query-bounds.js';
 import { unwatchedBy } from '../../infra/db/unwatched.js';
-import { feedTokens, sifts, siftVideos, subscriptions, videos } from '../../infra/db/schema.js';
+import { feedTokens, siftVideos, videos } from '../../infra/db/schema.js';
 import type { PublishedKey } from '../../infra/http/cursor.js';
 
 
@@ -25,13 +25,19 @@ function filterCondition(filters: FeedFilters): SQL | undefined {
   return parts.length > 0 ? and(...parts) : undefined;
 }
 
-/** What a member's feed page depends on (FeedsRepository.personalFeedStamp). */
-export interface PersonalFeedStamp {
-  subscriptions: string;
-  videos: string;
-}
-
 export const isFiltered = (filters: FeedFilters) => filters.words.length > 0 || hasRules(filters.rules);
+
+/** Videos strictly older than the cursor, in the feeds' (published_at, id) order. */
+const olderThan = (after: PublishedKey | undefined): SQL | undefined =>
+  after ? sql`(${videos.publishedAt}, ${videos.id}) < (${after.publishedAt.toISOString()}::timestamptz, ${after.id})` : undefined;
+
+/**
+ * hideWatched pages read by time windows (FeedsRepository.unwatchedKeys): the first a day back from the cursor, each
+ * next one wider by what the last one yielded (×2 to ×16); the eighth reaches back to the first video.
+ */
+const FIRST_WINDOW_MS = 24 * 3_600_000;
+const MAX_WINDOW_GROWTH = 16;
+const MAX_WINDOWS = 8;
 
 /**
  * The feeds' reads (decisions/012-subscriptions.md). A personal page is two index-ordered reads merged: the newest
@@ -55,27 +61,78 @@ export class FeedsRepository {
   /** `hideFor` (hideWatched): the member's watched and dismissed videos are left out inside each part, so the page stays full. */
   private async readPageKeys(sources: FeedSources, after: PublishedKey | undefined, limit: number, filter: SQL | undefined, hideFor: number | undefined): Promise<PublishedKey[]> {
     const n = limit + 1;
-    const videoFilter = and(filter, hideFor === undefined ? undefined : unwatchedBy(hideFor, videos.id));
-    const olderVideo = after ? sql`(${videos.publishedAt}, ${videos.id}) < (${after.publishedAt.toISOString()}::timestamptz, ${after.id})` : undefined;
     if (sources === 'everything') {
       return this.db
         .select({ id: videos.id, publishedAt: videos.publishedAt })
         .from(videos)
-        .where(and(olderVideo, videoFilter))
+        .where(and(olderThan(after), filter, hideFor === undefined ? undefined : unwatchedBy(hideFor, videos.id)))
         .orderBy(desc(videos.publishedAt), desc(videos.id))
         .limit(n);
     }
+    if (hideFor !== undefined) return this.unwatchedKeys(sources, after, n, filter, hideFor);
+    return this.sourcesKeys(sources, after, undefined, n, filter, undefined);
+  }
 
+  /**
+   * A hideWatched page of followed channels and sifts, read by time windows going back from the cursor (decisions/055).
+   * A member who watched most of what they follow would otherwise have each part walk past everything they watched,
+   * and the channels' part walk the whole catalog's date index for the few followed rows among it. Each window reads
+   * only the followed channels' and sifts' rows of its dates (their own indexes); the next window is wider by what the
+   * last one yielded, so a member who watched 49 of every 50 reads a few windows, not the catalog.
+   */
+  private async unwatchedKeys(sources: { channelIds: number[]; siftIds: number[] }, after: PublishedKey | undefined, n: number, filter: SQL | undefined, hideFor: number): Promise<PublishedKey[]> {
+    const keys: PublishedKey[] = [];
+    let upper = after;
+    let width = FIRST_WINDOW_MS;
+    for (let window = 1; keys.length < n; window++) {
+      // The first window ends at the cursor or is open towards the future (a premiere can be dated ahead); the last has no start.
+      const from = window === MAX_WINDOWS ? undefined : new Date((upper?.publishedAt.getTime() ?? Date.now()) - width);
+      const needed = n - keys.length;
+      const found = await this.sourcesKeys(sources, upper, from, needed, filter, hideFor);
+      keys.push(...found);
+      if (from === undefined) break;
+      // Strictly before `from`: ids are positive, so (published_at, id) < (from, 0) is published_at < from.
+      upper = { publishedAt: from, id: 0 };
+      width *= Math.min(MAX_WINDOW_GROWTH, Math.max(2, (1.5 * (needed - found.length)) / Math.max(1, found.length)));
+    }
+    return keys;
+  }
+
+  /**
+   * The newest n keys of some channels and sifts, older than `after` and (when given) not older than `from`. Without
+   * `hideFor`, the channels' part walks the catalog's date index (index-only) or the channel index, as the planner
+   * finds cheaper; with it, each channel's own index range is read (LATERAL), so only followed rows are probed.
+   */
+  private async sourcesKeys(
+    sources: { channelIds: number[]; siftIds: number[] },
+    after: PublishedKey | undefined,
+    from: Date | undefined,
+    n: number,
+    filter: SQL | undefined,
+    hideFor: number | undefined,
+  ): Promise<PublishedKey[]> {
     const parts: SQL[] = [];
     if (sources.channelIds.length > 0) {
-      parts.push(sql`(SELECT ${videos.id} AS id, ${videos.publishedAt} AS published_at FROM ${videos}
-        WHERE ${videos.channelId} = ANY(${sql.param(sources.channelIds)}::bigint[]) AND ${and(olderVideo, videoFilter) ?? sql`true`}
-        ORDER BY ${videos.publishedAt} DESC, ${videos.id} DESC LIMIT ${n})`);
+      const since = from ? sql`${videos.publishedAt} >= ${from.toISOString()}::timestamptz` : undefined;
+      const conditions = and(olderThan(after), since, filter, hideFor === undefined ? undefined : unwatchedBy(hideFor, videos.id)) ?? sql`true`;
+      parts.push(
+        hideFor === undefined
+          ? sql`(SELECT ${videos.id} AS id, ${videos.publishedAt} AS published_at FROM ${videos}
+            WHERE ${videos.channelId} = ANY(${sql.param(sources.channelIds)}::bigint[]) AND ${conditions}
+            ORDER BY ${videos.publishedAt} DESC, ${videos.id} DESC LIMIT ${n})`
+          : sql`(SELECT v.id, v.published_at FROM unnest(${sql.param(sources.channelIds)}::bigint[]) AS c(id)
+            CROSS JOIN LATERAL (
+              SELECT ${videos.id} AS id, ${videos.publishedAt} AS published_at FROM ${videos}
+              WHERE ${videos.channelId} = c.id AND ${conditions}
+              ORDER BY ${videos.publishedAt} DESC, ${videos.id} DESC LIMIT ${n}
+            ) AS v)`,
+      );
     }
     if (sources.siftIds.length > 0) {
-      const olderMatch = after
-        ? sql`(${siftVideos.publishedAt}, ${siftVideos.videoId}) < (${after.publishedAt.toISOString()}::timestamptz, ${after.id})`
-        : sql`true`;
+      const olderMatch = and(
+        after ? sql`(${siftVideos.publishedAt}, ${siftVideos.videoId}) < (${after.publishedAt.toISOString()}::timestamptz, ${after.id})` : undefined,
+        from ? sql`${siftVideos.publishedAt} >= ${from.toISOString()}::timestamptz` : undefined,
+      ) ?? sql`true`;
       const join = filter ? sql`JOIN ${videos} ON ${videos.id} = ${siftVideos.videoId} AND ${filter}` : sql``;
       const unwatched = hideFor === undefined ? sql`true` : unwatchedBy(hideFor, siftVideos.videoId);
       parts.push(sql`(SELECT m.id, m.published_at FROM unnest(${sql.param(sources.siftIds)}::bigint[]) AS s(id)
@@ -91,27 +148,6 @@ export class FeedsRepository {
     );
     // Raw rows: int8 comes back as a string from node-postgres, timestamptz as a string or a Date.
     return rowsOf<{ id: string | number; published_at: string | Date }>(result).map((r) => ({ id: Number(r.id), publishedAt: new Date(r.published_at) }));
-  }
-
-  /**
-   * What a member's feed page depends on (decision 014), read before the page it guards. `subscriptions`: the
-   * member's subscriptions (a follow, unfollow, mute or frequency change moves their count or newest updated_at)
-   * and each followed sift's visibility and owner — what the filter chips depend on. `videos`: the newest video id
-   * of the catalog (any arrival) and each followed sift's feed version.
-   */
-  async personalFeedStamp(userId: number): Promise<PersonalFeedStamp> {
-    const result = await this.db.execute(sql`
-      WITH followed AS (
-        SELECT ${sifts.id} AS id, ${sifts.feedVersion} AS version, ${sifts.public} AS public, ${sifts.ownerId} AS owner
-        FROM ${subscriptions} JOIN ${sifts} ON ${sifts.id} = ${subscriptions.siftId} WHERE ${subscriptions.userId} = ${userId}
-      )
-      SELECT
-        (SELECT count(*) || '.' || coalesce(max(${subscriptions.updatedAt})::text, '') FROM ${subscriptions} WHERE ${subscriptions.userId} = ${userId})
-          || '|' || coalesce((SELECT string_agg(id || '.' || public || '.' || owner, ',' ORDER BY id) FROM followed), '') AS subscriptions,
-        coalesce((SELECT max(${videos.id}) FROM ${videos})::text, '')
-          || '|' || coalesce((SELECT string_agg(id || '.' || version, ',' ORDER BY id) FROM followed), '') AS videos`);
-    const row = rowsOf<PersonalFeedStamp>(result)[0];
-    return { subscriptions: row?.subscriptions ?? '', videos: row?.videos ?? '' };
   }
 
   /** The position of a video in every feed's order, by our id or the service's. */

@@ -6,8 +6,8 @@ import { badRequest } from '../../infra/http/errors.js';
 import { EncodedJson, JsonTail } from '../../infra/http/send-json.js';
 import { hashToken, newToken } from '../../infra/security/tokens.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
-import type { FeedSourceIds, SubscriptionsService } from '../subscriptions/subscriptions.service.js';
-import { isFiltered, type FeedFilters, type FeedsRepository, type FeedSources, type PersonalFeedStamp } from './feeds.repository.js';
+import type { FeedSourceIds, FollowsStamp, SubscriptionsService } from '../subscriptions/subscriptions.service.js';
+import { isFiltered, type FeedFilters, type FeedsRepository, type FeedSources } from './feeds.repository.js';
 
 /**
  * The public feed and the personal feed (SPEC §3 "Feed", §7 "Feeds"; decisions/012-subscriptions.md). Both take the
@@ -46,16 +46,17 @@ export class FeedsService {
 
   /**
    * The member's feed page (SPEC §3 "Feed"), encoded. A page built before is answered while what it depends on is
-   * unchanged (FeedsRepository.personalFeedStamp, read first: one short statement instead of the page's two).
+   * unchanged (the member's FollowsStamp, read first: one short statement instead of the page's two).
    * The filter chips and the page's sources are kept apart under the subscriptions' part of the stamp alone: a new
    * video or a sift's new match changes the page, not the hundreds of chips a first page carries nor what it reads.
    */
   async encodedPersonalFeed(userId: number, query: PersonalFeedQuery, stampRead = this.personalFeedStamp(userId)): Promise<EncodedJson> {
     const key = `${userId}:${JSON.stringify(query)}`;
     const stamp = await stampRead;
-    const both = `${stamp.subscriptions}|${stamp.videos}`;
-    // With hideWatched the page depends on the member's history too, which the stamp does not cover: never kept.
-    const kept = query.hideWatched ? undefined : this.pageCache.get(key, both);
+    // With hideWatched the page depends on what the member watched or dismissed too: kept under their marks version,
+    // which a position saved mid-video does not move (decisions/055).
+    const at = `${stamp.subscriptions}|${stamp.videos}` + (query.hideWatched ? `|${stamp.marks}` : '');
+    const kept = this.pageCache.get(key, at);
     if (kept) return kept;
     const firstPage = query.next === undefined;
     const [{ page, additionalResults }, chips] = await Promise.all([
@@ -65,12 +66,12 @@ export class FeedsService {
     // The page is made of kept video cards' JSON; the chips ("subscriptionFilters":…,"feedSubscriptionFilters":…})
     // follow already compressed.
     const body = EncodedJson.spliced(`{"videoFeedItems":${page},"additionalResults":${additionalResults},`, chips);
-    return query.hideWatched ? body : this.pageCache.set(key, both, body);
+    return this.pageCache.set(key, at, body);
   }
 
   /** What the member's feed page depends on; `encodedPersonalFeed` takes it already started (feeds/stamp-prefetch.ts). */
-  personalFeedStamp(userId: number): Promise<PersonalFeedStamp> {
-    return this.repository.personalFeedStamp(userId);
+  personalFeedStamp(userId: number): Promise<FollowsStamp> {
+    return this.subscriptions.followsStamp(userId);
   }
 
   /** The filter chips, the end of a first page's JSON, kept (compressed too) while the member's subscriptions are unchanged. */

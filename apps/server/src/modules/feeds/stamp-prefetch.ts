@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { hashToken } from '../../infra/security/tokens.js';
 import { bearerToken } from '../auth/authenticate.js';
-import type { PersonalFeedStamp } from './feeds.repository.js';
+import type { FollowsStamp } from '../subscriptions/subscriptions.service.js';
 
 /**
  * Reads a member's feed stamp while their session is still being checked, not after (decision 014): the two
@@ -14,9 +14,9 @@ import type { PersonalFeedStamp } from './feeds.repository.js';
  */
 export class StampPrefetch {
   private readonly readerOf = new LRUCache<string, number>({ max: 10_000 });
-  private readonly started = new WeakMap<FastifyRequest, { userId: number; stamp: Promise<PersonalFeedStamp> }>();
+  private readonly started = new WeakMap<FastifyRequest, { userId: number; stamp: Promise<FollowsStamp> }>();
 
-  constructor(private readonly read: (userId: number) => Promise<PersonalFeedStamp>) {}
+  constructor(private readonly read: (userId: number) => Promise<FollowsStamp>) {}
 
   /** For the route's onRequest hook: starts the stamp of the member the request's token last belonged to. */
   start(request: FastifyRequest): void {
@@ -30,7 +30,7 @@ export class StampPrefetch {
   }
 
   /** In the handler, once `requireUser` confirmed the member: the stamp started early for them, or a new read. */
-  take(request: FastifyRequest, member: { id: number; token: string }): Promise<PersonalFeedStamp> {
+  take(request: FastifyRequest, member: { id: number; token: string }): Promise<FollowsStamp> {
     this.readerOf.set(hashToken(member.token), member.id);
     const early = this.started.get(request);
     return early?.userId === member.id ? early.stamp : this.read(member.id);

@@ -57,6 +57,11 @@ const IMPORT_BATCH = 1_000;
 /** Times are kept to the millisecond, the cursor's precision (schema.ts `watchHistory`). */
 const NOW_MS = sql`date_trunc('milliseconds', now())`;
 
+/** Moves the member's marks version (`history_settings.marks_version`, decisions/055), if `when` holds. */
+const moveMarks = (userId: number, when: SQL = sql`true`): SQL =>
+  sql`INSERT INTO ${historySettings} (user_id, marks_version) SELECT ${userId}, 1 WHERE ${when}
+    ON CONFLICT (user_id) DO UPDATE SET marks_version = ${historySettings}.marks_version + 1`;
+
 const rowColumns = {
   videoId: watchHistory.videoId,
   position: watchHistory.position,
@@ -69,6 +74,19 @@ const rowColumns = {
 /** The only repository of watch_history, hidden_videos and history_settings (issue 30, decisions/039). */
 export class HistoryRepository {
   constructor(private readonly db: Database) {}
+
+  /**
+   * Runs a write that changes which videos the member has watched or dismissed, and moves their marks version in the
+   * same transaction: what is kept from the marks (inbox counts, hideWatched pages) is never answered past it.
+   */
+  private changingMarks<T>(userId: number, write: (db: Database) => Promise<T>): Promise<T> {
+    return this.db.transaction(async (tx) => {
+      const db = tx as unknown as Database;
+      const result = await write(db);
+      await db.execute(moveMarks(userId));
+      return result;
+    });
+  }
 
   async video(externalId: string): Promise<HistoryVideo | undefined> {
     const [row] = await this.db
@@ -83,9 +101,11 @@ export class HistoryRepository {
    * Records progress: one upsert, so repeated saves of a video coalesce into its row. Nothing is written while the
    * member has paused history (the condition is part of the statement: no read before the write). A video once
    * watched stays watched until unmarked; a save that reaches the end marks it and starts it over (position 0).
+   * Only that save moves the marks version (in the same statement, and only if the video was not watched before): the
+   * saves made while a video plays change no mark.
    */
   async saveProgress(userId: number, videoId: number, progress: { position: number; duration: number | null; watched: boolean }): Promise<void> {
-    await this.db.execute(sql`
+    const save = sql`
       INSERT INTO ${watchHistory} (user_id, video_id, position, duration, watched, watched_at, updated_at)
       SELECT ${userId}, ${videoId}, ${progress.position}, ${progress.duration}, ${progress.watched}, ${NOW_MS}, ${NOW_MS}
       WHERE NOT EXISTS (SELECT 1 FROM ${historySettings} WHERE ${historySettings.userId} = ${userId} AND ${historySettings.paused})
@@ -94,49 +114,62 @@ export class HistoryRepository {
         duration = coalesce(excluded.duration, ${watchHistory}.duration),
         watched = ${watchHistory}.watched OR excluded.watched,
         watched_at = excluded.watched_at,
-        updated_at = excluded.updated_at`);
+        updated_at = excluded.updated_at`;
+    if (!progress.watched) {
+      await this.db.execute(save);
+      return;
+    }
+    // The CTEs share one snapshot: `was` sees the row as it was before the save.
+    await this.db.execute(sql`
+      WITH was AS (SELECT ${watchHistory.watched} AS watched FROM ${watchHistory} WHERE ${watchHistory.userId} = ${userId} AND ${watchHistory.videoId} = ${videoId}),
+        saved AS (${save} RETURNING 1)
+      ${moveMarks(userId, sql`EXISTS (SELECT 1 FROM saved) AND NOT coalesce((SELECT watched FROM was), false)`)}`);
   }
 
   /** Marks videos watched (they start over next time); answers how many rows it wrote. */
   async markWatched(userId: number, videoIds: number[]): Promise<number> {
     if (videoIds.length === 0) return 0;
-    const rows = await this.db
-      .insert(watchHistory)
-      .select(
-        this.db
-          .select({
-            userId: sql`${userId}::bigint`.as('user_id'),
-            videoId: sql`v.id`.as('video_id'),
-            position: sql`0`.as('position'),
-            duration: sql`NULL::integer`.as('duration'),
-            watched: sql`true`.as('watched'),
-            watchedAt: sql`${NOW_MS}`.as('watched_at'),
-            updatedAt: sql`${NOW_MS}`.as('updated_at'),
-          })
-          .from(sql`unnest(${sql.param(videoIds)}::bigint[]) AS v(id)`),
-      )
-      .onConflictDoUpdate({
-        target: [watchHistory.userId, watchHistory.videoId],
-        set: { watched: true, position: 0, watchedAt: NOW_MS, updatedAt: NOW_MS },
-      })
-      .returning({ videoId: watchHistory.videoId });
+    const rows = await this.changingMarks(userId, (db) =>
+      db
+        .insert(watchHistory)
+        .select(
+          this.db
+            .select({
+              userId: sql`${userId}::bigint`.as('user_id'),
+              videoId: sql`v.id`.as('video_id'),
+              position: sql`0`.as('position'),
+              duration: sql`NULL::integer`.as('duration'),
+              watched: sql`true`.as('watched'),
+              watchedAt: sql`${NOW_MS}`.as('watched_at'),
+              updatedAt: sql`${NOW_MS}`.as('updated_at'),
+            })
+            .from(sql`unnest(${sql.param(videoIds)}::bigint[]) AS v(id)`),
+        )
+        .onConflictDoUpdate({
+          target: [watchHistory.userId, watchHistory.videoId],
+          set: { watched: true, position: 0, watchedAt: NOW_MS, updatedAt: NOW_MS },
+        })
+        .returning({ videoId: watchHistory.videoId }),
+    );
     return rows.length;
   }
 
   /** Takes the watched mark off (the video stays in the history, from the start). */
   async unmarkWatched(userId: number, videoId: number): Promise<void> {
-    await this.db
-      .update(watchHistory)
-      .set({ watched: false, position: 0, updatedAt: NOW_MS })
-      .where(and(eq(watchHistory.userId, userId), eq(watchHistory.videoId, videoId)));
+    await this.changingMarks(userId, (db) =>
+      db
+        .update(watchHistory)
+        .set({ watched: false, position: 0, updatedAt: NOW_MS })
+        .where(and(eq(watchHistory.userId, userId), eq(watchHistory.videoId, videoId))),
+    );
   }
 
   async hide(userId: number, videoId: number): Promise<void> {
-    await this.db.insert(hiddenVideos).values({ userId, videoId }).onConflictDoNothing();
+    await this.changingMarks(userId, (db) => db.insert(hiddenVideos).values({ userId, videoId }).onConflictDoNothing());
   }
 
   async unhide(userId: number, videoId: number): Promise<void> {
-    await this.db.delete(hiddenVideos).where(and(eq(hiddenVideos.userId, userId), eq(hiddenVideos.videoId, videoId)));
+    await this.changingMarks(userId, (db) => db.delete(hiddenVideos).where(and(eq(hiddenVideos.userId, userId), eq(hiddenVideos.videoId, videoId))));
   }
 
   /**
@@ -201,45 +234,49 @@ export class HistoryRepository {
 
   /** Removes one video from the history; answers whether it was there. */
   async remove(userId: number, videoId: number): Promise<boolean> {
-    const rows = await this.db
-      .delete(watchHistory)
-      .where(and(eq(watchHistory.userId, userId), eq(watchHistory.videoId, videoId)))
-      .returning({ videoId: watchHistory.videoId });
+    const rows = await this.changingMarks(userId, (db) =>
+      db
+        .delete(watchHistory)
+        .where(and(eq(watchHistory.userId, userId), eq(watchHistory.videoId, videoId)))
+        .returning({ videoId: watchHistory.videoId }),
+    );
     return rows.length > 0;
   }
 
   /** Clears the member's history. Dismissals stay (they are undone one by one), as do playlists and Watch later. */
   async clear(userId: number): Promise<void> {
-    await this.db.delete(watchHistory).where(eq(watchHistory.userId, userId));
+    await this.changingMarks(userId, (db) => db.delete(watchHistory).where(eq(watchHistory.userId, userId)));
   }
 
   /**
    * Writes an import's history; answers how many videos were not in it before. A video already there keeps its row,
    * merged: watched if either says so, the later time, and the position of the later one (0 once watched). So
-   * importing a file again adds nothing and changes nothing.
+   * importing a file again adds nothing and changes nothing. One transaction: an import is written whole or not at all.
    */
   async importWatched(userId: number, rows: ImportedWatchRow[]): Promise<number> {
-    let added = 0;
-    for (let i = 0; i < rows.length; i += IMPORT_BATCH) {
-      const batch = rows.slice(i, i + IMPORT_BATCH);
-      const result = await this.db.execute(sql`
-        INSERT INTO ${watchHistory} (user_id, video_id, position, duration, watched, watched_at, updated_at)
-        SELECT ${userId}, x.video_id, CASE WHEN x.watched THEN 0 ELSE x.position END, x.duration, x.watched, x.watched_at, ${NOW_MS}
-        FROM unnest(${sql.param(batch.map((r) => r.videoId))}::bigint[], ${sql.param(batch.map((r) => r.position))}::int[],
-          ${sql.param(batch.map((r) => r.duration))}::int[], ${sql.param(batch.map((r) => r.watched))}::boolean[],
-          ${sql.param(batch.map((r) => r.watchedAt.toISOString()))}::timestamptz[]) AS x(video_id, position, duration, watched, watched_at)
-        ON CONFLICT (user_id, video_id) DO UPDATE SET
-          watched = ${watchHistory}.watched OR excluded.watched,
-          position = CASE
-            WHEN ${watchHistory}.watched OR excluded.watched THEN 0
-            WHEN excluded.watched_at > ${watchHistory}.watched_at THEN excluded.position
-            ELSE ${watchHistory}.position END,
-          duration = coalesce(${watchHistory}.duration, excluded.duration),
-          watched_at = greatest(${watchHistory}.watched_at, excluded.watched_at)
-        RETURNING (xmax = 0) AS inserted`);
-      added += rowsOf<{ inserted: boolean }>(result).filter((r) => r.inserted).length;
-    }
-    return added;
+    return this.changingMarks(userId, async (db) => {
+      let added = 0;
+      for (let i = 0; i < rows.length; i += IMPORT_BATCH) {
+        const batch = rows.slice(i, i + IMPORT_BATCH);
+        const result = await db.execute(sql`
+          INSERT INTO ${watchHistory} (user_id, video_id, position, duration, watched, watched_at, updated_at)
+          SELECT ${userId}, x.video_id, CASE WHEN x.watched THEN 0 ELSE x.position END, x.duration, x.watched, x.watched_at, ${NOW_MS}
+          FROM unnest(${sql.param(batch.map((r) => r.videoId))}::bigint[], ${sql.param(batch.map((r) => r.position))}::int[],
+            ${sql.param(batch.map((r) => r.duration))}::int[], ${sql.param(batch.map((r) => r.watched))}::boolean[],
+            ${sql.param(batch.map((r) => r.watchedAt.toISOString()))}::timestamptz[]) AS x(video_id, position, duration, watched, watched_at)
+          ON CONFLICT (user_id, video_id) DO UPDATE SET
+            watched = ${watchHistory}.watched OR excluded.watched,
+            position = CASE
+              WHEN ${watchHistory}.watched OR excluded.watched THEN 0
+              WHEN excluded.watched_at > ${watchHistory}.watched_at THEN excluded.position
+              ELSE ${watchHistory}.position END,
+            duration = coalesce(${watchHistory}.duration, excluded.duration),
+            watched_at = greatest(${watchHistory}.watched_at, excluded.watched_at)
+          RETURNING (xmax = 0) AS inserted`);
+        added += rowsOf<{ inserted: boolean }>(result).filter((r) => r.inserted).length;
+      }
+      return added;
+    });
   }
 
   /** The member's whole history for the data export, newest first, with what each card shows: one statement. */

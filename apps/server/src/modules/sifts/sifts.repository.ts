@@ -1,13 +1,13 @@
 import { and, asc, desc, eq, gt, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Database } from '../../infra/db/client.js';
+import { rowsOf, type Database } from '../../infra/db/client.js';
 import { prepared } from '../../infra/db/prepared.js';
 import { keywordRulesCondition, typeFiltersCondition, type KeywordRules, type TypeFilters } from '../../infra/db/keyword-match.js';
 import { asHeavyRead } from '../../infra/db/query-bounds.js';
 import { channels, siftCategories, siftChannels, siftDirectory, siftKeywords, sifts, siftVideos, subscriptions, users, videos } from '../../infra/db/schema.js';
 import { siftCover } from '../../infra/db/sift-cover.js';
 import type { ListKey, PublishedKey } from '../../infra/http/cursor.js';
-import { unwatchedBy, unwatchedCount } from '../../infra/db/unwatched.js';
+import { marksVersionOf, unwatchedBy, unwatchedCount } from '../../infra/db/unwatched.js';
 import { videoCardColumns, type VideoCardRow } from '../../infra/db/video-card-columns.js';
 import { SiftMatchesRepository } from './sift-matches.repository.js';
 
@@ -420,6 +420,24 @@ export class SiftsRepository {
       .from(sifts)
       .where(inArray(sifts.id, siftIds));
     return new Map(rows.map((r) => [r.id, r.count]));
+  }
+
+  /**
+   * What the member's inbox counts of these sifts depend on: their marks version, each sift's feed version and when
+   * they followed it (since when it counts). One short statement.
+   */
+  async unwatchedCountsStamp(userId: number, siftIds: number[]): Promise<string> {
+    const result = await this.db.execute(sql`
+      SELECT ${marksVersionOf(userId)} || '|' || coalesce(string_agg(s.id || '.' || s.feed_version || '.' || coalesce(f.created_at::text, ''), ',' ORDER BY s.id), '') AS stamp
+      FROM ${sifts} AS s LEFT JOIN ${subscriptions} AS f ON f.sift_id = s.id AND f.user_id = ${userId}
+      WHERE s.id = ANY(${sql.param(siftIds)}::bigint[])`);
+    return rowsOf<{ stamp: string }>(result)[0]?.stamp ?? '';
+  }
+
+  /** The member's marks version (decisions/055): what their hideWatched pages are kept under. */
+  async marksVersion(userId: number): Promise<string> {
+    const result = await this.db.execute(sql`SELECT ${marksVersionOf(userId)} AS marks`);
+    return rowsOf<{ marks: string }>(result)[0]?.marks ?? '0';
   }
 
   /** The ids of a sift's newest matches published before `before` (all, without it): "mark all as watched". */

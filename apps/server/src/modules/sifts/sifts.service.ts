@@ -105,6 +105,10 @@ export class SiftsService {
      * old: what the other sifts' channel changes do to it shows within the minute (decisions/053).
      */
     private readonly similarRankings = new StampedCache<{ ranked: SimilarRank[] }>(4, (kept) => kept.ranked.length * 16),
+    /** A member's hideWatched pages, under the sift's feed version and the member's marks version (decisions/055). */
+    private readonly unwatchedPages = encodedPageCache(32),
+    /** A member's inbox counts of a page of their sifts, under the same two versions and their follows' dates. */
+    private readonly countsCache = new StampedCache<{ counts: Map<number, number> }>(4, (kept) => kept.counts.size * 40),
   ) {
     void jobs.work<ImportJob>(SIFT_IMPORT_JOB, (job) => this.runImport(job));
   }
@@ -221,7 +225,7 @@ export class SiftsService {
     const { rows, total } = await this.repository.list({ ...scope, q: query.q || undefined, sort: query.sort, after, limit: query.limit });
     const page = rows.slice(0, query.limit);
     // A member's sifts carry their inbox counts (issue 30); a visitor's list has none.
-    const counts = viewerId === null ? undefined : await this.repository.unwatchedCounts(viewerId, page.map((r) => r.sift.id));
+    const counts = viewerId === null ? undefined : await this.unwatchedCounts(viewerId, page.map((r) => r.sift.id));
     const last = page.at(-1);
     // int8 sort values (epoch ms) come back as strings from node-postgres.
     const lastValue = last && (query.sort === 'alpha' ? String(last.sortValue) : Number(last.sortValue));
@@ -233,6 +237,14 @@ export class SiftsService {
     };
   }
 
+  /** A member's inbox counts of these sifts, counted again only when what they depend on moved (decisions/055). */
+  private async unwatchedCounts(viewerId: number, siftIds: number[]): Promise<Map<number, number>> {
+    const key = `${viewerId}:${siftIds.join(',')}`;
+    const stamp = await this.repository.unwatchedCountsStamp(viewerId, siftIds);
+    const kept = this.countsCache.get(key, stamp) ?? this.countsCache.set(key, stamp, { counts: await this.repository.unwatchedCounts(viewerId, siftIds) });
+    return kept.counts;
+  }
+
   /**
    * A page of the sift's feed, encoded. A page built before is served while the sift's feed version still matches
    * (`feedCache`): then the only read is the sift's own row, which also decides who may see it.
@@ -240,12 +252,17 @@ export class SiftsService {
   async encodedVideos(idOrHash: string, viewerId: number | null, limit: number, next?: string, hideWatched = false): Promise<EncodedJson> {
     const after = next ? decodeCursor(next) : undefined;
     if (hideWatched && viewerId !== null) {
-      // The member's own page (what they watched is left out): built each time, never kept.
-      const [sift, rows] = await Promise.all([this.feedStamps.get(idOrHash), this.repository.pageVideos(idOrHash, after, limit, viewerId)]);
-      this.visibleForFeed(sift, viewerId);
-      const page = feedPage(rows, limit);
+      // The member's own page (what they watched or dismissed is left out), kept for them under the sift's feed
+      // version and their marks version (decisions/055).
+      const [sift, marks] = await Promise.all([this.feedStamps.get(idOrHash), this.repository.marksVersion(viewerId)]);
+      const { feedVersion } = this.visibleForFeed(sift, viewerId);
+      const key = `${viewerId}:${idOrHash}:${limit}:${next ?? ''}`;
+      const at = `${feedVersion}|${marks}`;
+      const kept = this.unwatchedPages.get(key, at);
+      if (kept !== undefined) return kept;
+      const page = feedPage(await this.repository.pageVideos(idOrHash, after, limit, viewerId), limit);
       // The sift's count of matches includes what is left out: the total is the feeds' lower bound instead.
-      return EncodedJson.of(JSON.stringify({ ...page, totalResults: page.videos.length + (page.next ? 1 : 0) }));
+      return this.unwatchedPages.set(key, at, EncodedJson.of(JSON.stringify({ ...page, totalResults: page.videos.length + (page.next ? 1 : 0) })));
     }
     // The sift as the request names it (id or hash: two names, two keys, one version).
     const key = `${idOrHash}:${limit}:${next ?? ''}`;

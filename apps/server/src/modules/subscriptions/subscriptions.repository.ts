@@ -1,9 +1,9 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Frequency } from '@sift/contracts';
 import { rowsOf, type Database } from '../../infra/db/client.js';
-import { channels, notificationItems, siftChannels, sifts, subscriptions } from '../../infra/db/schema.js';
+import { channels, notificationItems, siftChannels, sifts, subscriptions, videos } from '../../infra/db/schema.js';
 import { siftCover } from '../../infra/db/sift-cover.js';
-import { unwatchedCount } from '../../infra/db/unwatched.js';
+import { marksVersionOf, unwatchedCount } from '../../infra/db/unwatched.js';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -12,6 +12,19 @@ export interface SubscriptionWithTargetRow {
   subscription: SubscriptionRow;
   channel: { id: number; externalId: string; name: string; thumbnail: string } | null;
   sift: { id: number; hash: string; name: string; thumbnail: string | null; public: boolean; ownerId: number } | null;
+}
+
+/**
+ * What is kept of a member's follows depends on (decision 014), read before what it guards: the personal feed's pages
+ * and chips, the inbox counts. `subscriptions`: the member's subscriptions (a follow, unfollow, mute or frequency
+ * change moves their count or newest updated_at) and each followed sift's visibility and owner. `videos`: the newest
+ * video id of the catalog (any arrival) and each followed sift's feed version. `marks`: the member's marks version
+ * (what they watched or dismissed, decisions/055).
+ */
+export interface FollowsStamp {
+  subscriptions: string;
+  videos: string;
+  marks: string;
 }
 
 /** A filter chip of the personal feed: a subscription and the few fields of what it follows that a chip shows. */
@@ -125,6 +138,23 @@ export class SubscriptionsRepository {
     return this.withTargets()
       .where(and(eq(subscriptions.userId, userId), eq(subscriptions.optOut, false)))
       .orderBy(asc(subscriptions.id));
+  }
+
+  /** The member's FollowsStamp: one short statement. */
+  async followsStamp(userId: number): Promise<FollowsStamp> {
+    const result = await this.db.execute(sql`
+      WITH followed AS (
+        SELECT ${sifts.id} AS id, ${sifts.feedVersion} AS version, ${sifts.public} AS public, ${sifts.ownerId} AS owner
+        FROM ${subscriptions} JOIN ${sifts} ON ${sifts.id} = ${subscriptions.siftId} WHERE ${subscriptions.userId} = ${userId}
+      )
+      SELECT
+        (SELECT count(*) || '.' || coalesce(max(${subscriptions.updatedAt})::text, '') FROM ${subscriptions} WHERE ${subscriptions.userId} = ${userId})
+          || '|' || coalesce((SELECT string_agg(id || '.' || public || '.' || owner, ',' ORDER BY id) FROM followed), '') AS subscriptions,
+        coalesce((SELECT max(${videos.id}) FROM ${videos})::text, '')
+          || '|' || coalesce((SELECT string_agg(id || '.' || version, ',' ORDER BY id) FROM followed), '') AS videos,
+        ${marksVersionOf(userId)} AS marks`);
+    const row = rowsOf<FollowsStamp>(result)[0];
+    return { subscriptions: row?.subscriptions ?? '', videos: row?.videos ?? '', marks: row?.marks ?? '' };
   }
 
   /** Each followed channel's and sift's inbox count (issue 30): unwatched videos published since the follow. */

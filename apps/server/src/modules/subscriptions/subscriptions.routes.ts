@@ -13,6 +13,7 @@ import {
   updateSubscriptionSchema,
 } from '@sift/contracts';
 import { HttpError } from '../../infra/http/errors.js';
+import { sendJson } from '../../infra/http/send-json.js';
 import { currentUser } from '../auth/authenticate.js';
 import type { SubscriptionsService } from './subscriptions.service.js';
 
@@ -54,7 +55,7 @@ export const subscriptionsRoutes =
       },
       async (req, reply) => {
         reply.header('cache-control', 'no-store');
-        return { items: await subscriptions.list(currentUser(req).id) };
+        return sendJson(req, reply, await subscriptions.encodedList(currentUser(req).id));
       },
     );
 

@@ -1,9 +1,11 @@
 import type { FeedFilter, FollowChannel, FollowSifts, Frequency, Subscription, UnsubscribeResult, UpdateSubscription } from '@sift/contracts';
 import { DEFAULT_FREQUENCY } from '@sift/contracts';
+import { encodedPageCache } from '../../infra/cache/stamped-cache.js';
 import { HttpError, notFound } from '../../infra/http/errors.js';
+import { EncodedJson } from '../../infra/http/send-json.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import { presentFeedFilter, presentSubscription, presentTarget } from './subscriptions.presenter.js';
-import type { SubscriptionRow, SubscriptionsRepository, SubscriptionTargetKey, SubscriptionWithTargetRow } from './subscriptions.repository.js';
+import type { FollowsStamp, SubscriptionRow, SubscriptionsRepository, SubscriptionTargetKey, SubscriptionWithTargetRow } from './subscriptions.repository.js';
 import { ignoreUnavailable } from '../../providers/video-service-errors.js';
 
 /**
@@ -18,6 +20,7 @@ export interface SiftDirectory {
 const ownSiftRefused = () => new HttpError(409, 'You cannot follow your own sift', 'OWN_SIFT');
 
 export type FeedSourceIds = { channelIds: number[]; siftIds: number[] };
+export type { FollowsStamp };
 
 /** What the member follows, as the exports carry it (OPML, NewPipe, the personal-data export). */
 export interface FollowsExport {
@@ -37,11 +40,31 @@ export class SubscriptionsService {
     private readonly repository: SubscriptionsRepository,
     private readonly catalog: CatalogService,
     private readonly sifts: SiftDirectory,
+    /** Each member's list with its inbox counts, encoded, kept under their whole FollowsStamp (decisions/055). */
+    private readonly listCache = encodedPageCache(16),
   ) {}
 
-  async list(userId: number): Promise<Subscription[]> {
+  /** What is kept of the member's follows depends on: their subscriptions, what arrives in them, their marks. */
+  followsStamp(userId: number): Promise<FollowsStamp> {
+    return this.repository.followsStamp(userId);
+  }
+
+  private async list(userId: number): Promise<Subscription[]> {
     const [rows, counts] = await Promise.all([this.repository.listForUser(userId), this.repository.unwatchedCounts(userId)]);
     return rows.map((row) => ({ ...presentSubscription(row), unwatchedCount: counts.get(row.subscription.id) ?? 0 }));
+  }
+
+  /**
+   * GET /api/subscriptions (`{items}`), encoded: built again only when the member's FollowsStamp moved — a follow,
+   * unfollow or setting changed, a video arriving, a followed sift's matches changing, a video watched or dismissed
+   * (decisions/055). A member may follow hundreds: the list and its inbox counts cost more than the stamp's read.
+   * A followed channel's or sift's new name or picture shows within StampedCache.MAX_AGE_MS.
+   */
+  async encodedList(userId: number): Promise<EncodedJson> {
+    const stamp = await this.repository.followsStamp(userId);
+    const at = `${stamp.subscriptions}|${stamp.videos}|${stamp.marks}`;
+    const key = String(userId);
+    return this.listCache.get(key, at) ?? this.listCache.set(key, at, EncodedJson.of(JSON.stringify({ items: await this.list(userId) })));
   }
 
   /** Everything the member follows, for the exports: the one statement of GET /api/subscriptions. */
