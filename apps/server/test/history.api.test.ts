@@ -11,6 +11,7 @@ import {
   subscriptionListSchema,
   videoSchema,
   type HistoryPage,
+  type PagedVideos,
   type Sift,
   type Video,
 } from '@sift/contracts';
@@ -313,9 +314,9 @@ describe('hideWatched on a feed mostly watched', () => {
     const seen: string[] = [];
     let next: string | null = null;
     do {
-      const res = await call(t.app, { method: 'GET', url: `/api/me/feeds/videos?limit=5&hideWatched=true${next ? `&next=${next}` : ''}`, token: member.token });
+      const res: { status: number; body: unknown } = await call(t.app, { method: 'GET', url: `/api/me/feeds/videos?limit=5&hideWatched=true${next ? `&next=${next}` : ''}`, token: member.token });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
-      const page = feedSchema.parse(res.body).videoFeedItems;
+      const page: PagedVideos = feedSchema.parse(res.body).videoFeedItems;
       if (page.next) expect(page.videos).toHaveLength(5);
       seen.push(...page.videos.map((v) => v.externalId));
       next = page.next;

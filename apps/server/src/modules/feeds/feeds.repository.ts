@@ -1,4 +1,5 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import { rowsOf, type Database } from '../../infra/db/client.js';
 import { keywordRulesCondition, type KeywordRules } from '../../infra/db/keyword-match.js';
 import { asHeavyRead } from '../../infra/db/query-bounds.js';
@@ -38,6 +39,8 @@ const olderThan = (after: PublishedKey | undefined): SQL | undefined =>
 const FIRST_WINDOW_MS = 24 * 3_600_000;
 const MAX_WINDOW_GROWTH = 16;
 const MAX_WINDOWS = 8;
+/** A member's next first window (FeedsRepository.windowHints) is at most a year wide. */
+const MAX_WINDOW_HINT_MS = 365 * 24 * 3_600_000;
 
 /**
  * The feeds' reads (decisions/012-subscriptions.md). A personal page is two index-ordered reads merged: the newest
@@ -46,6 +49,13 @@ const MAX_WINDOWS = 8;
  * range per sift). Each part reads at most limit + 1 rows; UNION removes a video that both bring.
  */
 export class FeedsRepository {
+  /**
+   * How far back the member's last hideWatched page had to read (ms), by member: where their next one starts its first
+   * window. A hint only (each window's rows are exact whatever its width): it spares the windows that would find
+   * little, each of which costs a descent into every followed channel's index.
+   */
+  private readonly windowHints = new LRUCache<number, number>({ max: 10_000 });
+
   constructor(private readonly db: Database) {}
 
   /**
@@ -82,11 +92,12 @@ export class FeedsRepository {
    */
   private async unwatchedKeys(sources: { channelIds: number[]; siftIds: number[] }, after: PublishedKey | undefined, n: number, filter: SQL | undefined, hideFor: number): Promise<PublishedKey[]> {
     const keys: PublishedKey[] = [];
+    const start = after?.publishedAt.getTime() ?? Date.now();
     let upper = after;
-    let width = FIRST_WINDOW_MS;
+    let width = this.windowHints.get(hideFor) ?? FIRST_WINDOW_MS;
     for (let window = 1; keys.length < n; window++) {
       // The first window ends at the cursor or is open towards the future (a premiere can be dated ahead); the last has no start.
-      const from = window === MAX_WINDOWS ? undefined : new Date((upper?.publishedAt.getTime() ?? Date.now()) - width);
+      const from = window === MAX_WINDOWS ? undefined : new Date((upper?.publishedAt.getTime() ?? start) - width);
       const needed = n - keys.length;
       const found = await this.sourcesKeys(sources, upper, from, needed, filter, hideFor);
       keys.push(...found);
@@ -95,6 +106,8 @@ export class FeedsRepository {
       upper = { publishedAt: from, id: 0 };
       width *= Math.min(MAX_WINDOW_GROWTH, Math.max(2, (1.5 * (needed - found.length)) / Math.max(1, found.length)));
     }
+    const oldest = keys.at(-1);
+    if (keys.length === n && oldest) this.windowHints.set(hideFor, Math.min(MAX_WINDOW_HINT_MS, Math.max(FIRST_WINDOW_MS, 1.2 * (start - oldest.publishedAt.getTime()))));
     return keys;
   }
 
