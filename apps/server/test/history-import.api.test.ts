@@ -132,6 +132,22 @@ describe('importing a watch history', () => {
     expect(t.videoService.channelsAsked.filter((id) => id === seenOnly.externalId)).toHaveLength(1);
   });
 
+  it('asks about a channel the service no longer has once, not on every visit of its page', async () => {
+    const gone = aChannel({ name: 'Gone Gardens' });
+    const video = aVideo(gone, { title: 'Last upload' });
+    t.videoService.videos.set(video.externalId, video);
+    const member = await aMember(t);
+    const done = await importFile(member, Buffer.from(JSON.stringify({ subscriptions: [], watch_history: [video.externalId], playlists: [] })), 'subscription_manager.json');
+    expect(done.counts).toMatchObject({ history: 1 });
+    const asked = () => t.videoService.channelsAsked.filter((id) => id === gone.externalId).length;
+    for (let visit = 0; visit < 3; visit++) {
+      const page = await call(t.app, { method: 'GET', url: `/api/search/channels/${gone.externalId}` });
+      expect(page.status).toBe(200);
+      expect(channelSchema.parse(page.body)).toMatchObject({ name: 'Gone Gardens' });
+    }
+    expect(asked()).toBe(1);
+  });
+
   it("carries the history out in data.zip's history.json and back in, with positions and marks", async () => {
     const member = await aMember(t);
     await importFile(member, takeoutHistory(), 'watch-history.json');

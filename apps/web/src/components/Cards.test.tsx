@@ -2,7 +2,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Video } from '@sift/contracts';
-import { VideoCard } from './Cards';
+import { Avatar, VideoCard } from './Cards';
 
 const video = { type: 'video', id: 1, externalId: 'vid-2', title: 'Bronze Age Forts', name: 'Bronze Age Forts', thumbnail: '/t.webp', channelExternalId: 'UC1', channelName: 'Digs', channelThumbnail: null, durationSeconds: 600, numberOfViews: 1, numberOfLikes: 1, publishedAt: '2026-11-01T10:00:00Z', liveStatus: 'NONE', isShort: false } as unknown as Video;
 
@@ -29,5 +29,12 @@ describe('a video card inside a list (issue 31)', () => {
   it('anywhere else plays the video alone (its channel as the queue)', () => {
     render(<VideoCard video={video} />, { wrapper: MemoryRouter });
     expect(videoLinks()).toEqual(['/watch?v=vid-2', '/watch?v=vid-2']);
+  });
+});
+
+describe('an avatar without a picture', () => {
+  it('shows the initials of whom it stands for (a channel known only by name)', () => {
+    const { container } = render(<Avatar src="" name="Gone Gardens" size={40} />);
+    expect(container.querySelector('.avatar--empty')?.textContent).toBe('GG');
   });
 });

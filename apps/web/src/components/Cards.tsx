@@ -4,6 +4,7 @@ import type { Channel, Video } from '@sift/contracts';
 import { to } from '../lib/paths';
 import { durationLabel, formatDuration, formatNumber, formatRelativeTime } from '../lib/format';
 import { useNameLimit } from '../lib/hooks';
+import { initialsOf } from '../lib/initials-of';
 import { truncateTo } from '../lib/truncate';
 import { PlainLink, useCarryV } from './PlainLink';
 import { Icon } from './Icon';
@@ -50,12 +51,17 @@ export function CountOf({ what, n }: { what: 'views' | 'likes' | 'followers' | '
   }
 }
 
-/** A round picture of a channel or person; should it fail to load, `name`'s initials stand in (lib/image-fallback). */
+/**
+ * A round picture of a channel or person; should it fail to load, `name`'s initials stand in (lib/image-fallback), as
+ * they do when there is no picture yet (a channel known only by name until someone opens it, decisions/052).
+ */
 export function Avatar({ src, size = 36, name }: { src: string | null | undefined; size?: number; name?: string }) {
   return src ? (
     <img className="avatar" src={src} alt="" width={size} height={size} loading="lazy" decoding="async" data-name={name} />
   ) : (
-    <span className="avatar avatar--empty" style={{ width: size, height: size }} aria-hidden="true" />
+    <span className="avatar avatar--empty" style={{ width: size, height: size, fontSize: Math.round(size * 0.4) }} aria-hidden="true">
+      {initialsOf(name)}
+    </span>
   );
 }
 

@@ -1,7 +1,7 @@
 import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BLANK } from './image-fallback';
-import { initialsOf } from './initials';
+import { initialsOf } from './initials-of';
 
 let root: HTMLElement;
 beforeEach(() => {

@@ -1,17 +1,6 @@
 /* eslint-disable lingui/no-unlocalized-strings -- SVG markup, no text a person reads */
 import { BLANK } from './image-fallback';
-
-/** A person's or channel's initials: the first letter of each of its first two words, upper-cased ("Ada Lovelace" → "AL"). */
-export function initialsOf(name: string | null | undefined): string {
-  return (name ?? '')
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => Array.from(word)[0] ?? '')
-    .join('')
-    .toLocaleUpperCase();
-}
+import { initialsOf } from './initials-of';
 
 const escapeXml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

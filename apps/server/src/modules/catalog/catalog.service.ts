@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Channel, ChannelList, PagedVideos, PopularChannels, ResolvedAddress, Video } from '@sift/contracts';
 import pLimit from 'p-limit';
 import { SharedRead } from '../../infra/cache/shared-read.js';
@@ -457,15 +458,24 @@ export class CatalogService {
   private readonly describing = new Map<string, Promise<ChannelRow>>();
 
   /**
+   * Stubs the service said it no longer knows, not asked again for a day (each ask is 1 unit on YouTube, and a gone
+   * channel's page may be visited often). Per process: in a cluster each node asks at most once a day.
+   */
+  private readonly goneStubs = new LRUCache<string, true>({ max: 10_000, ttl: 24 * 3_600_000 });
+
+  /**
    * A stub's description from the video service (1 unit on YouTube), stored; the stub as it is when the service no
-   * longer knows the channel or cannot be asked now (the page shows what is known; a later visit tries again).
+   * longer knows the channel (asked again after a day) or cannot be asked now (the page shows what is known; a later
+   * visit tries again).
    */
   private describeStub(stub: ChannelRow): Promise<ChannelRow> {
+    if (this.goneStubs.has(stub.externalId)) return Promise.resolve(stub);
     const underWay = this.describing.get(stub.externalId);
     if (underWay) return underWay;
     const described = (async () => {
       try {
         const fetched = await this.provider.getChannel(stub.externalId);
+        if (!fetched) this.goneStubs.set(stub.externalId, true);
         return fetched ? (await this.repository.describeChannels(this.provider.name, [fetched]))[0]! : stub;
       } catch (error) {
         if (error instanceof VideoServiceUnavailableError) return stub;

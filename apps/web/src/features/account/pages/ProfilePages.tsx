@@ -8,7 +8,7 @@ import { fieldErrorsFrom } from '../../../components/field-errors';
 import { useNotify } from '../../../components/Notifications';
 import { useDocumentTitle } from '../../../components/Page';
 import { formatDate } from '../../../lib/format';
-import { initialsOf } from '../../../lib/initials';
+import { initialsOf } from '../../../lib/initials-of';
 import { paths, to } from '../../../lib/paths';
 import { useLoginNeeding } from '../../../lib/use-login-needing';
 import { preferences } from '../../../lib/storage';

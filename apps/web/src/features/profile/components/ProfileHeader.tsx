@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import './profile.css';
 import { Icon } from '../../../components/Icon';
 import { useDocumentTitle } from '../../../components/Page';
-import { initialsOf } from '../../../lib/initials';
+import { initialsOf } from '../../../lib/initials-of';
 import { to } from '../../../lib/paths';
 import { openShare } from '../../../lib/share';
 import type { usePublicUser } from '../api/queries';
