@@ -40,9 +40,10 @@ export function useChannelVideos(externalId: string, limit = PAGE_SIZE, hideWatc
 
 /**
  * GET /api/public/v01/channel/search?q=: channels by name. An empty q lists the most-followed channels; the
- * text is sent only when non-empty (SPEC §5). `quiet`: a failure raises no global error (the caller says it in place).
+ * text is sent only when non-empty (SPEC §5). `enabled: false` waits; `quiet`: a failure raises no global error (the
+ * caller says it in place).
  */
-export function useChannelSearch(q: string, limit = PAGE_SIZE, enabled = true, quiet = false) {
+export function useChannelSearch(q: string, { limit = PAGE_SIZE, enabled = true, quiet = false }: { limit?: number; enabled?: boolean; quiet?: boolean } = {}) {
   const text = q.trim();
   return useQuery({
     queryKey: channelKeys.search(text, limit),

@@ -61,7 +61,7 @@ function OneChannel({ externalId, channel, related }: { externalId: string; chan
 }
 
 function SuggestedChannels() {
-  const channels = useChannelSearch('', SUGGESTED);
+  const channels = useChannelSearch('', { limit: SUGGESTED });
   if (channels.isError) {
     return (
       <p>

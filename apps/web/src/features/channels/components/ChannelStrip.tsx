@@ -27,7 +27,7 @@ const STEPS: Record<string, (at: number, last: number) => number> = {
 export function ChannelStrip({ limit = 20, held = false }: { limit?: number; held?: boolean }) {
   const { t } = useLingui();
   // SPEC §8 "Channel card load failure: warning only": no global error, a warning in the strip's place.
-  const { data, isPending, isError, refetch } = useChannelSearch('', limit, true, true);
+  const { data, isPending, isError, refetch } = useChannelSearch('', { limit, quiet: true });
   const channels = data?.items ?? [];
   const [active, setActive] = useState(0);
   const [all, setAll] = useState(typeof IntersectionObserver === 'undefined');

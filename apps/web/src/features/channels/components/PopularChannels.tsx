@@ -24,7 +24,7 @@ export function PopularChannels({ follow, headingId }: { follow: (channel: Chann
   const popular = usePopularChannels(PER_CATEGORY);
   const categories = popular.data?.categories ?? [];
   const uncategorised = popular.isSuccess && categories.length === 0;
-  const flat = useChannelSearch('', UNCATEGORISED, uncategorised);
+  const flat = useChannelSearch('', { limit: UNCATEGORISED, enabled: uncategorised });
   const busy = popular.isPending || (uncategorised && flat.isPending);
   const rows = (channels: Channel[], label: string) => (
     <PickList label={label}>
