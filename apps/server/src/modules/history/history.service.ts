@@ -1,5 +1,7 @@
 import type { ContinueWatching, HiddenPage, HistoryPage, HistoryProgress, HistorySettings, Video } from '@sift/contracts';
 import { MARK_ALL_WATCHED_MAX } from '@sift/contracts';
+import { LRUCache } from 'lru-cache';
+import { StampedCache } from '../../infra/cache/stamped-cache.js';
 import { decodeCursor, encodeCursor } from '../../infra/http/cursor.js';
 import { notFound } from '../../infra/http/errors.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
@@ -32,10 +34,20 @@ export class HistoryService {
     private readonly catalog: Pick<CatalogService, 'videoCards'>,
   ) {}
 
+  /**
+   * What the watched rule needs of the videos being played, kept a minute (as fresh as a kept page's card): a player
+   * saves every ~10 s, and each save would otherwise read the same row again. Videos are never deleted, so a kept id
+   * stays valid; a live video's end shows within the minute.
+   */
+  private readonly playing = new LRUCache<string, HistoryVideo>({ max: 20_000, ttl: StampedCache.MAX_AGE_MS });
+
   /** A stored video by its service id, or 404 (history never asks the video service). */
   private async video(externalId: string): Promise<HistoryVideo> {
+    const kept = this.playing.get(externalId);
+    if (kept) return kept;
     const video = await this.repository.video(externalId);
     if (!video) throw notFound('Video');
+    this.playing.set(externalId, video);
     return video;
   }
 
