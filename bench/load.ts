@@ -7,7 +7,7 @@
  * times down to none; then the overload case: 500 connections on PGlite, where the app must shed load with clean
  * 503s rather than time out, and 100 users on PGlite.
  * Run: `npm run build && npx tsx bench/load.ts` (BENCH_DATABASE_URL / DATABASE_URL, default
- * postgres://postgres@127.0.0.1:5432/postgres; BENCH_SECONDS per endpoint, default 10; BENCH_MIX_SECONDS per mix row, default 60). Rewrites its section of
+ * postgres://postgres@127.0.0.1:5432/postgres; BENCH_SECONDS per endpoint, default 10; BENCH_MIX_SECONDS per mix row, default 60; BENCH_ONLY=uncached-search runs the PostgreSQL rows and the uncached search only and writes nothing). Rewrites its section of
  * RESULTS.md.
  */
 import autocannon from 'autocannon';
@@ -21,6 +21,7 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { hashToken } from '../apps/server/src/infra/security/tokens.js';
 import { defaultServerUrl, dropDatabase, recreateDatabase, startProcess, writeSection } from './harness.js';
+import { uncachedSearch } from './uncached-search.js';
 import { virtualUsers, type Step, type VirtualUsersResult } from './virtual-users.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -209,6 +210,24 @@ children.push(postgresApp);
 const floor = await hammer('hello-world (floor)', 'http://127.0.0.1:8301/');
 const onPostgres: Row[] = [floor];
 for (const [name, url] of await targets('http://127.0.0.1:8302')) onPostgres.push(await hammer(`${name} (PostgreSQL)`, url));
+const uncached = await uncachedSearch('http://127.0.0.1:8302', databaseUrl, SECONDS);
+onPostgres.push({ name: `search, a new word each request (PostgreSQL; ${uncached.distinct.toLocaleString('en-US')} words for ${uncached.http.requests.toLocaleString('en-US')} requests)`, ...uncached.http, status503: 0 });
+const uncachedText = `The uncached search (bench/uncached-search.ts): each request a word of the catalog (or a prefix of one) not asked
+before in the run, so no kept answer or card helps. The raw SQL of the same statements in the same run — one search's
+statements as drizzle sends them, captured for 300 of the words and replayed on ${CONNECTIONS} connections, each
+replaying one search's ${uncached.raw.statements.toFixed(1)} statements (on average) in turn: **${uncached.raw.rps.toFixed(0)} searches/s**, p50
+${uncached.raw.p50.toFixed(1)} ms, p99 ${uncached.raw.p99.toFixed(1)} ms, beside ${uncached.http.rps.toFixed(0)} req/s over HTTP (${((uncached.http.rps / uncached.raw.rps) * 100).toFixed(0)} % of the SQL's own rate).
+Sequential scans in their plans: ${uncached.seqScans.length === 0 ? 'none' : uncached.seqScans.join(', ')}.
+The statements that cost most (alone, one connection; mean ms × how often a search sends it):
+${uncached.heaviest.map((h) => `- ${h.ms.toFixed(2)} ms × ${h.perSearch.toFixed(1)}: \`${h.sql.replaceAll('`', "'")}…\``).join('\n')}`;
+console.log(uncachedText);
+if (process.env.BENCH_ONLY === 'uncached-search') {
+  // A quick try of that row alone: nothing is written.
+  postgresApp.kill('SIGTERM');
+  hello.kill('SIGTERM');
+  if (process.env.BENCH_KEEP !== '1') await dropDatabase(serverUrl, DB);
+  process.exit(0);
+}
 const postgresMembers = await membersInDatabase(databaseUrl, 'http://127.0.0.1:8302', 500);
 const postgresMixes: MixRow[] = [];
 for (const thinkMs of THINK_TIMES_MS) postgresMixes.push(await mix(`500 users, think ${thinkMs} ms (PostgreSQL)`, 'http://127.0.0.1:8302', postgresMembers, 500, thinkMs, MIX_SECONDS));
@@ -238,6 +257,8 @@ same machine (it takes a share of the 2 cores too).
 On PostgreSQL:
 
 ${table(onPostgres, floor)}
+
+${uncachedText}
 
 On PGlite (the embedded default):
 
