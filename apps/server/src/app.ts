@@ -404,7 +404,7 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
   const subscriptionsEnabled = deps.subscriptionsEnabled ?? true;
   await app.register(
     async (api) => {
-      await api.register(catalogRoutes(services.catalog, services.watched));
+      await api.register(catalogRoutes(services.catalog, services.watched, services.feeds));
       await api.register(
         feedsRoutes({
           feeds: services.feeds,

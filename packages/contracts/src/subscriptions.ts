@@ -129,6 +129,13 @@ export const feedQuerySchema = z.object({
 });
 export type FeedQuery = z.infer<typeof feedQuerySchema>;
 
+/**
+ * GET /api/search/channels/{externalId}/videos: `limit`, `next` and `hideWatched` as every list of videos, and the
+ * feed parameters (SPEC §7) to filter the channel's videos (decisions/054).
+ */
+export const channelVideosQuerySchema = feedQuerySchema;
+export type ChannelVideosQuery = FeedQuery;
+
 /** The personal feed also narrows to some of the member's subscriptions (the filter chips). */
 export const personalFeedQuerySchema = feedQuerySchema.extend({ subscriptionIds: idList });
 export type PersonalFeedQuery = z.infer<typeof personalFeedQuerySchema>;

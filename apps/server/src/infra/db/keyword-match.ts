@@ -80,6 +80,95 @@ export function keywordRulesCondition(rules: KeywordRules): SQL {
   return sql`sift_rules_match(${videoMatchText()}, ${patterns(rules.all)}, ${patterns(rules.any)}, ${patterns(rules.none)})`;
 }
 
+/**
+ * The video's words as the keyword matcher cuts them, plus its day, month and channel lexemes (migration 0021, the expression of
+ * `videos_keyword_idx`; decisions/054). Written exactly as the index is, or the planner cannot use it.
+ */
+export const keywordWords = (): SQL => sql`sift_keyword_words(${videos.title}, ${videos.tags}, ${videos.description}, ${videos.publishedAt}, ${videos.channelId})`;
+
+/**
+ * A WHERE condition over `videos` that `videos_keyword_idx` answers and that holds for every video the rules'
+ * `all` and `any` keywords match (a superset: the exact matcher, `keywordRulesCondition`, confirms each): every run
+ * of letters and digits of every `all` keyword, and those of at least one `any` keyword. Undefined when neither list
+ * has a keyword: `none` alone narrows nothing an index could select. A keyword without a letter or digit matches
+ * nothing; its empty token list folds to false at planning (`cardinality`), never to "every video".
+ */
+export function keywordCandidatesCondition(rules: Pick<KeywordRules, 'all' | 'any'>): SQL | undefined {
+  if (rules.all.length + rules.any.length === 0) return undefined;
+  const words = keywordWords();
+  const has = (keyword: string) => sql`(cardinality(sift_keyword_tokens(${keyword})) > 0 AND ${words} @> sift_keyword_tokens(${keyword}))`;
+  const parts = rules.all.map(has);
+  if (rules.any.length > 0) parts.push(sql`(${sql.join(rules.any.map(has), sql` OR `)})`);
+  return sql.join(parts, sql` AND `);
+}
+
+/**
+ * A WHERE condition over `videos`: published in the UTC days `first` to `last` (inclusive) — their lexemes
+ * (`dayLexemes`), which `videos_keyword_idx` answers, and the exact bounds tested on the rows it selects (written
+ * `published_at + '0'` so the planner does not read the date index too, to intersect).
+ */
+export function publishedInCondition(first: number, last: number): SQL {
+  const from = startOfDay(last).toISOString();
+  const to = startOfDay(first + 1).toISOString();
+  return sql`${keywordWords()} && ${sql.param(dayLexemes(first, last))}::text[]
+    AND ${videos.publishedAt} + interval '0' >= ${from}::timestamptz AND ${videos.publishedAt} + interval '0' < ${to}::timestamptz`;
+}
+
+const DAY_MS = 86_400_000;
+const dayLexeme = (day: number): string => {
+  const d = new Date(day * DAY_MS);
+  return `~${d.getUTCFullYear() * 10000 + (d.getUTCMonth() + 1) * 100 + d.getUTCDate()}`;
+};
+const monthLexeme = (month: number): string => `~${Math.floor(month / 12) * 100 + (month % 12) + 1}`;
+const monthOfDay = (day: number): number => {
+  const d = new Date(day * DAY_MS);
+  return d.getUTCFullYear() * 12 + d.getUTCMonth();
+};
+const firstDayOfMonth = (month: number): number => Date.UTC(Math.floor(month / 12), month % 12, 1) / DAY_MS;
+
+/** The UTC day (days since 1970-01-01) of a moment. */
+export const dayOf = (at: Date): number => Math.floor(at.getTime() / DAY_MS);
+/** The moment a UTC day starts. */
+export const startOfDay = (day: number): Date => new Date(day * DAY_MS);
+
+/**
+ * Lexemes that every video published in the UTC days `first` to `last` (inclusive, first ≥ last) has one of: a
+ * month's lexeme (`~YYYYMM`) where the span holds more than DAY_LEXEMES_MAX of its days, else those days' lexemes
+ * (`~YYYYMMDD`). A month's lexeme selects its other days too, so the read also bounds `published_at` on the rows
+ * (`publishedInCondition`). Few lexemes: the index tests every candidate against each one of them.
+ */
+export function dayLexemes(first: number, last: number): string[] {
+  const lexemes: string[] = [];
+  for (let day = first; day >= last; ) {
+    const month = monthOfDay(day);
+    const inMonth = Math.max(firstDayOfMonth(month), last);
+    if (day - inMonth + 1 > DAY_LEXEMES_MAX) lexemes.push(monthLexeme(month));
+    else for (let d = day; d >= inMonth; d--) lexemes.push(dayLexeme(d));
+    day = inMonth - 1;
+  }
+  return lexemes;
+}
+
+/** Up to this many days of one month a window reads by their day lexemes; more by the month's. */
+export const DAY_LEXEMES_MAX = 3;
+
+/**
+ * Where a window from day `first` back to about `last` should end: at `last`, or — when it would hold more than
+ * DAY_LEXEMES_MAX days of `last`'s month but not all of them — at that month's first day, since the month's lexeme
+ * selects the whole month anyway (never before `oldest`).
+ */
+export function windowEnd(first: number, last: number, oldest: number): number {
+  const monthStart = firstDayOfMonth(monthOfDay(last));
+  const held = Math.min(first, firstDayOfMonth(monthOfDay(last) + 1) - 1) - last + 1;
+  return held > DAY_LEXEMES_MAX && last > monthStart ? Math.max(monthStart, oldest) : last;
+}
+
+/**
+ * A WHERE condition over `videos` that `videos_keyword_idx` answers: the video is of one of these channels (its
+ * channel lexeme, '#42'), so the index intersects a word with a channel's videos instead of the whole catalog.
+ */
+export const ofChannelsCondition = (channelIds: number[]): SQL => sql`${keywordWords()} && ${sql.param(channelIds.map((id) => `#${id}`))}::text[]`;
+
 /** A WHERE condition over `videos`: the video passes these type filters. */
 export function typeFiltersCondition(filters: TypeFilters): SQL {
   const parts: SQL[] = [];

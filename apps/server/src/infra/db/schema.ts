@@ -203,6 +203,9 @@ export const videos = pgTable(
     // personal feed of many followed channels reads this index backwards without visiting the table (index-only).
     index('videos_published_idx').on(t.publishedAt, t.id, t.channelId),
     index('videos_search_idx').using('gin', t.searchVector),
+    // Keyword-filtered feeds (decisions/054): the words of sift_match_text as the keyword matcher cuts them, plus the
+    // day, month and channel lexemes, so a feed's filter selects candidates here and the one exact matcher confirms them.
+    index('videos_keyword_idx').using('gin', sql`sift_keyword_words("title", "tags", "description", "published_at", "channel_id")`),
   ],
 );
 

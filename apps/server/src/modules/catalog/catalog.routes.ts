@@ -8,16 +8,19 @@ import {
   channelSchema,
   channelSearchQuerySchema,
   channelVideosParamsSchema,
+  channelVideosQuerySchema,
+  feedPageSize,
   pagedVideosSchema,
   popularChannelsQuerySchema,
   popularChannelsSchema,
   resolvedAddressSchema,
   resolveQuerySchema,
-  videoPageQuerySchema,
   videoParamsSchema,
   videoSchema,
 } from '@sift/contracts';
 import { sendJson } from '../../infra/http/send-json.js';
+import type { FeedsService } from '../feeds/feeds.service.js';
+import { isFilteredQuery } from '../feeds/feeds.service.js';
 import type { WatchedOverlay } from '../history/watched-overlay.js';
 import type { CatalogService } from './catalog.service.js';
 
@@ -25,7 +28,7 @@ const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 503: apiErrorSchema }
 
 /** SPEC §7 "Content and messages" and "Search" calls about channels and videos. */
 export const catalogRoutes =
-  (catalog: CatalogService, watched: WatchedOverlay): FastifyPluginAsyncZod =>
+  (catalog: CatalogService, watched: WatchedOverlay, feeds: Pick<FeedsService, 'encodedChannelFeed'>): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/videos/:externalId',
@@ -62,9 +65,10 @@ export const catalogRoutes =
         onRequest: app.optionalUser,
         schema: {
           tags: ['channels'],
-          summary: "A channel's videos, newest first, paged by the opaque cursor `next`; hideWatched=true leaves out what the member watched or dismissed",
+          summary:
+            "A channel's videos, newest first, paged by the opaque cursor `next`; hideWatched=true leaves out what the member watched or dismissed; the feed parameters (filterText, all, any, none) filter them",
           params: channelVideosParamsSchema,
-          querystring: videoPageQuerySchema,
+          querystring: channelVideosQuerySchema,
           response: { 200: pagedVideosSchema, ...errors },
         },
       },
@@ -72,7 +76,9 @@ export const catalogRoutes =
         watched.send(
           req,
           reply as FastifyReply,
-          await catalog.encodedChannelVideos(req.params.externalId, req.query.limit, req.query.next, req.query.hideWatched ? req.user?.id : undefined),
+          isFilteredQuery(req.query)
+            ? await feeds.encodedChannelFeed(req.params.externalId, req.query, req.user?.id)
+            : await catalog.encodedChannelVideos(req.params.externalId, feedPageSize(req.query), req.query.next, req.query.hideWatched ? req.user?.id : undefined),
         ),
     );
 

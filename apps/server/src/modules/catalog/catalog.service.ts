@@ -306,6 +306,11 @@ export class CatalogService {
     return toPage(rows, limit, hideFor === undefined ? channel.numberOfVideos : 0, hideFor !== undefined);
   }
 
+  /** Our id of a channel by its service id (fetched from the service when unknown; 404 when it knows none). */
+  async channelId(channelExternalId: string): Promise<number> {
+    return (await this.findOrFetchChannel(channelExternalId)).id;
+  }
+
   /** Every channel's videos, newest first: the public feed a visitor sees on the Dashboard. */
   async allVideos(limit: number, next?: string): Promise<PagedVideos> {
     const after = next ? decodeCursor(next) : undefined;

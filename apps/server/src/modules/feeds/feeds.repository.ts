@@ -1,7 +1,16 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { rowsOf, type Database } from '../../infra/db/client.js';
-import { keywordRulesCondition, type KeywordRules } from '../../infra/db/keyword-match.js';
+import {
+  keywordCandidatesCondition,
+  keywordRulesCondition,
+  dayOf,
+  ofChannelsCondition,
+  publishedInCondition,
+  startOfDay,
+  windowEnd,
+  type KeywordRules,
+} from '../../infra/db/keyword-match.js';
 import { asHeavyRead } from '../../infra/db/query-bounds.js';
 import { unwatchedBy } from '../../infra/db/unwatched.js';
 import { feedTokens, siftVideos, videos } from '../../infra/db/schema.js';
@@ -26,6 +35,22 @@ function filterCondition(filters: FeedFilters): SQL | undefined {
   return parts.length > 0 ? and(...parts) : undefined;
 }
 
+/**
+ * A WHERE condition over `videos` for where a filtered page's videos come from: undefined for every channel, false
+ * for no source at all.
+ */
+function sourceCondition(sources: FeedSources, options: { indexed: boolean } = { indexed: true }): SQL | undefined | false {
+  if (sources === 'everything') return undefined;
+  const parts: SQL[] = [];
+  // `channel_id + 0` is the same test that no index answers: the rows at hand are tested, none are looked up.
+  const channel = options.indexed ? sql`${videos.channelId}` : sql`(${videos.channelId} + 0)`;
+  if (sources.channelIds.length > 0) parts.push(sql`${channel} = ANY(${sql.param(sources.channelIds)}::bigint[])`);
+  if (sources.siftIds.length > 0) {
+    parts.push(sql`EXISTS (SELECT 1 FROM ${siftVideos} WHERE ${siftVideos.videoId} = ${videos.id} AND ${siftVideos.siftId} = ANY(${sql.param(sources.siftIds)}::bigint[]))`);
+  }
+  return parts.length === 0 ? false : parts.length === 1 ? parts[0]! : sql`(${sql.join(parts, sql` OR `)})`;
+}
+
 export const isFiltered = (filters: FeedFilters) => filters.words.length > 0 || hasRules(filters.rules);
 
 /** Videos strictly older than the cursor, in the feeds' (published_at, id) order. */
@@ -41,6 +66,26 @@ const MAX_WINDOW_GROWTH = 16;
 const MAX_WINDOWS = 8;
 /** A member's next first window (FeedsRepository.windowHints) is at most a year wide. */
 const MAX_WINDOW_HINT_MS = 365 * 24 * 3_600_000;
+
+/**
+ * A filter the index cannot select for (`none` alone, title words alone) is a walk of at most this many of the
+ * source's newest rows after the cursor (decisions/054): enough for a page unless the filter leaves out over 97 % of
+ * the videos; the matcher costs about 25 µs a row at most, so the walk about 50 ms at worst.
+ */
+export const FILTER_WALK_MAX_ROWS = 2_000;
+/** How much longer the next window of a filtered read is when the last ones found nothing. */
+export const WINDOW_GROWTH = 4;
+/** The next window is sized to find what the page lacks at the rate found so far, times this margin. */
+export const WINDOW_MARGIN = 2;
+/** Up to this many channels a filtered feed selects its candidates by channel in the index (a channel's page). */
+export const INDEXED_CHANNELS_MAX = 8;
+
+/** The keys of a filtered page and, when a bounded walk ended before the page was full, where it stopped. */
+export interface FilteredKeys {
+  keys: PublishedKey[];
+  /** The last row the walk read: the next page starts after it (set only when fewer than a page's keys were found). */
+  stoppedAt?: PublishedKey;
+}
 
 /**
  * The feeds' reads (decisions/012-subscriptions.md). A personal page is two index-ordered reads merged: the newest
@@ -63,9 +108,124 @@ export class FeedsRepository {
    * cards come from the catalog (CatalogService.videoCards), which keeps those it showed before.
    */
   async pageKeys(sources: FeedSources, after: PublishedKey | undefined, limit: number, filters: FeedFilters, hideFor?: number): Promise<PublishedKey[]> {
-    const filter = filterCondition(filters);
-    // A filter is evaluated row by row, newest first, until a page matches: a rare word reads far more than a page.
-    return filter ? asHeavyRead(() => this.readPageKeys(sources, after, limit, filter, hideFor)) : this.readPageKeys(sources, after, limit, undefined, hideFor);
+    return isFiltered(filters) ? (await this.filteredPageKeys(sources, after, limit, filters, hideFor)).keys : this.readPageKeys(sources, after, limit, undefined, hideFor);
+  }
+
+  /**
+   * The keys of a filtered page, newest first, limit + 1 of them (decisions/054). The one exact matcher
+   * (`keywordRulesCondition`, title words) decides, on a bounded number of rows:
+   * - with `all` / `any` keywords, the candidates `videos_keyword_idx` gives for them (within a channel's own, for a
+   *   channel's page), window by window of whole days back from the cursor's day, each window's sorted by
+   *   (published_at, id) and confirmed by the matcher until the page is full. The windows follow each other in key
+   *   order, so pages neither repeat nor skip a video; a word no video has costs three index probes that read no row;
+   * - without (`none` alone, title words alone) nothing can be selected from an index: a walk of at most
+   *   FILTER_WALK_MAX_ROWS of the source's rows, and `stoppedAt` says where it stopped.
+   */
+  async filteredPageKeys(sources: FeedSources, after: PublishedKey | undefined, limit: number, filters: FeedFilters, hideFor?: number): Promise<FilteredKeys> {
+    const n = limit + 1;
+    const exact = filterCondition(filters) ?? sql`true`;
+    const source = sourceCondition(sources);
+    if (source === false) return { keys: [] };
+    const older = olderThan(after);
+    const unwatched = hideFor === undefined ? undefined : unwatchedBy(hideFor, videos.id);
+    const words = keywordCandidatesCondition(filters.rules);
+    // The walk reads up to FILTER_WALK_MAX_ROWS rows through the matcher (tens of ms): it takes its turn in the heavy
+    // lane (decision 037). The index reads below are a few thousand candidates at most, like any other page.
+    if (!words) return asHeavyRead(() => this.walk(sources, after, and(older, source, unwatched), exact, n, FILTER_WALK_MAX_ROWS, hideFor));
+    // A channel's page (or a feed of a few channels) intersects the words with its channels inside the index, and its
+    // candidates are few: its whole history is one read. The index tests every candidate against each channel of
+    // the list (500 channels: 40 ms a window), so a feed of many channels takes the words' candidates across the
+    // catalog, window by window, and keeps its own on the rows.
+    const fewChannels = sources !== 'everything' && sources.siftIds.length === 0 && sources.channelIds.length <= INDEXED_CHANNELS_MAX;
+    let candidates = fewChannels ? and(words, ofChannelsCondition(sources.channelIds))! : words;
+
+    // The source is tested on the candidates' rows before they are sorted, written so the planner cannot read the
+    // followed channels' index too (25,000 entries for 500 channels) to intersect; hideWatched and the matcher on the
+    // sorted ones, until the page is full.
+    const ofSource = sourceCondition(sources, { indexed: false });
+    const kept = and(unwatched, exact)!;
+    if (fewChannels) return { keys: await this.confirmedCandidates(and(candidates, older)!, kept, n) }; // the channel's whole history
+    if (ofSource) candidates = and(candidates, ofSource)!;
+    const span = await this.publishedSpan();
+    if (!span) return { keys: [] };
+    const keys: PublishedKey[] = [];
+    const newestDay = dayOf(after && after.publishedAt < span.newest ? after.publishedAt : span.newest);
+    const oldestDay = dayOf(span.oldest);
+    // Windows of whole UTC days back from the cursor's day, which follow each other. The first is a day (the whole
+    // catalog: a common word fills its page there) or four (a feed's own channels are a small part of it); the next
+    // are sized by the matches per day found so far, with a margin, or four times longer when none were.
+    let day = newestDay;
+    let length = sources === 'everything' ? 1 : 4;
+    for (let windows = 1; keys.length < n && day >= oldestDay; windows++) {
+      const last = windowEnd(day, Math.max(oldestDay, day - length + 1), oldestDay);
+      keys.push(...(await this.confirmedCandidates(and(candidates, publishedInCondition(day, last), older)!, kept, n - keys.length)));
+      day = last - 1;
+      if (keys.length >= n || day < oldestDay) break;
+      const read = newestDay - day;
+      if (keys.length === 0 && windows === 2) {
+        // Nothing in the first windows: a rare word (or one no video has). Its candidates anywhere before are few, so
+        // one read takes them all.
+        const before = sql`(${videos.publishedAt}, ${videos.id}) < (${startOfDay(day + 1).toISOString()}::timestamptz, 0)`;
+        keys.push(...(await this.confirmedCandidates(and(candidates, older, before)!, kept, n)));
+        break;
+      }
+      length = keys.length === 0 ? read * WINDOW_GROWTH : Math.ceil(((n - keys.length) * read * WINDOW_MARGIN) / keys.length);
+    }
+    return { keys };
+  }
+
+  /**
+   * The source's newest rows after the cursor, at most `rows` of them, those the exact matcher accepts, at most `n`:
+   * it stops at the n-th. With fewer, `stoppedAt` is the last row read when the walk read all `rows`.
+   */
+  private async walk(sources: FeedSources, after: PublishedKey | undefined, narrow: SQL | undefined, exact: SQL, n: number, rows: number, hideFor: number | undefined): Promise<FilteredKeys> {
+    if (sources !== 'everything' && sources.siftIds.length > 0) {
+      // A sift's matches are another index (sift_videos): the source's newest keys as the unfiltered page reads them, then the matcher on those rows.
+      const read = await this.readPageKeys(sources, after, rows - 1, undefined, hideFor);
+      const result = await this.db.execute(sql`SELECT ${videos.id} AS id FROM ${videos} WHERE ${videos.id} = ANY(${sql.param(read.map((k) => k.id))}::bigint[]) AND ${exact}`);
+      const matched = new Set(rowsOf<{ id: string | number }>(result).map((r) => Number(r.id)));
+      const keys = read.filter((k) => matched.has(k.id)).slice(0, n);
+      const last = read.at(-1);
+      return keys.length < n && read.length === rows && last ? { keys, stoppedAt: last } : { keys };
+    }
+    const result = await this.db.execute(sql`
+      SELECT id, published_at, matched, read FROM (
+        SELECT ${videos.id} AS id, ${videos.publishedAt} AS published_at, ${videos.title} AS title, ${videos.tags} AS tags, ${videos.description} AS description,
+          row_number() OVER (ORDER BY ${videos.publishedAt} DESC, ${videos.id} DESC) AS read
+        FROM ${videos} WHERE ${narrow ?? sql`true`}
+        ORDER BY ${videos.publishedAt} DESC, ${videos.id} DESC LIMIT ${rows}
+      ) AS videos, LATERAL (SELECT ${exact} AS matched) AS m
+      WHERE matched OR read = ${rows}
+      ORDER BY published_at DESC, id DESC
+      LIMIT ${n}`);
+    const read = rowsOf<{ id: string | number; published_at: string | Date; matched: boolean; read: string | number }>(result);
+    const keys = read.filter((r) => r.matched).map((r) => ({ id: Number(r.id), publishedAt: new Date(r.published_at) }));
+    const last = read.at(-1);
+    return keys.length < n && last && Number(last.read) === rows ? { keys, stoppedAt: { id: Number(last.id), publishedAt: new Date(last.published_at) } } : { keys };
+  }
+
+  /** The candidates `where` selects (through `videos_keyword_idx`), newest first, those `kept` keeps (the exact matcher), at most `n`. */
+  private async confirmedCandidates(where: SQL, kept: SQL, n: number): Promise<PublishedKey[]> {
+    // OFFSET 0 keeps `kept` above the sort: it reads the candidates in key order and stops at the n-th match.
+    const result = await this.db.execute(sql`
+      SELECT id, published_at FROM (
+        SELECT ${videos.id} AS id, ${videos.publishedAt} AS published_at, ${videos.title} AS title, ${videos.tags} AS tags, ${videos.description} AS description,
+          ${videos.channelId} AS channel_id
+        FROM ${videos} WHERE ${where}
+        ORDER BY ${videos.publishedAt} DESC, ${videos.id} DESC OFFSET 0
+      ) AS videos
+      WHERE ${kept}
+      ORDER BY published_at DESC, id DESC
+      LIMIT ${n}`);
+    return rowsOf<{ id: string | number; published_at: string | Date }>(result).map((r) => ({ id: Number(r.id), publishedAt: new Date(r.published_at) }));
+  }
+
+  /** The publication moments of the newest and the oldest video: two index probes. */
+  private async publishedSpan(): Promise<{ newest: Date; oldest: Date } | undefined> {
+    const result = await this.db.execute(sql`SELECT max(${videos.publishedAt}) AS newest, min(${videos.publishedAt}) AS oldest FROM ${videos}`);
+    const row = rowsOf<{ newest: string | Date | null; oldest: string | Date | null }>(result)[0];
+    if (!row?.newest || !row.oldest) return undefined;
+    return { newest: new Date(row.newest), oldest: new Date(row.oldest) };
   }
 
   /** `hideFor` (hideWatched): the member's watched and dismissed videos are left out inside each part, so the page stays full. */

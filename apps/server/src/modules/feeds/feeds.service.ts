@@ -1,13 +1,14 @@
 import type { Feed, FeedQuery, PagedVideos, PersonalFeedQuery, Video } from '@sift/contracts';
 import { feedPageSize } from '@sift/contracts';
 import { encodedPageCache, StampedCache } from '../../infra/cache/stamped-cache.js';
+import { foldKeyword } from '../../infra/db/keyword-match.js';
 import { decodeCursor, encodeCursor, type PublishedKey } from '../../infra/http/cursor.js';
 import { badRequest } from '../../infra/http/errors.js';
 import { EncodedJson, JsonTail } from '../../infra/http/send-json.js';
 import { hashToken, newToken } from '../../infra/security/tokens.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import type { FeedSourceIds, FollowsStamp, SubscriptionsService } from '../subscriptions/subscriptions.service.js';
-import { isFiltered, type FeedFilters, type FeedsRepository, type FeedSources } from './feeds.repository.js';
+import { isFiltered, type FeedFilters, type FeedsRepository, type FeedSources, type FilteredKeys } from './feeds.repository.js';
 
 /**
  * The public feed and the personal feed (SPEC §3 "Feed", §7 "Feeds"; decisions/012-subscriptions.md). Both take the
@@ -23,6 +24,12 @@ export class FeedsService {
     private readonly pageCache = encodedPageCache(64),
     private readonly chipsCache = new StampedCache<JsonTail>(16, (chips) => chips.size),
     private readonly sourcesCache = new StampedCache<FeedSourceIds>(4, (s) => 8 * (s.channelIds.length + s.siftIds.length)),
+    /**
+     * Filtered pages every visitor sees alike (the public feed, a channel's page), kept encoded under the newest
+     * video's id like the catalog's public pages (decision 014), by their normalised filter: 16 MiB, least recently
+     * used first (a few hundred pages).
+     */
+    private readonly filteredPages = encodedPageCache(16),
   ) {}
 
   /**
@@ -34,14 +41,47 @@ export class FeedsService {
     const hideFor = query.hideWatched ? viewerId : undefined;
     const plain = !isFiltered(filtersOf(query)) && query.itemId === undefined && query.itemBefore === undefined && query.itemBeforeExternal === undefined && hideFor === undefined;
     if (plain) return this.catalog.encodedAllVideos(feedPageSize(query), query.next);
-    return EncodedJson.of(JSON.stringify(await this.filteredPublicFeed(query, hideFor)));
+    // A page that starts at an item names where it starts by that item, which the key must carry too.
+    const start = `${query.next ?? ''}|${query.itemId ?? ''}|${query.itemBefore ?? ''}|${query.itemBeforeExternal ?? ''}`;
+    return this.keptFilteredPage(`all|${feedPageSize(query)}|${start}|${filterKey(filtersOf(query))}`, () => this.filteredPublicFeed(query, hideFor), hideFor);
   }
 
   private async filteredPublicFeed(query: FeedQuery, hideFor: number | undefined): Promise<PagedVideos> {
     const limit = feedPageSize(query);
-    const window = pageWindow(await this.repository.pageKeys('everything', await this.start(query), limit, filtersOf(query), hideFor), limit);
+    const window = pageWindow(await this.keys('everything', await this.start(query), limit, filtersOf(query), hideFor), limit);
     const cards = await this.catalog.videoCards(window.shown.map((k) => k.id));
     return { videos: cards.map((c) => c.video), totalResults: window.totalResults, next: window.next, limit };
+  }
+
+  /**
+   * A filtered page every visitor sees alike, kept under the newest video's id (an arrival anywhere may join it) and
+   * its normalised filter. A member's hideWatched page is theirs: built each time.
+   */
+  private async keptFilteredPage(key: string, build: () => Promise<PagedVideos>, hideFor: number | undefined): Promise<EncodedJson> {
+    if (hideFor !== undefined) return EncodedJson.of(JSON.stringify(await build()));
+    const stamp = await this.catalog.newestVideoId();
+    return this.filteredPages.get(key, stamp) ?? this.filteredPages.set(key, stamp, EncodedJson.of(JSON.stringify(await build())));
+  }
+
+  /**
+   * GET /api/search/channels/{externalId}/videos with the feed parameters (SPEC §7): the channel's stored videos the
+   * filter keeps, newest first (the unfiltered page, which also reads older uploads from the service on demand, is
+   * the catalog's).
+   */
+  async encodedChannelFeed(channelExternalId: string, query: FeedQuery, viewerId?: number): Promise<EncodedJson> {
+    const hideFor = query.hideWatched ? viewerId : undefined;
+    const limit = feedPageSize(query);
+    const key = `channel|${channelExternalId}|${limit}|${query.next ?? ''}|${filterKey(filtersOf(query))}`;
+    return this.keptFilteredPage(
+      key,
+      async () => {
+        const channelId = await this.catalog.channelId(channelExternalId);
+        const window = pageWindow(await this.keys({ channelIds: [channelId], siftIds: [] }, await this.start(query), limit, filtersOf(query), hideFor), limit);
+        const cards = await this.catalog.videoCards(window.shown.map((k) => k.id));
+        return { videos: cards.map((c) => c.video), totalResults: window.totalResults, next: window.next, limit };
+      },
+      hideFor,
+    );
   }
 
   /**
@@ -101,7 +141,7 @@ export class FeedsService {
       compare && narrowed ? this.feedSources(userId, [], subscriptionsStamp) : undefined,
     ]);
     // Asked for subscriptions that are not (or no longer) the member's followed ones: nothing to show from them.
-    const keys = narrowed && sources.channelIds.length + sources.siftIds.length === 0 ? [] : await this.repository.pageKeys(sources, after, limit, filters, hideFor);
+    const keys: FilteredKeys = narrowed && sources.channelIds.length + sources.siftIds.length === 0 ? { keys: [] } : await this.keys(sources, after, limit, filters, hideFor);
     const window = pageWindow(keys, limit);
     const [cards, additionalResults] = await Promise.all([
       this.catalog.videoCards(window.shown.map((k) => k.id)),
@@ -109,6 +149,12 @@ export class FeedsService {
     ]);
     const page = `{"videos":[${cards.map((c) => c.json).join(',')}],"totalResults":${window.totalResults},"next":${JSON.stringify(window.next)},"limit":${limit}}`;
     return { page, additionalResults };
+  }
+
+  /** A page's keys: the filtered read (decisions/054) when there is a filter. */
+  private async keys(sources: FeedSources, after: PublishedKey | undefined, limit: number, filters: FeedFilters, hideFor: number | undefined): Promise<FilteredKeys> {
+    if (isFiltered(filters)) return this.repository.filteredPageKeys(sources, after, limit, filters, hideFor);
+    return { keys: await this.repository.pageKeys(sources, after, limit, NO_FILTERS, hideFor) };
   }
 
   /** The channels and sifts a page reads (all followed ones, or `only` these subscriptions), kept while the member's subscriptions are unchanged. */
@@ -189,6 +235,9 @@ const NO_FILTERS: FeedFilters = { words: [], rules: { all: [], any: [], none: []
 /** Pages after the first carry no chips (the client has them). */
 const NO_CHIPS = new JsonTail('{"subscriptionFilters":[],"feedSubscriptionFilters":[]}');
 
+/** Whether a feed query filters (title words or keyword rules left after the excluded ones). */
+export const isFilteredQuery = (query: FeedQuery): boolean => isFiltered(filtersOf(query));
+
 /** all / any / none minus the keywords switched off (excludedAll / excludedAny / excludedNone); title words. */
 export function filtersOf(query: FeedQuery): FeedFilters {
   const minus = (list: string[], excluded: string[]) => {
@@ -208,10 +257,22 @@ interface PageWindow {
   totalResults: number;
 }
 
-function pageWindow(keys: PublishedKey[], limit: number): PageWindow {
+/** The same filter however it was written: keywords folded, each list de-duplicated and sorted. */
+function filterKey(filters: FeedFilters): string {
+  const list = (keywords: string[]) => [...new Set(keywords.map(foldKeyword))].sort();
+  return JSON.stringify([list(filters.words), list(filters.rules.all), list(filters.rules.any), list(filters.rules.none)]);
+}
+
+/**
+ * The keys a page shows (of the limit + 1 read), its cursor and its total. A filtered read that stopped at its bound
+ * (`stoppedAt`, decisions/054) continues after the last row it read.
+ */
+function pageWindow(read: PublishedKey[] | FilteredKeys, limit: number): PageWindow {
+  const { keys, stoppedAt } = Array.isArray(read) ? { keys: read, stoppedAt: undefined } : read;
   const shown = keys.slice(0, limit);
   const last = shown.at(-1);
   const hasMore = keys.length > limit && last !== undefined;
+  if (!hasMore && stoppedAt) return { shown, next: encodeCursor(stoppedAt), totalResults: shown.length + 1 };
   return {
     shown,
     next: hasMore ? encodeCursor(last) : null,
