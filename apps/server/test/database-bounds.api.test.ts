@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { openDatabase, rowsOf, type Database } from '../src/infra/db/client.js';
+import { aMember } from './support/accounts.js';
 import { useTestApp } from './support/test-app.js';
 
 /**
@@ -14,7 +15,24 @@ import { useTestApp } from './support/test-app.js';
  * one connection) until the test lets go, so the requests' reads cannot finish before then whatever the machine.
  */
 const onPostgres = Boolean(process.env.DATABASE_URL);
-const FILTERED_FEED = '/api/feeds/public?any=nothingmatchesthisword';
+/**
+ * A read that is neither kept nor shared (a member's hideWatched page: its own) and takes the heavy lane: a `none`
+ * word alone is a bounded walk through the matcher (decisions/054). Keyword-selected pages read an index instead,
+ * and a visitor's filtered page is kept, its stamp read shared by every request at once.
+ */
+const FILTERED_FEED = '/api/feeds/public?hideWatched=true&none=nothingmatchesthisword';
+
+type TestApp = ReturnType<typeof useTestApp>;
+/** The filtered feed as a member asks for it (`token`: a session made before the database is held). */
+const filteredFeed = (t: TestApp, token: string, suffix = '') => t.app.inject({ method: 'GET', url: `${FILTERED_FEED}${suffix}`, headers: { authorization: `Bearer ${token}` } });
+/** A member's session for the describe's app, made before any test holds the database. */
+function memberOf(t: TestApp): { token: string } {
+  const member = { token: '' };
+  beforeAll(async () => {
+    member.token = (await aMember(t)).token;
+  });
+  return member;
+}
 
 /** Holds `videos` (and on PGlite the connection) in a transaction until `release()`. */
 async function holdVideos(db: Database): Promise<{ release: () => Promise<void> }> {
@@ -40,10 +58,11 @@ function expectRefusal(res: LightMyRequestResponse, code: string) {
 describe('a request waits a bounded time for the database', () => {
   // Three connections, one taken by the test's lock: two requests run (and wait on the lock), the rest queue.
   const t = useTestApp({ database: { poolSize: 3, bounds: { waitMs: 150 } } });
+  const member = memberOf(t);
 
   it('answers 503 OVERLOADED with Retry-After past the wait, serves the requests it took once the database is free, and never answers 500', async () => {
     const held = await holdVideos(t.database.db);
-    const burst = Array.from({ length: 12 }, () => t.app.inject({ method: 'GET', url: FILTERED_FEED }));
+    const burst = Array.from({ length: 12 }, () => filteredFeed(t, member.token));
     // The queued requests are refused while the database is still held: none waits for the lock to go.
     const first = await Promise.race(burst);
     expectRefusal(first, 'OVERLOADED');
@@ -54,23 +73,24 @@ describe('a request waits a bounded time for the database', () => {
     expect(codes.filter((c) => c === 200).length).toBeGreaterThanOrEqual(1);
     for (const refused of answers.filter((r) => r.statusCode === 503)) expectRefusal(refused, 'OVERLOADED');
     // Nothing is left in the line: the next request is served.
-    expect((await t.app.inject({ method: 'GET', url: FILTERED_FEED })).statusCode).toBe(200);
+    expect((await filteredFeed(t, member.token)).statusCode).toBe(200);
   });
 });
 
 describe('a request statement runs a bounded time', () => {
   const t = useTestApp({ database: { bounds: { statementTimeoutMs: 200 } } });
+  const member = memberOf(t);
 
   // PGlite accepts statement_timeout and ignores it (WebAssembly has no timer interrupt; decisions/031): there a
   // statement cannot be cut short, only the queries waiting behind it refused (the test above).
   it.skipIf(!onPostgres)('answers 503 QUERY_TIMEOUT with Retry-After when a statement runs past DATABASE_STATEMENT_TIMEOUT_MS', async () => {
     const held = await holdVideos(t.database.db);
     try {
-      expectRefusal(await t.app.inject({ method: 'GET', url: FILTERED_FEED }), 'QUERY_TIMEOUT');
+      expectRefusal(await filteredFeed(t, member.token), 'QUERY_TIMEOUT');
     } finally {
       await held.release();
     }
-    expect((await t.app.inject({ method: 'GET', url: FILTERED_FEED })).statusCode).toBe(200);
+    expect((await filteredFeed(t, member.token)).statusCode).toBe(200);
   });
 
   it.skipIf(!onPostgres)('lets a job run past the request timeout', async () => {
@@ -81,7 +101,7 @@ describe('a request statement runs a bounded time', () => {
     });
     await t.services.jobs.send('test-slow-read', {});
     // A request started after the job is cut off by its timeout while the job still waits on the same lock.
-    expectRefusal(await t.app.inject({ method: 'GET', url: FILTERED_FEED }), 'QUERY_TIMEOUT');
+    expectRefusal(await filteredFeed(t, member.token), 'QUERY_TIMEOUT');
     await held.release();
     await t.services.jobs.drain();
     expect(read).toMatchObject({ rows: [{ count: expect.anything() }] });
@@ -91,11 +111,12 @@ describe('a request statement runs a bounded time', () => {
 describe('heavy reads take turns in a lane of their own', () => {
   // One place for a keyword-scanning read, plenty of connections: the pool alone would let every filtered read start.
   const t = useTestApp({ database: { poolSize: 6, bounds: { waitMs: 150, heavyReads: 1 } } });
+  const member = memberOf(t);
 
   it('refuses a second filtered feed with 503 OVERLOADED while the first runs, keeps serving other reads, and serves the first', async () => {
     const held = await holdVideos(t.database.db);
     try {
-      const both = [t.app.inject({ method: 'GET', url: FILTERED_FEED }), t.app.inject({ method: 'GET', url: `${FILTERED_FEED}2` })];
+      const both = [filteredFeed(t, member.token), filteredFeed(t, member.token, '2')];
       // One of them has the lane's one place (and waits on the lock): the other may not start a scan of its own.
       const refused = await Promise.race(both);
       expectRefusal(refused, 'OVERLOADED');
@@ -108,7 +129,7 @@ describe('heavy reads take turns in a lane of their own', () => {
       await held.release();
     }
     // The place is free again.
-    expect((await t.app.inject({ method: 'GET', url: FILTERED_FEED })).statusCode).toBe(200);
+    expect((await filteredFeed(t, member.token)).statusCode).toBe(200);
   });
 });
 
