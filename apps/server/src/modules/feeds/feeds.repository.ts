@@ -131,7 +131,7 @@ export class FeedsRepository {
     const words = keywordCandidatesCondition(filters.rules);
     // The walk reads up to FILTER_WALK_MAX_ROWS rows through the matcher (tens of ms): it takes its turn in the heavy
     // lane (decision 037). The index reads below are a few thousand candidates at most, like any other page.
-    if (!words) return asHeavyRead(() => this.walk(sources, after, and(older, source, unwatched), exact, n, FILTER_WALK_MAX_ROWS, hideFor));
+    if (!words) return asHeavyRead(() => this.walk(sources, after, and(older, unwatched), exact, n, FILTER_WALK_MAX_ROWS, hideFor));
     // A channel's page (or a feed of a few channels) intersects the words with its channels inside the index, and its
     // candidates are few: its whole history is one read. The index tests every candidate against each channel of
     // the list (500 channels: 40 ms a window), so a feed of many channels takes the words' candidates across the
@@ -179,14 +179,24 @@ export class FeedsRepository {
    * it stops at the n-th. With fewer, `stoppedAt` is the last row read when the walk read all `rows`.
    */
   private async walk(sources: FeedSources, after: PublishedKey | undefined, narrow: SQL | undefined, exact: SQL, n: number, rows: number, hideFor: number | undefined): Promise<FilteredKeys> {
-    if (sources !== 'everything' && sources.siftIds.length > 0) {
-      // A sift's matches are another index (sift_videos): the source's newest keys as the unfiltered page reads them, then the matcher on those rows.
-      const read = await this.readPageKeys(sources, after, rows - 1, undefined, hideFor);
-      const result = await this.db.execute(sql`SELECT ${videos.id} AS id FROM ${videos} WHERE ${videos.id} = ANY(${sql.param(read.map((k) => k.id))}::bigint[]) AND ${exact}`);
-      const matched = new Set(rowsOf<{ id: string | number }>(result).map((r) => Number(r.id)));
-      const keys = read.filter((k) => matched.has(k.id)).slice(0, n);
-      const last = read.at(-1);
-      return keys.length < n && read.length === rows && last ? { keys, stoppedAt: last } : { keys };
+    if (sources !== 'everything') {
+      // A member's channels and sifts are read as their unfiltered page reads them (their own indexes), a chunk of
+      // keys at a time, then the matcher on those rows: one statement over the catalog's date index would read every
+      // followed video's row to sort them.
+      const keys: PublishedKey[] = [];
+      let from = after;
+      for (let read = 0; read < rows; read += 2 * n) {
+        const size = Math.min(2 * n, rows - read);
+        const chunk = await this.readPageKeys(sources, from, size - 1, undefined, hideFor);
+        if (chunk.length === 0) return { keys };
+        const result = await this.db.execute(sql`SELECT ${videos.id} AS id FROM ${videos} WHERE ${videos.id} = ANY(${sql.param(chunk.map((k) => k.id))}::bigint[]) AND ${exact}`);
+        const matched = new Set(rowsOf<{ id: string | number }>(result).map((r) => Number(r.id)));
+        keys.push(...chunk.filter((k) => matched.has(k.id)));
+        if (keys.length >= n) return { keys: keys.slice(0, n) };
+        if (chunk.length < size) return { keys }; // the source has no more
+        from = chunk.at(-1);
+      }
+      return { keys, stoppedAt: from };
     }
     const result = await this.db.execute(sql`
       SELECT id, published_at, matched, read FROM (
