@@ -153,6 +153,18 @@ describe("a channel's page with the feed parameters", () => {
     expect(ids).toEqual(await exactly(rules));
   });
 
+  it('starts at an item when asked, a page of its own (not the kept page that starts at the top)', async () => {
+    const all = await exactly({ any: ['pasta'] });
+    const base = `/api/search/channels/${channel.externalId}/videos?any=PASTA&limit=3`;
+    const top = pagedVideosSchema.parse((await call(t.app, { method: 'GET', url: base })).body);
+    expect(top.videos.map((v) => v.id)).toEqual(all.slice(0, 3));
+    const after = pagedVideosSchema.parse((await call(t.app, { method: 'GET', url: `${base}&itemBefore=${all[1]}` })).body);
+    expect(after.videos.map((v) => v.id)).toEqual(all.slice(2, 5));
+    // The same filter written otherwise is the same page.
+    const same = pagedVideosSchema.parse((await call(t.app, { method: 'GET', url: `/api/search/channels/${channel.externalId}/videos?any=pasta,Pasta&limit=3` })).body);
+    expect(same).toEqual(top);
+  });
+
   it('answers a word nothing matches with an empty, final page', async () => {
     const res = await call(t.app, { method: 'GET', url: `/api/search/channels/${channel.externalId}/videos?any=xylophonist` });
     expect(res.status).toBe(200);

@@ -41,9 +41,7 @@ export class FeedsService {
     const hideFor = query.hideWatched ? viewerId : undefined;
     const plain = !isFiltered(filtersOf(query)) && query.itemId === undefined && query.itemBefore === undefined && query.itemBeforeExternal === undefined && hideFor === undefined;
     if (plain) return this.catalog.encodedAllVideos(feedPageSize(query), query.next);
-    // A page that starts at an item names where it starts by that item, which the key must carry too.
-    const start = `${query.next ?? ''}|${query.itemId ?? ''}|${query.itemBefore ?? ''}|${query.itemBeforeExternal ?? ''}`;
-    return this.keptFilteredPage(`all|${feedPageSize(query)}|${start}|${filterKey(filtersOf(query))}`, () => this.filteredPublicFeed(query, hideFor), hideFor);
+    return this.keptFilteredPage(`all|${pageKey(query)}`, () => this.filteredPublicFeed(query, hideFor), hideFor);
   }
 
   private async filteredPublicFeed(query: FeedQuery, hideFor: number | undefined): Promise<PagedVideos> {
@@ -71,9 +69,8 @@ export class FeedsService {
   async encodedChannelFeed(channelExternalId: string, query: FeedQuery, viewerId?: number): Promise<EncodedJson> {
     const hideFor = query.hideWatched ? viewerId : undefined;
     const limit = feedPageSize(query);
-    const key = `channel|${channelExternalId}|${limit}|${query.next ?? ''}|${filterKey(filtersOf(query))}`;
     return this.keptFilteredPage(
-      key,
+      `channel|${channelExternalId}|${pageKey(query)}`,
       async () => {
         const channelId = await this.catalog.channelId(channelExternalId);
         const window = pageWindow(await this.keys({ channelIds: [channelId], siftIds: [] }, await this.start(query), limit, filtersOf(query), hideFor), limit);
@@ -257,10 +254,15 @@ interface PageWindow {
   totalResults: number;
 }
 
-/** The same filter however it was written: keywords folded, each list de-duplicated and sorted. */
-function filterKey(filters: FeedFilters): string {
+/**
+ * What a kept filtered page is kept by: its size, where it starts (a cursor, or an item, named by that item) and its
+ * filter however it was written (keywords folded like the matcher, each list de-duplicated and sorted).
+ */
+function pageKey(query: FeedQuery): string {
+  const filters = filtersOf(query);
   const list = (keywords: string[]) => [...new Set(keywords.map(foldKeyword))].sort();
-  return JSON.stringify([list(filters.words), list(filters.rules.all), list(filters.rules.any), list(filters.rules.none)]);
+  const start = [query.next, query.itemId, query.itemBefore, query.itemBeforeExternal].map((x) => x ?? '').join('|');
+  return JSON.stringify([feedPageSize(query), start, list(filters.words), list(filters.rules.all), list(filters.rules.any), list(filters.rules.none)]);
 }
 
 /**
