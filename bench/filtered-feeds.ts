@@ -21,6 +21,7 @@ import * as schema from '../apps/server/src/infra/db/schema.js';
 import { FeedsRepository, type FeedSources } from '../apps/server/src/modules/feeds/feeds.repository.js';
 import { countVideosPerChannel, generateChannels, generateVideos } from '../apps/server/src/providers/demo/catalog.js';
 import { DemoProvider } from '../apps/server/src/providers/demo/demo-provider.js';
+import { readerSession } from './personal-feed.js';
 import { BenchClient, databaseExists, databaseUrl, defaultServerUrl, dropDatabase, isScript, latencyRow, recreateDatabase, serveApp, startBenchServer, writeSection } from './harness.js';
 import { percentile } from './stats.js';
 
@@ -100,20 +101,6 @@ export async function benchFilteredFeeds(serverUrl: string): Promise<void> {
   if (process.argv.includes('--seed-only')) return;
   await measure(url);
   if (process.env.BENCH_DROP === '1') await dropDatabase(serverUrl, DB);
-}
-
-/** A session of the bench's reader. */
-async function readerSession(url: string): Promise<string> {
-  const database = await openDatabase({ databaseUrl: url, pgliteDir: 'memory://' });
-  const services = createServices({ db: database.db, provider: new DemoProvider({ now: new Date() }) });
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  const { rows } = await client.query<{ id: string }>(`SELECT id FROM users WHERE email = 'reader@bench.test'`);
-  await client.end();
-  const token = await services.tokens.issue(Number(rows[0]!.id), 'session');
-  await services.jobs.stop();
-  await database.close();
-  return token;
 }
 
 interface Feed {
@@ -212,7 +199,7 @@ async function measure(url: string): Promise<void> {
   const { rows: top } = await client.query<{ id: string; external_id: string }>(`SELECT id, external_id FROM channels ORDER BY number_of_videos DESC, id LIMIT 1`);
   const channel = top[0]!;
   const words = await pickWords(client, Number(channel.id));
-  const token = await readerSession(url);
+  const { token } = await readerSession(url);
   const feeds: Feed[] = [
     { name: 'public', path: '/api/feeds/public', headers: {}, page: (b) => b as never, shared: true },
     { name: 'channel', path: `/api/search/channels/${channel.external_id}/videos`, headers: {}, page: (b) => b as never, shared: true },

@@ -94,8 +94,8 @@ export async function seedFollowedCatalog(client: pg.Client, url: string): Promi
   await database.close();
 }
 
-/** A session of the bench's reader. */
-async function readerSession(url: string): Promise<{ userId: number; token: string }> {
+/** A session of the bench's reader (`reader@bench.test`; bench/filtered-feeds.ts's too). */
+export async function readerSession(url: string): Promise<{ userId: number; token: string }> {
   const database = await openDatabase({ databaseUrl: url, pgliteDir: 'memory://' });
   const services = createServices({ db: database.db, provider: new DemoProvider({ now: new Date() }) });
   const client = new pg.Client({ connectionString: url });
