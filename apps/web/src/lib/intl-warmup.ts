@@ -3,19 +3,46 @@
  * main thread while ICU loads its data, and four times that on a phone: it used to fall inside the app's start-up
  * task and the first list's render. ICU's data is shared by the whole renderer process, so once a worker has built
  * the same kinds of formatter, the main thread's ones cost well under a millisecond each (decision 028).
- * Imported first by main.tsx, so that the worker starts before the app's modules are evaluated. Without workers
- * (tests, an old browser, a stricter CSP) nothing changes: the first formatter just costs what it used to.
+ * Imported first by main.tsx, so that the worker starts before the app's modules are evaluated, and main.tsx waits
+ * for `intlWarm` (bounded) before the first render: a render that came first paid for ICU itself, 45–60 ms of the
+ * watch page's first render at 4× (decision 056).
+ * The worker is made from a Blob of `warm`'s source, not from a file: a file was one more request, made only once the
+ * app's modules ran, so the worker started a round trip late and lost the race to a first render whose chunks had
+ * arrived (decision 056). The CSP allows `worker-src blob:`. Without workers (tests, an old browser, a stricter CSP)
+ * nothing changes: the first formatter just costs what it used to.
  */
-function warmUpIntl(): void {
-  if (typeof Worker === 'undefined') return;
-  try {
-    const worker = new Worker(new URL('./intl-warmup.worker.ts', import.meta.url), { type: 'module', name: 'intl-warmup' });
-    worker.onmessage = () => worker.terminate();
-    worker.onerror = () => worker.terminate();
-    worker.postMessage([...new Set([...(navigator.languages ?? []), 'en-US'])]);
-  } catch {
-    // Refused (CSP, an old browser): the main thread builds its formatters as before.
-  }
+
+/** Runs in the worker: one formatter of each kind the app uses (lib/format.ts, Lingui's plurals, sorting). Self-contained: its source is the worker. */
+function warm(locales: string[]): void {
+  new Intl.NumberFormat(locales, { maximumFractionDigits: 1 }).format(1234.5);
+  new Intl.NumberFormat(locales, { style: 'unit', unit: 'minute', unitDisplay: 'long' }).format(2);
+  new Intl.RelativeTimeFormat(locales, { numeric: 'auto' }).format(-3, 'day');
+  new Intl.PluralRules(locales).select(2);
+  new Intl.DateTimeFormat(locales, { year: 'numeric', month: 'long', day: 'numeric' }).format(0);
+  new Intl.Collator(locales).compare('a', 'b');
+  (globalThis as unknown as { postMessage(message: string): void }).postMessage('ready');
 }
 
-warmUpIntl();
+function warmUpIntl(): Promise<void> {
+  if (typeof Worker === 'undefined' || typeof Blob === 'undefined' || typeof URL.createObjectURL !== 'function') return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    try {
+      const locales = [...new Set([...(navigator.languages ?? []), 'en-US'])];
+      const url = URL.createObjectURL(new Blob([`(${warm.toString()})(${JSON.stringify(locales)})`], { type: 'text/javascript' }));
+      const worker = new Worker(url, { name: 'intl-warmup' });
+      const done = () => {
+        worker.terminate();
+        URL.revokeObjectURL(url);
+        resolve();
+      };
+      worker.onmessage = done;
+      worker.onerror = done;
+    } catch {
+      // Refused (CSP, an old browser): the main thread builds its formatters as before.
+      resolve();
+    }
+  });
+}
+
+/** Settles when ICU's data is loaded in the process (or at once where no worker can be made). Never rejects. */
+export const intlWarm: Promise<void> = warmUpIntl();
