@@ -1,11 +1,16 @@
 import { Trans } from '@lingui/react/macro';
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { useDocumentTitle } from '../../components/Page';
 import { ReactivatedModal, useSession } from '../../features/account';
-import { ChannelStrip } from '../../features/channels';
-import { PublicFeed } from '../../features/feed';
+import { ChannelStrip, STRIP_LIMIT, channelSearchOptions } from '../../features/channels';
+import { PublicFeed, publicFeedOptions, publicFeedParams } from '../../features/feed';
+import { useHideWatched } from '../../lib/hide-watched';
+import { useMediaQuery } from '../../lib/hooks';
+import { whenIdle } from '../../lib/idle';
 import { lazy } from '../../lib/lazy';
+import { PAGE_SIZE } from '../../lib/paging';
 import { paths } from '../../lib/paths';
 import type { ShowModal } from '../guard';
 import { useSubscriptionsEnabled } from '../subscriptions-option';
@@ -16,6 +21,9 @@ const SubscriptionsModal = lazy(() => import('../../features/subscriptions/compo
 const ChannelModal = lazy(() => import('./ChannelModalRoute'));
 // A member's row only: a visitor's first page (the bundle budget's first route) never loads it.
 const ContinueWatching = lazy(() => import('../../features/history/components/ContinueWatching').then((m) => ({ default: m.ContinueWatching })));
+
+/** Where the video modal covers the whole page (features/watch/player.css: `.backdrop--watch` has no margin there). */
+const MODAL_COVERS_PAGE = '(max-width: 767px)';
 
 /** `/ec/channel?channel={externalId}`: the channel the channel modal shows (without it, the most-followed ones). */
 const CHANNEL_PARAM = 'channel';
@@ -41,19 +49,29 @@ export function DashboardPage() {
   // but only their placeholders are drawn (issue 18: drawing them cost the player's page ~200 ms of main thread while
   // the video was starting).
   const held = location.pathname === paths.watch;
+  // On a phone nothing of it shows at all: it is not drawn, and what it will show is fetched into the cache once the
+  // page is idle, not while the video's first view is drawn (decision 056: its queries' effects and answers were
+  // ~60 ms of the watch page's tasks at 4×). Its modals (below) stay.
+  const covered = useMediaQuery(MODAL_COVERS_PAGE) && held;
 
   return (
     <div className="page">
       <h1 id="page-title" className="sr-only" tabIndex={-1}>
         <Trans>Dashboard</Trans>
       </h1>
-      {session.token && (
-        <Suspense fallback={null}>
-          <ContinueWatching held={held} />
-        </Suspense>
+      {covered ? (
+        <FetchAhead />
+      ) : (
+        <>
+          {session.token && (
+            <Suspense fallback={null}>
+              <ContinueWatching held={held} />
+            </Suspense>
+          )}
+          <ChannelStrip held={held} />
+          <PublicFeed held={held} />
+        </>
       )}
-      <ChannelStrip held={held} />
-      <PublicFeed held={held} />
       {state?.modal === 'reactivate' && <ReactivatedModal onClose={close} />}
       {showModal === 'login' && !session.isLoggedIn && (
         <Suspense fallback={null}>
@@ -72,4 +90,19 @@ export function DashboardPage() {
       )}
     </div>
   );
+}
+
+/** The Dashboard's channels and first page of videos, fetched into the cache once the page is idle (nothing drawn). */
+function FetchAhead() {
+  const client = useQueryClient();
+  const hideWatched = useHideWatched('dashboard').on;
+  useEffect(
+    () =>
+      whenIdle(() => {
+        void client.prefetchQuery(channelSearchOptions('', { limit: STRIP_LIMIT, quiet: true }));
+        void client.prefetchInfiniteQuery(publicFeedOptions(PAGE_SIZE, publicFeedParams(hideWatched)));
+      }),
+    [client, hideWatched],
+  );
+  return null;
 }

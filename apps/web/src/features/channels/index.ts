@@ -1,4 +1,4 @@
 // Eager exports only. Page-sized components (ChannelPage, ChannelSearchResults) are imported by their module
 // path from lazily loaded routes, so that they stay out of the first route's chunk.
-export { ChannelStrip } from './components/ChannelStrip';
-export { channelKeys, useChannel, useChannelVideos, useChannelSearch } from './api/queries';
+export { ChannelStrip, STRIP_LIMIT } from './components/ChannelStrip';
+export { channelKeys, channelSearchOptions, useChannel, useChannelVideos, useChannelSearch } from './api/queries';

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { Channel, ChannelList, PagedVideos } from '@sift/contracts';
 import { api } from '../../../lib/api';
 import { PAGE_SIZE, mergeUnique, nextCursor } from '../../../lib/paging';
@@ -43,12 +43,16 @@ export function useChannelVideos(externalId: string, limit = PAGE_SIZE, hideWatc
  * text is sent only when non-empty (SPEC §5). `enabled: false` waits; `quiet`: a failure raises no global error (the
  * caller says it in place).
  */
-export function useChannelSearch(q: string, { limit = PAGE_SIZE, enabled = true, quiet = false }: { limit?: number; enabled?: boolean; quiet?: boolean } = {}) {
+export const channelSearchOptions = (q: string, { limit = PAGE_SIZE, quiet = false }: { limit?: number; quiet?: boolean } = {}) => {
   const text = q.trim();
-  return useQuery({
+  return queryOptions({
     queryKey: channelKeys.search(text, limit),
     queryFn: ({ signal }) =>
       api.get<ChannelList>('/api/public/v01/channel/search', { query: { q: text || undefined, limit }, signal, quiet }),
-    enabled,
   });
+};
+
+/** channelSearchOptions' query, for a component (the definition is shared with the Dashboard's fetching ahead). */
+export function useChannelSearch(q: string, { limit = PAGE_SIZE, enabled = true, quiet = false }: { limit?: number; enabled?: boolean; quiet?: boolean } = {}) {
+  return useQuery({ ...channelSearchOptions(q, { limit, quiet }), enabled });
 }

@@ -19,12 +19,15 @@ const STEPS: Record<string, (at: number, last: number) => number> = {
   End: (_, last) => last,
 };
 
+/** How many channels the strip asks for. */
+export const STRIP_LIMIT = 20;
+
 /**
  * The Dashboard's "Channels" row: the most-followed channels, scrolling sideways. One stop in the tab order (issue 18:
  * its 20 cards stood between the search box and the first video); the arrow keys, Home and End move along it.
  * `held`: the channels are fetched but only the placeholder is drawn (the Dashboard under the video modal).
  */
-export function ChannelStrip({ limit = 20, held = false }: { limit?: number; held?: boolean }) {
+export function ChannelStrip({ limit = STRIP_LIMIT, held = false }: { limit?: number; held?: boolean }) {
   const { t } = useLingui();
   // SPEC §8 "Channel card load failure: warning only": no global error, a warning in the strip's place.
   const { data, isPending, isError, refetch } = useChannelSearch('', { limit, quiet: true });

@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { Feed, PagedVideos } from '@sift/contracts';
 import { api, type QueryValue } from '../../../lib/api';
 import { PAGE_SIZE, mergeUnique, nextCursor } from '../../../lib/paging';
@@ -46,14 +46,18 @@ export const feedKeys = {
 };
 
 /** GET /api/feeds/public: newest videos across the catalog, by cursor, with the feed parameters of SPEC §7. */
-export function usePublicFeed(limit = PAGE_SIZE, params: FeedParams = {}) {
-  const query = useInfiniteQuery({
+/** The public feed's query: one definition for the list (usePublicFeed) and for fetching it ahead (the Dashboard under the video modal). */
+export const publicFeedOptions = (limit = PAGE_SIZE, params: FeedParams = {}) =>
+  infiniteQueryOptions({
     queryKey: feedKeys.public(limit, params),
     queryFn: ({ pageParam, signal }) =>
       api.get<PagedVideos>('/api/feeds/public', { query: { ...feedQuery(limit, params), next: pageParam }, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => nextCursor(last, limit),
   });
+
+export function usePublicFeed(limit = PAGE_SIZE, params: FeedParams = {}) {
+  const query = useInfiniteQuery(publicFeedOptions(limit, params));
   const videos = mergeUnique(query.data?.pages.map((p) => p.videos) ?? []);
   return { ...query, videos };
 }

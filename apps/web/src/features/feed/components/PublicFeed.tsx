@@ -10,6 +10,10 @@ import { usePublicFeed, type FeedParams } from '../api/queries';
 import { PAGE_SIZE } from '../../../lib/paging';
 
 const keyOf = (v: Video) => v.externalId;
+
+/** The feed parameters the list asks with: its address's, and the reader's "Hide watched" switch. */
+export const publicFeedParams = (hideWatched: boolean, params?: FeedParams): FeedParams | undefined =>
+  hideWatched ? { ...params, hideWatched: true } : params;
 const NONE: Video[] = [];
 const HELD = { loading: true, hasMore: false } as const;
 
@@ -21,7 +25,7 @@ const HELD = { loading: true, hasMore: false } as const;
 export function PublicFeed({ params, held = false }: { params?: FeedParams; held?: boolean }) {
   const { t } = useLingui();
   const hideWatched = useHideWatched('dashboard');
-  const feed = usePublicFeed(PAGE_SIZE, hideWatched.on ? { ...params, hideWatched: true } : params);
+  const feed = usePublicFeed(PAGE_SIZE, publicFeedParams(hideWatched.on, params));
   const [gridType] = usePreference('gridType');
   const now = useNow();
   return (
