@@ -7,7 +7,8 @@
  * Baselines from the same run, because these machines are noisy: the floor, a static page from the same server with no
  * script (`/offline.html`), and Lighthouse's own CPU index of each run (`benchmarkIndex`: higher is faster; the blocking
  * time of the same build grows roughly in inverse proportion to it).
- * Run: `npm run build && npx tsx bench/lighthouse.ts` (LIGHTHOUSE_RUNS, default 3). Rewrites its section of RESULTS.md.
+ * Run: `npm run build && npx tsx bench/lighthouse.ts` (LIGHTHOUSE_RUNS, default 3; LIGHTHOUSE_PORT, default 8311). Rewrites
+ * its section of RESULTS.md.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,7 +22,8 @@ import { writeSection } from './harness.js';
 import { median } from './stats.js';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-const PORT = 8311;
+// LIGHTHOUSE_PORT: another worktree's run may hold the default.
+const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 8311);
 const BASE = `http://127.0.0.1:${PORT}`;
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const MAIN = path.join(ROOT, 'apps/server/dist/main.js');
