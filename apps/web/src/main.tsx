@@ -1,17 +1,16 @@
 // First: ICU starts loading in a worker while the rest of the app's modules are evaluated (lib/intl-warmup.ts).
-import { intlWarm } from './lib/intl-warmup';
+import './lib/intl-warmup';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { preloadFirstScreen, waitForIntl } from './app/first-screen';
+import { preloadFirstScreen } from './app/first-screen';
 import { initI18n } from './lib/i18n';
 // A failed thumbnail or avatar shows a neutral placeholder, not the browser's broken-image glyph (issue 31).
 import './lib/image-fallback';
 import './styles/app.css';
 
 // The language's catalogue first (none for English), so that the first paint is already in the reader's language,
-// the player's chunk when the address opens a video, so that it is already the player, and ICU's warm-up, so that the
-// first render's numbers do not load ICU on the main thread (app/first-screen.ts).
-void Promise.all([initI18n(), preloadFirstScreen(location), waitForIntl(intlWarm)]).finally(() => createRoot(document.getElementById('root')!).render(<App />));
+// and the player's chunk when the address opens a video, so that it is already the player (app/first-screen.ts).
+void Promise.all([initI18n(), preloadFirstScreen(location)]).finally(() => createRoot(document.getElementById('root')!).render(<App />));
 
 // The service worker (SPEC §4) is registered after the page has loaded, from a chunk of its own, so neither
 // workbox-window nor the worker's precaching competes with the first route.

@@ -17,14 +17,3 @@ export function preloadFirstScreen({ search }: Pick<Location, 'search'>): Promis
   if (!new URLSearchParams(search).has('v')) return Promise.resolve();
   return Promise.race([preloadPlayer().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS))]);
 }
-
-/**
- * The longest the first render waits for ICU's warm-up worker (lib/intl-warmup.ts). The worker takes 40–70 ms on
- * another core; rendered before it was done, the first render loaded ICU itself on the main thread (decision 056).
- */
-export const INTL_WAIT_MS = 300;
-
-/** Settles when `warm` does or after INTL_WAIT_MS, whichever comes first. Never rejects. */
-export function waitForIntl(warm: Promise<unknown>): Promise<unknown> {
-  return Promise.race([warm.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, INTL_WAIT_MS))]);
-}
