@@ -212,6 +212,7 @@ const onPostgres: Row[] = [floor];
 for (const [name, url] of await targets('http://127.0.0.1:8302')) onPostgres.push(await hammer(`${name} (PostgreSQL)`, url));
 const uncached = await uncachedSearch('http://127.0.0.1:8302', databaseUrl, SECONDS);
 onPostgres.push({ name: `search, a new word each request (PostgreSQL; ${uncached.distinct.toLocaleString('en-US')} words for ${uncached.http.requests.toLocaleString('en-US')} requests)`, ...uncached.http, status503: 0 });
+console.log(`${onPostgres.at(-1)!.name}: ${uncached.http.rps.toFixed(0)} req/s, p50 ${uncached.http.p50} ms, p99 ${uncached.http.p99} ms, errors ${uncached.http.errors}, non-2xx ${uncached.http.non2xx}`);
 const uncachedText = `The uncached search (bench/uncached-search.ts): each request a word of the catalog (or a prefix of one) not asked
 before in the run, so no kept answer or card helps. The raw SQL of the same statements in the same run — one search's
 statements as drizzle sends them, captured for 300 of the words and replayed on ${CONNECTIONS} connections, each

@@ -2,8 +2,7 @@
  * The uncached search under load (issue 32, part 3), a part of bench/load.ts: every request a word not asked before,
  * so no kept answer (decision 014) and no kept card helps — what people typing new words cost.
  * 1. The words: the catalog's own (`search_lexemes`, so each finds something), with their prefixes of four letters or
- *    more (the search expands the last word typed, decisions/006), each asked once; when the run asks for more than
- *    there are, they come round again and the row says how many were distinct.
+ *    more (the search expands the last word typed, decisions/006), each asked once: the run ends when all were asked.
  * 2. Over HTTP: autocannon, 50 connections, `GET /api/search?q=<word>&type=all`, against the built app.
  * 3. The raw SQL of the same statements in the same run: the statements one such search sends, captured through
  *    drizzle's logger for a sample of the words (each search's first, so nothing the service keeps is counted), replayed
@@ -150,9 +149,11 @@ async function sequentialScans(databaseUrl: string, searches: Statement[][]): Pr
 export async function uncachedSearch(base: string, databaseUrl: string, seconds: number): Promise<UncachedSearch> {
   const all = await words(databaseUrl);
   let asked = 0;
+  // Each word once: the run ends when every word was asked (or after `seconds`, whichever comes first).
   const result = await autocannon({
     url: base,
     connections: CONNECTIONS,
+    amount: all.length,
     duration: seconds,
     headers: { 'accept-encoding': 'gzip' },
     timeout: 10,
