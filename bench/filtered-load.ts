@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { defaultServerUrl, dropDatabase, recreateDatabase, startProcess, writeSection } from './harness.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -47,8 +48,11 @@ interface Row {
   other: number;
 }
 
-/** 200 connections on `paths` in turn, counting every answer by its status and whether a 503 says when to come back. */
-async function hammer(name: string, base: string, paths: string[]): Promise<Row> {
+/**
+ * `connections` (200) on `paths` in turn, counting every answer by its status and whether a 503 says when to come back;
+ * with `once`, each path is asked once and the row ends when all were.
+ */
+async function hammer(name: string, base: string, paths: string[], { connections = CONNECTIONS, once = false } = {}): Promise<Row> {
   let ok = 0;
   let refused = 0;
   let badRefusals = 0;
@@ -60,13 +64,16 @@ async function hammer(name: string, base: string, paths: string[]): Promise<Row>
       if (!headers?.['retry-after']) badRefusals++;
     } else other++;
   };
+  let next = 0;
   const result = await autocannon({
     url: base,
-    connections: CONNECTIONS,
+    connections,
     duration: SECONDS,
+    ...(once ? { amount: paths.length } : {}),
     timeout: TIMEOUT_S,
     headers: { 'accept-encoding': 'gzip' },
-    requests: paths.map((p) => ({ method: 'GET' as const, path: p, onResponse })),
+    // One request template whose path moves on at each request: the paths in turn across all connections.
+    requests: [{ method: 'GET' as const, setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }), onResponse }],
   });
   const row = { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max, timeouts: result.timeouts, errors: result.errors - result.timeouts, ok, refused, badRefusals, other };
   console.log(`${name}: ${row.rps.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, timeouts ${row.timeouts}, 200 ${ok}, 503 ${refused} (${badRefusals} without Retry-After), other ${other}`);
@@ -81,10 +88,30 @@ const serverUrl = defaultServerUrl();
 const databaseUrl = await recreateDatabase(serverUrl, DB);
 const app = await start(MAIN, { RATE_LIMITS: 'off', LOG_LEVEL: 'warn', DEMO_UPLOAD_MINUTES: '0', DATABASE_URL: databaseUrl, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'sift-filtered-')) }, 8312, '/api/health');
 
+/** The catalog's own words (each finds something), shuffled the same way each run: issue 32's "varied words". */
+async function catalogWords(): Promise<string[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ lexeme: string }>(`SELECT lexeme FROM search_lexemes WHERE lexeme ~ '^[a-z]{3,}$' ORDER BY md5(lexeme)`);
+    return rows.map((r) => r.lexeme);
+  } finally {
+    await client.end();
+  }
+}
+const varied = (await catalogWords()).map((w) => `/api/feeds/public?any=${w}`);
+
 const rows = [
   await hammer('hello-world (floor)', 'http://127.0.0.1:8311', ['/']),
   await hammer('public feed, any=<word> (PostgreSQL)', 'http://127.0.0.1:8312', WORDS.map((w) => `/api/feeds/public?any=${w}`)),
   await hammer('search, q=<word> (PostgreSQL)', 'http://127.0.0.1:8312', WORDS.map((w) => `/api/search?q=${w}&type=all`)),
+];
+// Issue 32: filtered public feeds with varied words at 50 connections — each of the catalog's words once (every page
+// built), then the same words in turn for the row's seconds (built once each, then kept until a video arrives).
+const fifty = [
+  await hammer('hello-world (floor), 50 connections', 'http://127.0.0.1:8311', ['/'], { connections: 50 }),
+  await hammer(`public feed, any=<each of ${varied.length.toLocaleString('en-US')} catalog words once>, 50 connections`, 'http://127.0.0.1:8312', varied, { connections: 50, once: true }),
+  await hammer('public feed, any=<the catalog words in turn>, 50 connections', 'http://127.0.0.1:8312', varied, { connections: 50 }),
 ];
 app.kill('SIGTERM');
 if (process.env.BENCH_KEEP !== '1') await dropDatabase(serverUrl, DB);
@@ -99,6 +126,14 @@ refusal a 503 with Retry-After.
 | Read | req/s | p50 ms | p99 ms | max ms | timeouts | other errors | 200 | 503 | 503 without Retry-After | other status |
 |---|---|---|---|---|---|---|---|---|---|---|
 ${rows.map((r) => `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.max} | ${r.timeouts} | ${r.errors} | ${r.ok} | ${r.refused} | ${r.badRefusals} | ${r.other} |`).join('\n')}
+
+Filtered public feeds with varied words at 50 connections (issue 32: ≥ 1,000 req/s, p99 ≤ 50 ms): the catalog's own
+words, each once (every page built from the keyword index, decision 054), then in turn (each built once, then kept
+until a video arrives, as the app keeps shared filtered pages).
+
+| Read | req/s | p50 ms | p99 ms | max ms | timeouts | other errors | 200 | 503 | 503 without Retry-After | other status |
+|---|---|---|---|---|---|---|---|---|---|---|
+${fifty.map((r) => `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.max} | ${r.timeouts} | ${r.errors} | ${r.ok} | ${r.refused} | ${r.badRefusals} | ${r.other} |`).join('\n')}
 
 Before decision 037 (2026-11-29, same machine and bounds, no heavy-read lane): the filtered public feed at 50 req/s,
 p99 8,171 ms, **177 timeouts** and 2 × 503 in 20 s with the default pool of 20; with DATABASE_POOL_SIZE=6, 0 timeouts
