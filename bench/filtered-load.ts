@@ -14,8 +14,7 @@ import fs from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { defaultServerUrl, dropDatabase, recreateDatabase, startProcess, writeSection } from './harness.js';
+import { catalogWords, defaultServerUrl, dropDatabase, recreateDatabase, startProcess, writeSection } from './harness.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = 200;
@@ -88,18 +87,8 @@ const serverUrl = defaultServerUrl();
 const databaseUrl = await recreateDatabase(serverUrl, DB);
 const app = await start(MAIN, { RATE_LIMITS: 'off', LOG_LEVEL: 'warn', DEMO_UPLOAD_MINUTES: '0', DATABASE_URL: databaseUrl, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'sift-filtered-')) }, 8312, '/api/health');
 
-/** The catalog's own words (each finds something), shuffled the same way each run: issue 32's "varied words". */
-async function catalogWords(): Promise<string[]> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ lexeme: string }>(`SELECT lexeme FROM search_lexemes WHERE lexeme ~ '^[a-z]{3,}$' ORDER BY md5(lexeme)`);
-    return rows.map((r) => r.lexeme);
-  } finally {
-    await client.end();
-  }
-}
-const varied = (await catalogWords()).map((w) => `/api/feeds/public?any=${w}`);
+// Issue 32's "varied words": the catalog's own, each finds something.
+const varied = (await catalogWords(databaseUrl, 3)).map((w) => `/api/feeds/public?any=${w}`);
 
 const rows = [
   await hammer('hello-world (floor)', 'http://127.0.0.1:8311', ['/']),

@@ -199,3 +199,18 @@ export function writeSection(heading: string, section: string): void {
   } else next = `${current.trimEnd()}\n\n${section.trimEnd()}\n`;
   fs.writeFileSync(file, next);
 }
+
+/**
+ * The catalog's own words (`search_lexemes`, letters only, at least `minLength` of them), shuffled the same way each
+ * run: searches and filters that find something, as people type them.
+ */
+export async function catalogWords(databaseUrl: string, minLength: number): Promise<string[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ lexeme: string }>(`SELECT lexeme FROM search_lexemes WHERE lexeme ~ $1 ORDER BY md5(lexeme)`, [`^[a-z]{${minLength},}$`]);
+    return rows.map((r) => r.lexeme);
+  } finally {
+    await client.end();
+  }
+}

@@ -20,6 +20,7 @@ import { CatalogService } from '../apps/server/src/modules/catalog/catalog.servi
 import { SearchRepository } from '../apps/server/src/modules/search/search.repository.js';
 import { SearchService } from '../apps/server/src/modules/search/search.service.js';
 import { DemoProvider } from '../apps/server/src/providers/demo/demo-provider.js';
+import { catalogWords } from './harness.js';
 import { percentile } from './stats.js';
 
 const CONNECTIONS = 50;
@@ -35,19 +36,10 @@ export interface UncachedSearch {
   heaviest: { ms: number; perSearch: number; sql: string }[];
 }
 
-/** The catalog's words and their prefixes (four letters or more), shuffled the same way each run. */
+/** The catalog's words and their prefixes of four letters or more, each once, shuffled the same way each run. */
 async function words(databaseUrl: string): Promise<string[]> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ q: string }>(
-      `SELECT q FROM (SELECT DISTINCT left(lexeme, n) AS q FROM search_lexemes, generate_series(4, 20) AS n
-       WHERE lexeme ~ '^[a-z]{4,}$' AND n <= length(lexeme)) AS words ORDER BY md5(q)`,
-    );
-    return rows.map((r) => r.q);
-  } finally {
-    await client.end();
-  }
+  const prefixes = (await catalogWords(databaseUrl, 4)).flatMap((w) => Array.from({ length: w.length - 3 }, (_, i) => w.slice(0, 4 + i)));
+  return [...new Set(prefixes)];
 }
 
 /** Statements one search sends from cold, as drizzle hands them to node-postgres. */
