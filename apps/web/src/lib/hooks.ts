@@ -4,23 +4,36 @@ import { DESKTOP_MIN_WIDTH } from './config';
 import { TRUNCATION_BREAKPOINTS, nameLimit } from './truncate';
 import { preferences, type PreferenceKey, type Preferences } from './storage';
 
-// One MediaQueryList per query, made on first use: a list of cards asks the same queries fifty times a render.
-const mediaQueries = new Map<string, MediaQueryList>();
-function mediaQuery(query: string): MediaQueryList {
-  let mql = mediaQueries.get(query);
-  if (!mql) mediaQueries.set(query, (mql = window.matchMedia(query)));
-  return mql;
+// One MediaQueryList per query, made on first use and listened to once: a list of cards asks the same queries fifty
+// times a render. Its answer is kept from its own change events, and components subscribe to a plain set: reading
+// `matches` while a render has changed the page brings the page's style up to date first, and a native listener per
+// card and query cost a phone's list render milliseconds per card (issue 32's traces).
+interface WatchedQuery {
+  matches: boolean;
+  listeners: Set<() => void>;
+}
+const mediaQueries = new Map<string, WatchedQuery>();
+function mediaQuery(query: string): WatchedQuery {
+  let watched = mediaQueries.get(query);
+  if (!watched) {
+    const list = window.matchMedia(query);
+    const made: WatchedQuery = { matches: list.matches, listeners: new Set() };
+    list.addEventListener('change', () => {
+      made.matches = list.matches;
+      made.listeners.forEach((l) => l());
+    });
+    mediaQueries.set(query, (watched = made));
+  }
+  return watched;
+}
+function subscribeQueries(queries: string[], cb: () => void): () => void {
+  const watched = queries.map(mediaQuery);
+  watched.forEach((w) => w.listeners.add(cb));
+  return () => watched.forEach((w) => w.listeners.delete(cb));
 }
 
 export function useMediaQuery(query: string): boolean {
-  const subscribe = useCallback(
-    (cb: () => void) => {
-      const mql = mediaQuery(query);
-      mql.addEventListener('change', cb);
-      return () => mql.removeEventListener('change', cb);
-    },
-    [query],
-  );
+  const subscribe = useCallback((cb: () => void) => subscribeQueries([query], cb), [query]);
   return useSyncExternalStore(subscribe, () => mediaQuery(query).matches, () => false);
 }
 
@@ -32,11 +45,7 @@ export const isDesktop = () => mediaQuery(DESKTOP_QUERY).matches;
 // The truncation breakpoints as media queries, widest first: what the CSS sees, and no layout read to learn it
 // (reading clientWidth while a list of cards renders forced a layout per card).
 const NAME_LIMIT_QUERIES = [...TRUNCATION_BREAKPOINTS].reverse().map((px) => ({ px, query: `(min-width: ${px}px)` }));
-function subscribeNameLimit(cb: () => void) {
-  const lists = NAME_LIMIT_QUERIES.map(({ query }) => mediaQuery(query));
-  lists.forEach((mql) => mql.addEventListener('change', cb));
-  return () => lists.forEach((mql) => mql.removeEventListener('change', cb));
-}
+const subscribeNameLimit = (cb: () => void) => subscribeQueries(NAME_LIMIT_QUERIES.map(({ query }) => query), cb);
 function currentNameLimit(): number {
   const at = NAME_LIMIT_QUERIES.find(({ query }) => mediaQuery(query).matches);
   return nameLimit(at ? at.px : 0);
@@ -62,6 +71,8 @@ export function usePreference<K extends PreferenceKey>(key: K): [Preferences[K],
 const snapshots = new Map<PreferenceKey, { json: string; value: unknown }>();
 function snapshot(key: PreferenceKey): unknown {
   const value = preferences.get(key);
+  // A primitive is its own snapshot (compared by value); only objects need the identity kept below.
+  if (value === null || typeof value !== 'object') return value;
   const json = JSON.stringify(value);
   const prev = snapshots.get(key);
   if (prev && prev.json === json) return prev.value;

@@ -154,6 +154,20 @@ export function createPreferenceStore(backend: () => Storage | undefined, prefix
     }
   };
 
+  // The last string read for each key and the primitive it parsed to: a card reads the same few flags on every render,
+  // and parsing and checking them each time was a measurable share of a list's render on a phone (issue 32). Objects
+  // are parsed afresh, so no caller can change another's copy.
+  const primitives = new Map<PreferenceKey, { raw: string | null; value: unknown }>();
+  const read = <K extends PreferenceKey>(key: K, raw: string | null): Preferences[K] => {
+    if (raw == null) return defaultOf(key);
+    try {
+      const parsed: unknown = JSON.parse(raw);
+      return VALIDATORS[key](parsed) ? (parsed as Preferences[K]) : defaultOf(key);
+    } catch {
+      return defaultOf(key);
+    }
+  };
+
   return {
     get(key) {
       let raw: string | null | undefined;
@@ -162,13 +176,12 @@ export function createPreferenceStore(backend: () => Storage | undefined, prefix
       } catch {
         raw = null;
       }
-      if (raw == null) return defaultOf(key);
-      try {
-        const parsed: unknown = JSON.parse(raw);
-        return VALIDATORS[key](parsed) ? (parsed as Preferences[typeof key]) : defaultOf(key);
-      } catch {
-        return defaultOf(key);
-      }
+      raw ??= null;
+      const known = primitives.get(key);
+      if (known && known.raw === raw) return known.value as Preferences[typeof key];
+      const value = read(key, raw);
+      if (value === null || typeof value !== 'object') primitives.set(key, { raw, value });
+      return value;
     },
     set(key, value) {
       try {

@@ -10,7 +10,9 @@ export function MessageBar() {
   const { t } = useLingui();
   const { data } = useSiteMessages();
   const [, rerender] = useState(0);
-  const visible = (data ?? []).filter((m) => !isDismissed(m.id));
+  // The cookie string read once a render: each read of document.cookie asks the browser's cookie store.
+  const cookies = data?.length ? document.cookie : '';
+  const visible = (data ?? []).filter((m) => !isDismissed(m.id, cookies));
   if (visible.length === 0) return null;
   return (
     <section className="message-bar" aria-label={t`Site messages`}>
