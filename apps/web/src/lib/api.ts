@@ -16,6 +16,7 @@
 
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { nextTask } from './idle';
 import { preferences } from './storage';
 import { createStore } from './store';
 
@@ -254,6 +255,12 @@ export function createApiClient(options: ApiClientOptions = {}) {
     const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
     let response: Response;
     try {
+      // A request sent as the page unloads (keepalive) leaves at once; the others from a task of their own, unless
+      // their caller gave up meanwhile.
+      if (!opts.keepalive) {
+        await nextTask();
+        controller.signal.throwIfAborted();
+      }
       response = await doFetch(url, { method, headers, body, signal: controller.signal, credentials: 'same-origin', ...(opts.keepalive ? { keepalive: true } : {}) });
     } catch {
       if (opts.signal?.aborted && !timedOut) throw new RequestCancelledError();
