@@ -36,6 +36,7 @@ export default defineConfig(({ mode }) => {
       },
       siftPwa(appName),
       compileHints(),
+      earlyIntlWarmup(),
     ],
     build: {
       outDir: 'dist',
@@ -59,7 +60,8 @@ export default defineConfig(({ mode }) => {
           codeSplitting: {
             groups: [
               { name: 'vendor', test: /node_modules[\\/](?!altcha[\\/]|hash-wasm[\\/]|workbox-window[\\/])/ },
-              { name: 'shell', test: /apps[\\/]web[\\/]src[\\/]/, tags: ['$initial'] },
+              // Not the ICU warm-up: it is an entry of its own, loaded before the rest (earlyIntlWarmup below).
+              { name: 'shell', test: /apps[\\/]web[\\/]src[\\/](?!lib[\\/]intl-warmup)/, tags: ['$initial'] },
             ],
           },
         },
@@ -120,4 +122,30 @@ function compileHints(): Plugin {
 
 function escapeHtml(s: string): string {
   return s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
+}
+
+/**
+ * ICU's warm-up (lib/intl-warmup.ts) as an entry of its own, loaded by an async script at the top of the page's head:
+ * it runs as soon as its few hundred bytes arrive and starts its worker while the app's modules are still loading.
+ * Imported by main.tsx, it ran only once the whole module graph had loaded, and its worker was still building ICU
+ * when the first list's cards formatted their counts: the main thread built it too, 45–150 ms of the first cards'
+ * task on this project's machines (issue 32's traces; decisions 028, 057). Vite gathers an HTML file's module scripts
+ * into one entry, hence a chunk emitted here and its tag added after Vite's own.
+ */
+function earlyIntlWarmup(): Plugin {
+  const source = 'src/lib/intl-warmup.ts';
+  let refId = '';
+  return {
+    name: 'sift-early-intl-warmup',
+    buildStart() {
+      if (this.environment.config.command === 'build') refId = this.emitFile({ type: 'chunk', id: fileURLToPath(new URL(source, import.meta.url)), name: 'intl-warmup' });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const src = ctx.bundle && refId ? `/${Object.values(ctx.bundle).find((f) => f.type === 'chunk' && f.facadeModuleId?.endsWith('lib/intl-warmup.ts'))?.fileName}` : `/${source}`;
+        return [{ tag: 'script', attrs: { type: 'module', async: true, crossorigin: true, src }, injectTo: 'head-prepend' }];
+      },
+    },
+  };
 }

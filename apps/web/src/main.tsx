@@ -1,5 +1,3 @@
-// First: ICU starts loading in a worker while the rest of the app's modules are evaluated (lib/intl-warmup.ts).
-import './lib/intl-warmup';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { preloadFirstScreen } from './app/first-screen';

@@ -3,8 +3,11 @@
  * main thread while ICU loads its data, and four times that on a phone: it used to fall inside the app's start-up
  * task and the first list's render. ICU's data is shared by the whole renderer process, so once a worker has built
  * the same kinds of formatter, the main thread's ones cost well under a millisecond each (decision 028).
- * Imported first by main.tsx, so that the worker starts before the app's modules are evaluated. Without workers
- * (tests, an old browser, a stricter CSP) nothing changes: the first formatter just costs what it used to.
+ * An entry of its own, loaded by an async script at the top of the page's head (vite.config.ts earlyIntlWarmup), so
+ * that the worker starts while the app's modules are still loading: imported by main.tsx it started only once they
+ * had all loaded, and was still warming ICU when the first cards formatted their counts (issue 32, decision 057).
+ * Without workers (tests, an old browser, a stricter CSP) nothing changes: the first formatter just costs what it
+ * used to.
  */
 function warmUpIntl(): void {
   if (typeof Worker === 'undefined') return;
