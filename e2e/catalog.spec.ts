@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { nearPerObserver } from './support/observe';
 
 /**
  * A visitor's paths through the demo catalog (issue #2), at 1280 px and at 375 px:
@@ -15,7 +16,9 @@ test('the Dashboard shows the newest videos and loads more on scroll', async ({ 
   // A page of 50, drawn a batch at a time while the end of the list is near the screen (InfiniteList's
   // REVEAL_BATCH): the first screen and the 1,800 px below it, not the 50 cards of a page nobody has scrolled yet.
   await expect.poll(() => cards(page).count()).toBeGreaterThanOrEqual(8);
-  await page.waitForTimeout(500);
+  // Drawn until the end of the list (its sentinel) is more than SPEC §9's 1,800 px below the screen: then no more.
+  const end = latestVideos(page).locator('xpath=..').locator('.ilist-sentinel');
+  await expect.poll(() => nearPerObserver(end, '0px 0px 1800px 0px', 'viewport')).toBe(false);
   expect(await cards(page).count()).toBeLessThan(50);
   const firstPage = 50;
 

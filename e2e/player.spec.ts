@@ -24,27 +24,27 @@ const media = (page: Page) => dialog(page).locator('video');
 const currentTime = (video: Locator) => video.evaluate((el: HTMLVideoElement) => el.currentTime);
 const paused = (video: Locator) => video.evaluate((el: HTMLVideoElement) => el.paused);
 
-/**
- * Two touch taps `gapMs` apart at x (fraction of the width), dispatched in the page: under load two separate
- * protocol round-trips can take longer than the 500 ms double-tap window themselves.
- */
-async function doubleTap(page: Page, xFraction: number, gapMs = 150) {
+/** A touch tap at x (fraction of the width), its pointerdown and pointerup dispatched in the page. */
+async function tap(page: Page, xFraction: number) {
   await dialog(page)
     .locator('.pl-surface')
-    .evaluate(
-      async (el, [fx, gap]) => {
-        const r = el.getBoundingClientRect();
-        const init = { bubbles: true, cancelable: true, pointerType: 'touch', isPrimary: true, pointerId: 7, clientX: r.left + r.width * fx, clientY: r.top + r.height * 0.3 };
-        const tap = () => {
-          el.dispatchEvent(new PointerEvent('pointerdown', init));
-          el.dispatchEvent(new PointerEvent('pointerup', init));
-        };
-        tap();
-        await new Promise((done) => setTimeout(done, gap));
-        tap();
-      },
-      [xFraction, gapMs] as const,
-    );
+    .evaluate((el, fx) => {
+      const r = el.getBoundingClientRect();
+      const init = { bubbles: true, cancelable: true, pointerType: 'touch', isPrimary: true, pointerId: 7, clientX: r.left + r.width * fx, clientY: r.top + r.height * 0.3 };
+      el.dispatchEvent(new PointerEvent('pointerdown', init));
+      el.dispatchEvent(new PointerEvent('pointerup', init));
+    }, xFraction);
+}
+
+/**
+ * Two touch taps `gapMs` apart at x (fraction of the width), on the page's paused clock (page.clock.pauseAt): the
+ * player's double-tap window is measured on it, and it moves by `gapMs` between the taps and by nothing else, however
+ * long the protocol round-trips take on a loaded machine.
+ */
+async function doubleTap(page: Page, xFraction: number, gapMs = 150) {
+  await tap(page, xFraction);
+  await page.clock.runFor(gapMs);
+  await tap(page, xFraction);
 }
 
 /** A touch swipe of (dx, dy) px over `target`, in 120 ms (dispatched in the page, for the timing's sake). */
@@ -99,22 +99,28 @@ test("plays a channel's video: time advances, space pauses, arrows seek", async 
 
 test('double-tap seeks 5 s: back on the left half, forward on the right @touch', async ({ page }) => {
   const { video } = await playablePair(page.request);
+  // The page's clock is the one the player times the taps on (engine.tap: two within 500 ms are a double-tap). It runs
+  // as the real one until the taps, then stands still but for what the test moves it on.
+  await page.clock.install();
   await openPlaying(page, video);
-  await page.keyboard.press('Space'); // paused, so that the clock does not move under the measurement
+  await page.keyboard.press('Space'); // the video paused, so that its time does not move under the measurement
   await expect.poll(() => paused(media(page))).toBe(true);
   await page.keyboard.press('5'); // 50 %
   const start = await currentTime(media(page));
+  // (A little ahead of the page's now, which moves on while this is sent.)
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
   await doubleTap(page, 0.85);
   await expect.poll(() => currentTime(media(page))).toBeCloseTo(start + 5, 0);
   await expect(dialog(page).locator('.pl-flash--forward')).toHaveCount(1);
-  await page.waitForTimeout(600); // a new double-tap, not a third tap of the same one
+  await page.clock.runFor(600); // a new double-tap, not a third tap of the same one
   await doubleTap(page, 0.15);
   await expect.poll(() => currentTime(media(page))).toBeCloseTo(start, 0);
-  // Taps further apart than 500 ms are two single taps: no seek.
-  await page.waitForTimeout(600);
+  // Taps further apart than 500 ms are two single taps: no seek. A seek is done in the second tap's own handler
+  // (engine.tap sets the video's currentTime), so once the taps are dispatched, one would already show.
+  await page.clock.runFor(600);
   await doubleTap(page, 0.85, 650);
-  await page.waitForTimeout(300);
   expect(await currentTime(media(page))).toBeCloseTo(start, 0);
+  await page.clock.resume();
   // Playing, the controls hide after 3 s untouched (paused they stay); a real tap brings them back.
   await expect(dialog(page).locator('.pl-surface--idle')).toHaveCount(0);
   await page.keyboard.press('k');
