@@ -9,7 +9,8 @@
  * script (`/offline.html`), and Lighthouse's own CPU index of each run (`benchmarkIndex`: higher is faster; the blocking
  * time of the same build grows roughly in inverse proportion to it).
  * Run: `npm run build && npx tsx bench/lighthouse.ts` (LIGHTHOUSE_RUNS, default 3; LIGHTHOUSE_PORT, default 8311;
- * LIGHTHOUSE_CPU_SLOWDOWN, default 4; LIGHTHOUSE_DATABASE_URL, a PostgreSQL server such as
+ * LIGHTHOUSE_CPU_SLOWDOWN, default 4; LIGHTHOUSE_CPU_INDEX, the CPU index the runs stand for, e.g. 1800: the slowdown
+ * is then set before each page from the machine's index of the moment; LIGHTHOUSE_DATABASE_URL, a PostgreSQL server such as
  * `postgres://postgres@127.0.0.1:5432/postgres`: the app then runs on a fresh database of the run's own there, into
  * which it seeds the demo catalog at start, dropped at the end, also after a failure or Ctrl-C). Rewrites its section
  * of RESULTS.md: "Lighthouse (issue 18)" on PGlite, "Lighthouse on PostgreSQL (issue 32)" on PostgreSQL.
@@ -32,6 +33,10 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 // LIGHTHOUSE_CPU_SLOWDOWN (default Lighthouse's 4): a faster machine slowed more stands for a slower phone's CPU index,
 // roughly index × 4 / slowdown (decision 056: 8× on an index of ~3,700 stands for ~1,850, the issue's target).
 const CPU_SLOWDOWN = Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN ?? 4);
+// LIGHTHOUSE_CPU_INDEX: the CPU index the runs stand for (issue 32: ≥ 1,800), whatever this machine's is today (it was
+// ~1,500 one day and ~3,700 the next). Before each page a run of the static baseline reads the machine's index, and the
+// page's runs slow the CPU by 4 × that / the target (decision 057); each row shows the index its runs stood for.
+const TARGET_INDEX = process.env.LIGHTHOUSE_CPU_INDEX ? Number(process.env.LIGHTHOUSE_CPU_INDEX) : undefined;
 // LIGHTHOUSE_PORT: another worktree's run may hold the default.
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 8311);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -50,6 +55,9 @@ interface Row {
   lcpMs: number;
   fcpMs: number;
   cpuIndex: number;
+  /** The CPU slowdown of the runs, and the index they stood for (the machine's × 4 / slowdown). */
+  slowdown: number;
+  standsFor: number;
 }
 
 export interface RunningApp {
@@ -137,9 +145,9 @@ export async function pages(): Promise<Array<[string, string]>> {
   ];
 }
 
-async function audit(port: number, url: string): Promise<Omit<Row, 'page'>> {
+async function audit(port: number, url: string, slowdown = CPU_SLOWDOWN): Promise<Omit<Row, 'page'>> {
   // Lighthouse's mobile throttling, with the CPU's slowdown replaced (the flags take the whole object).
-  const throttling = CPU_SLOWDOWN === 4 ? {} : { throttling: { ...constants.throttling.mobileSlow4G, cpuSlowdownMultiplier: CPU_SLOWDOWN } };
+  const throttling = slowdown === 4 ? {} : { throttling: { ...constants.throttling.mobileSlow4G, cpuSlowdownMultiplier: slowdown } };
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...throttling });
   const lhr = result!.lhr;
   const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
@@ -150,6 +158,8 @@ async function audit(port: number, url: string): Promise<Omit<Row, 'page'>> {
     lcpMs: value('largest-contentful-paint'),
     fcpMs: value('first-contentful-paint'),
     cpuIndex: lhr.environment.benchmarkIndex,
+    slowdown,
+    standsFor: (lhr.environment.benchmarkIndex * 4) / slowdown,
   };
 }
 
@@ -188,18 +198,24 @@ async function main(): Promise<void> {
   try {
     // Not chrome-launcher's own Ctrl-C handling: it exits at once, before the database is dropped.
     chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, handleSIGINT: false });
-    for (const [name, url] of await pages()) {
+    const list = await pages();
+    for (const [name, url] of list) {
+      let slowdown = CPU_SLOWDOWN;
+      if (TARGET_INDEX && !name.startsWith('baseline')) {
+        const { cpuIndex } = await audit(chrome.port, `${BASE}${list[0]![1]}`, 4);
+        slowdown = Math.max(1, Math.round(((4 * cpuIndex) / TARGET_INDEX) * 100) / 100);
+      }
       const runs: Array<Omit<Row, 'page'>> = [];
       // A run now and then ends without metrics (Lighthouse's runtimeError, NaN throughout): it is run again, up to
       // three times a page, rather than taken into the median.
       for (let tries = 0; runs.length < RUNS && tries < RUNS + 3; tries++) {
-        const run = await audit(chrome.port, `${BASE}${url}`);
+        const run = await audit(chrome.port, `${BASE}${url}`, slowdown);
         if (Number.isFinite(run.tbtMs) && Number.isFinite(run.fcpMs)) runs.push(run);
         else console.warn(`${url}: a run without metrics, run again`);
       }
       if (runs.length < RUNS) throw new Error(`${url}: only ${runs.length} of ${RUNS} runs had metrics`);
       const mid = (key: keyof Omit<Row, 'page'>) => median(runs.map((r) => r[key]));
-      const row = { page: `${name} (\`${url.length > 40 ? `${url.slice(0, 37)}…` : url}\`)`, performance: mid('performance'), cls: mid('cls'), tbtMs: mid('tbtMs'), lcpMs: mid('lcpMs'), fcpMs: mid('fcpMs'), cpuIndex: mid('cpuIndex') };
+      const row = { page: `${name} (\`${url.length > 40 ? `${url.slice(0, 37)}…` : url}\`)`, performance: mid('performance'), cls: mid('cls'), tbtMs: mid('tbtMs'), lcpMs: mid('lcpMs'), fcpMs: mid('fcpMs'), cpuIndex: mid('cpuIndex'), slowdown, standsFor: mid('standsFor') };
       console.log(row);
       rows.push(row);
     }
@@ -214,16 +230,17 @@ async function main(): Promise<void> {
   // Each database its own section, so that a run on one does not replace the figures of the other.
   const heading = DATABASE_SERVER ? '## Lighthouse on PostgreSQL (issue 32)' : '## Lighthouse (issue 18)';
   const section = `${heading}
-Measured ${new Date().toISOString().slice(0, 10)} with Lighthouse 12.2.3, mobile preset (slow 4G, CPU ${CPU_SLOWDOWN}× slower), Debian's
+Measured ${new Date().toISOString().slice(0, 10)} with Lighthouse 12.2.3, mobile preset (slow 4G, CPU ${TARGET_INDEX ? `slowed to stand for a CPU index of ${TARGET_INDEX}: 4 × this machine's index before each page / ${TARGET_INDEX}` : `${CPU_SLOWDOWN}× slower`}), Debian's
 Chromium, the built app on ${app.database}; median of ${RUNS} runs a page. Load average at the
 end: ${os.loadavg()[0]!.toFixed(1)} (the runs share the machine's 2 cores with the app${DATABASE_SERVER ? ' and the database' : ''}).
 
-| Page | Performance | CLS | TBT ms | LCP ms | FCP ms | CPU index | meets ≥ 95 / CLS < 0.1 / TBT < 200 |
-|---|---|---|---|---|---|---|---|
-${rows.map((r) => `| ${r.page} | ${r.performance} | ${r.cls.toFixed(3)} | ${r.tbtMs.toFixed(0)} | ${r.lcpMs.toFixed(0)} | ${r.fcpMs.toFixed(0)} | ${r.cpuIndex.toFixed(0)} | ${r.page.startsWith('baseline') ? '' : pass(r.performance >= 95 && r.cls < 0.1 && r.tbtMs < 200)} |`).join('\n')}
+| Page | Performance | CLS | TBT ms | LCP ms | FCP ms | CPU index | CPU slowdown | stands for index | meets ≥ 95 / CLS < 0.1 / TBT < 200 |
+|---|---|---|---|---|---|---|---|---|---|
+${rows.map((r) => `| ${r.page} | ${r.performance} | ${r.cls.toFixed(3)} | ${r.tbtMs.toFixed(0)} | ${r.lcpMs.toFixed(0)} | ${r.fcpMs.toFixed(0)} | ${r.cpuIndex.toFixed(0)} | ${r.slowdown}× | ${r.standsFor.toFixed(0)} | ${r.page.startsWith('baseline') ? '' : pass(r.performance >= 95 && r.cls < 0.1 && r.tbtMs < 200)} |`).join('\n')}
 
-The CPU index is Lighthouse's \`benchmarkIndex\` (its own micro-benchmark, run with each audit; higher is faster). The
-baseline row is the floor: what the simulated phone and network give a page with nothing to run.
+The CPU index is Lighthouse's \`benchmarkIndex\` (its own micro-benchmark, run with each audit; higher is faster); "stands
+for" is that × 4 / the slowdown, the phone the simulation stood for. The baseline row is the floor: what the simulated
+phone and network give a page with nothing to run.
 
 Installable (Chromium's \`Page.getInstallabilityErrors\` on \`/\`): ${installErrors.length === 0 ? 'yes, no errors' : `**no**: ${installErrors.join(', ')}`}.
 First route's JS: ${bundle.jsKiB.toFixed(1)} KiB gzip (budget 70).`;
