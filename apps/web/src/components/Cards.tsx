@@ -10,7 +10,7 @@ import { PlainLink, useCarryV } from './PlainLink';
 import { Icon } from './Icon';
 import { useItemActions, type VideoCardContext } from './item-actions';
 import { Menu } from './Menu';
-import type { ItemPosition } from './InfiniteList';
+import { REVEAL_BATCH, type ItemPosition } from './InfiniteList';
 
 const watchPath = to.watch;
 const channelPath = to.channel;
@@ -112,11 +112,14 @@ function VideoCardView({
   const channelHref = carryV(channelPath(video.channelExternalId));
   const duration = durationLabel(video.durationSeconds);
   const progress = progressPercent(video);
+  const eager = position !== undefined && position.posinset <= REVEAL_BATCH;
   const article = { 'aria-labelledby': titleId, 'aria-posinset': position?.posinset, 'aria-setsize': position?.setsize };
   const body = (
     <>
       <PlainLink href={href} className="vcard-thumb" tabIndex={-1} aria-hidden="true">
-        <img src={video.thumbnail} alt="" loading="lazy" decoding="async" width={320} height={180} />
+        {/* The first batch's pictures are on screen at every width: asked for as the card is drawn, not after a
+            layout tells the lazy loader so; the first is the page's largest paint (issue 32). */}
+        <img src={video.thumbnail} alt="" loading={eager ? 'eager' : 'lazy'} fetchPriority={position?.posinset === 1 ? 'high' : undefined} decoding="async" width={320} height={180} />
         {live ? (
           <span className="badge badge--live">
             <Trans comment="Badge on the thumbnail of a live video">LIVE</Trans>
