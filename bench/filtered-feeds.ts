@@ -88,16 +88,22 @@ async function prepare(url: string): Promise<void> {
   }
 }
 
-export async function benchFilteredFeeds(serverUrl: string): Promise<void> {
-  let url = databaseUrl(serverUrl, DB);
+/** The database with its catalog, seeded when missing (or BENCH_RESEED=1); also bench/sift-preview.ts's. */
+export async function ensureKeywordCatalog(serverUrl: string): Promise<string> {
   if (!(await databaseExists(serverUrl, DB)) || process.env.BENCH_RESEED === '1') {
     const t0 = performance.now();
-    url = await seed(serverUrl);
+    const url = await seed(serverUrl);
     console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
-  } else {
-    await (await openDatabase({ databaseUrl: url, pgliteDir: 'memory://' })).close(); // new migrations, if any
-    await prepare(url);
+    return url;
   }
+  const url = databaseUrl(serverUrl, DB);
+  await (await openDatabase({ databaseUrl: url, pgliteDir: 'memory://' })).close(); // new migrations, if any
+  await prepare(url);
+  return url;
+}
+
+export async function benchFilteredFeeds(serverUrl: string): Promise<void> {
+  const url = await ensureKeywordCatalog(serverUrl);
   if (process.argv.includes('--seed-only')) return;
   await measure(url);
   if (process.env.BENCH_DROP === '1') await dropDatabase(serverUrl, DB);
