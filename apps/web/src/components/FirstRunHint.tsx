@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { useRef, type ReactNode } from 'react';
 import { useHint, type HintPlace } from '../lib/hints';
-import './first-run-hint.css';
+// Its styles are in the first route's stylesheet (main.tsx): see there.
 
 export interface FirstRunHintProps {
   place: HintPlace;
