@@ -259,7 +259,7 @@ test("a card's ⋮ menu near the bottom of the screen opens upwards, inside the 
   await page.goto('/');
   const cards = latestVideos(page).getByRole('article');
   // The fourth card: below the first screen at both widths, and drawn before anyone scrolls (a phone draws only the
-  // cards its screen and the 1,800 px below it need, two a task: six on a member's Dashboard).
+  // cards its screen and the 1,800 px below it need, a batch a task: decision 027).
   await expect(cards.nth(3)).toBeVisible();
   // Bring a card's menu button to the last 60 px of the screen.
   const button = cards.nth(3).getByRole('button', { name: /^More actions for/ });
