@@ -461,8 +461,7 @@ export class SiftsRepository {
   ): Promise<{ count: number; rows: VideoCardRow[] }> {
     if (channelIds.length === 0) return { count: 0, rows: [] };
     const where = and(inArray(videos.channelId, channelIds), keywordRulesCondition(rules), typeFiltersCondition(filters));
-    const newest = () =>
-      this.db.select(videoCardColumns).from(videos).innerJoin(channels, eq(channels.id, videos.channelId)).where(where).orderBy(desc(videos.publishedAt), desc(videos.id)).limit(limit);
+    const cards = (condition: SQL | undefined) => this.db.select(videoCardColumns).from(videos).innerJoin(channels, eq(channels.id, videos.channelId)).where(condition);
     // Every video of the channels is tried against the rules once (up to countLimit + 1 matches), and the newest of
     // the matches are taken from those: a heavy read. Counted and listed by two statements, the matcher ran twice over
     // the channels' videos, and the list's (ORDER BY date LIMIT 5) walked the whole catalog's date index for a rare
@@ -477,10 +476,9 @@ export class SiftsRepository {
       const count = found[0]?.n ?? 0;
       if (limit === 0 || count === 0) return { count, rows: [] };
       // Past the count's bound the newest matches may be beyond what was tried: the list is read in date order then.
-      if (count > countLimit) return { count, rows: await newest() };
+      if (count > countLimit) return { count, rows: await cards(where).orderBy(desc(videos.publishedAt), desc(videos.id)).limit(limit) };
       const ids = found.map((f) => Number(f.id));
-      const cards = await this.db.select(videoCardColumns).from(videos).innerJoin(channels, eq(channels.id, videos.channelId)).where(inArray(videos.id, ids));
-      const byId = new Map(cards.map((c) => [c.video.id, c]));
+      const byId = new Map((await cards(inArray(videos.id, ids))).map((c) => [c.video.id, c]));
       return { count, rows: ids.map((id) => byId.get(id)).filter((c): c is VideoCardRow => c !== undefined) };
     });
   }
