@@ -88,11 +88,11 @@ describe('InfiniteList', () => {
   });
 
   it('says "No more results." when a list with items is complete', () => {
-    renderList({ items: items(3) });
+    renderList({ items: items(REVEAL_BATCH) });
     expect(screen.getByRole('status').textContent).toContain('No more results.');
     const feed = screen.getByRole('feed', { name: 'Latest videos' });
-    expect(feed.querySelectorAll('article')).toHaveLength(3);
-    expect(screen.getByRole('article', { name: 'Video 2' }).getAttribute('aria-setsize')).toBe('3');
+    expect(feed.querySelectorAll('article')).toHaveLength(REVEAL_BATCH);
+    expect(screen.getByRole('article', { name: `Video ${REVEAL_BATCH - 1}` }).getAttribute('aria-setsize')).toBe(String(REVEAL_BATCH));
   });
 
   it('says "Error returning results." on failure and offers a retry', () => {

@@ -48,10 +48,11 @@ export interface InfiniteListProps<T> {
 /**
  * Items drawn in one task. A page of 50 cards drawn at once held a phone's main thread for over half a second
  * (Lighthouse's mobile CPU, issue 18). Cards are drawn a batch per task, and only while the end of what is drawn is
- * within the trigger distance of the screen: a phone draws the three batches its first screen and the 1,800 px below
- * it need, not all 50 cards of a page nobody has scrolled yet (decision 027).
+ * within the trigger distance of the screen: a phone draws the batches its first screen and the 1,800 px below it
+ * need, not all 50 cards of a page nobody has scrolled yet (decision 027). Two a task since issue 32: a batch of four
+ * and its layout were each 20-45 ms of a slow phone's tasks after the first paint (decision 057).
  */
-export const REVEAL_BATCH = 4;
+export const REVEAL_BATCH = 2;
 
 /** What `useRevealed` gives a list: how many items to draw, where its observer reports, and the keyboard's way on. */
 export interface Revealed {

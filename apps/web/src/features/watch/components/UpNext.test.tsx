@@ -5,6 +5,7 @@ import type { PlayerEngine } from '../../../player/engine';
 import { usePlayerSnapshot } from '../../../player/react';
 import { fakeSource, harness, video } from '../../../player/test-support';
 import { UpNext } from './UpNext';
+import { REVEAL_BATCH } from '../../../components/InfiniteList';
 
 /** SPEC §9 "Infinite scroll trigger: 100 px in one area": the player's queue loads its next page on its own. */
 
@@ -51,7 +52,7 @@ function View({ engine }: { engine: PlayerEngine<Video> }) {
 
 describe('UpNext', () => {
   it('loads the next page when the end of the queue comes within 100 px of its scrolling area', async () => {
-    // Pages of 12 (the app's are 48): the same batches of 4 and the same order of events, in a third of the renders,
+    // Pages of 12 (the app's are 48): the same batches and the same order of events, in a third of the renders,
     // which a busy machine draws slowly.
     const PAGE = 12;
     const h = harness();
@@ -60,7 +61,7 @@ describe('UpNext', () => {
     await act(async () => void (await h.engine.open(video(0), source)));
     const items = () => screen.getAllByRole('listitem').filter((li) => li.getAttribute('aria-hidden') !== 'true');
     // The first batch is drawn; the rest of the page waits for its end to come near.
-    expect(items()).toHaveLength(4);
+    expect(items()).toHaveLength(REVEAL_BATCH);
 
     const reportEnd = async (isIntersecting: boolean) => {
       const live = observers.filter((o) => !o.disconnected);
@@ -74,10 +75,10 @@ describe('UpNext', () => {
     };
     // A report that the end is near draws one more batch; the observer made for the new end reports again.
     await reportEnd(true);
-    await vi.waitFor(() => expect(items()).toHaveLength(8));
+    await vi.waitFor(() => expect(items()).toHaveLength(2 * REVEAL_BATCH));
     await reportEnd(false);
     await new Promise((r) => setTimeout(r, 20));
-    expect(items()).toHaveLength(8);
+    expect(items()).toHaveLength(2 * REVEAL_BATCH);
     // Near the end, again and again: a batch each time until the page is drawn; only then is the next page asked for.
     // One report at a time, each waited on until its batch is drawn (the state, however slow the machine): the
     // observer made for the new end comes in an effect after the paint, so a report is repeated until one has drawn.
