@@ -1,5 +1,5 @@
 import { pagedVideosSchema, siftPreviewSchema, siftSchema } from '@sift/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   keywordRulesCondition,
@@ -10,6 +10,7 @@ import {
   type KeywordRules,
   type TypeFilters,
 } from '../src/infra/db/keyword-match.js';
+import { rowsOf } from '../src/infra/db/client.js';
 import { channels, siftChannels, siftKeywords, sifts, siftVideos, users, videos } from '../src/infra/db/schema.js';
 import { aMember, call } from './support/accounts.js';
 import { aChannel, aVideo } from './support/factories.js';
@@ -135,6 +136,40 @@ describe('keyword matching (DESIGN §3)', () => {
     // Arriving again adds nothing new.
     expect(await t.services.sifts.onVideosArrived(ids)).toEqual([]);
     expect((await t.database.db.select().from(siftVideos).where(eq(siftVideos.siftId, sift!.id))).length).toBe(2);
+  });
+});
+
+describe('the stored match text (decision 058)', () => {
+  it('follows a video whose text changes: its new words match, its old ones no longer do', async () => {
+    const channel = aChannel();
+    t.videoService.channels.set(channel.externalId, channel);
+    const video = aVideo(channel, { title: 'Zeppelin restoration', description: 'Day one', tags: [] });
+    t.videoService.videos.set(video.externalId, video);
+    await t.services.catalog.syncChannel(channel.externalId, { maxPages: Infinity });
+    const matching = async (word: string) =>
+      (await t.database.db.select({ id: videos.id }).from(videos).where(and(eq(videos.externalId, video.externalId), keywordRulesCondition({ all: [], any: [word], none: [] })))).length;
+    expect(await matching('zeppelin')).toBe(1);
+    // The service now describes it otherwise (a renamed upload, new tags): the next refresh stores that.
+    t.videoService.videos.set(video.externalId, { ...video, title: 'Airship restoration', tags: ['Dirigible'] });
+    await t.services.catalog.syncChannel(channel.externalId, { maxPages: Infinity });
+    expect(await matching('zeppelin')).toBe(0);
+    expect(await matching('airship')).toBe(1);
+    expect(await matching('dirigible')).toBe(1);
+  });
+
+  it("sift_fold's short way for ASCII text gives what the full fold gives, for every character and for mixed text", async () => {
+    const ascii = Array.from({ length: 127 }, (_, i) => String.fromCharCode(i + 1)).join('');
+    const texts = [ascii, 'Hello World, C++ & NODE.JS 1.5', 'Straße', 'ÆØÅ æøå Œuvre', 'Café naïve', 'İstanbul ılık', 'ǿ ǽ Ł', 'smart ’quotes’ — 🎸', ''];
+    const result = await t.database.db.execute(sql`
+      SELECT t, sift_fold(t) AS short, lower(translate(replace(replace(replace(replace(replace(replace(replace(
+        regexp_replace(normalize(t, NFD), '[\u0300-\u036f]', '', 'g'),
+        'ß', 'ss'), 'Æ', 'AE'), 'æ', 'ae'), 'Œ', 'OE'), 'œ', 'oe'), 'Þ', 'TH'), 'þ', 'th'),
+        'ØøŁłĐđĦħı', 'OoLlDdHhi')) AS full
+      FROM unnest(${sql.param(texts)}::text[]) AS t`);
+    const rows = rowsOf<{ t: string; short: string; full: string }>(result);
+    expect(rows).toHaveLength(texts.length);
+    for (const row of rows) expect(row.short, JSON.stringify(row.t)).toBe(row.full);
+    expect(rows.find((r) => r.t === 'Straße')!.short).toBe('strasse');
   });
 });
 

@@ -192,6 +192,12 @@ export const videos = pgTable(
     createdAt: createdAt(),
     /** Title (A), tags (B), description (C), plus a `~YYYYMM` lexeme of the publication month for recency windows. */
     searchVector: searchVector('sift_video_vector("title", "tags", "description", "published_at")'),
+    /**
+     * The text keyword rules are matched against (`sift_match_text`: title, tags and description, folded), generated
+     * by the database like the search vector, so a sift's rules, its live preview and a filtered feed run only their
+     * regular expressions over it instead of folding every video's text again (decision 058).
+     */
+    matchText: text('match_text').generatedAlwaysAs(sql.raw('sift_match_text("title", "tags", "description")')),
   },
   (t) => [
     uniqueIndex('videos_external_id_key').on(t.externalId),

@@ -35,6 +35,9 @@ function filterCondition(filters: FeedFilters): SQL | undefined {
   return parts.length > 0 ? and(...parts) : undefined;
 }
 
+/** What `filterCondition` reads, for a subquery named `videos` whose rows it tests after a sort or a walk. */
+const matcherColumns = sql`${videos.title} AS title, ${videos.matchText} AS match_text`;
+
 /**
  * A WHERE condition over `videos` for where a filtered page's videos come from: undefined for every channel, false
  * for no source at all.
@@ -200,7 +203,7 @@ export class FeedsRepository {
     }
     const result = await this.db.execute(sql`
       SELECT id, published_at, matched, read FROM (
-        SELECT ${videos.id} AS id, ${videos.publishedAt} AS published_at, ${videos.title} AS title, ${videos.tags} AS tags, ${videos.description} AS description,
+        SELECT ${videos.id} AS id, ${videos.publishedAt} AS published_at, ${matcherColumns},
           row_number() OVER (ORDER BY ${videos.publishedAt} DESC, ${videos.id} DESC) AS read
         FROM ${videos} WHERE ${narrow ?? sql`true`}
         ORDER BY ${videos.publishedAt} DESC, ${videos.id} DESC LIMIT ${rows}
@@ -219,8 +222,7 @@ export class FeedsRepository {
     // OFFSET 0 keeps `kept` above the sort: it reads the candidates in key order and stops at the n-th match.
     const result = await this.db.execute(sql`
       SELECT id, published_at FROM (
-        SELECT ${videos.id} AS id, ${videos.publishedAt} AS published_at, ${videos.title} AS title, ${videos.tags} AS tags, ${videos.description} AS description,
-          ${videos.channelId} AS channel_id
+        SELECT ${videos.id} AS id, ${videos.publishedAt} AS published_at, ${matcherColumns}, ${videos.channelId} AS channel_id
         FROM ${videos} WHERE ${where}
         ORDER BY ${videos.publishedAt} DESC, ${videos.id} DESC OFFSET 0
       ) AS videos

@@ -1,17 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Database } from '../../infra/db/client.js';
-import { storedSiftRulesCondition, videoMatchText } from '../../infra/db/keyword-match.js';
+import { storedSiftRulesCondition } from '../../infra/db/keyword-match.js';
 import { siftChannels, sifts, siftVideos, videos } from '../../infra/db/schema.js';
 
 /** A CTE body: the feed version of the sifts `ids` selects goes up by one (their cached pages stop being served). */
 const bumpFeedVersions = (ids: SQL) => sql`UPDATE ${sifts} SET feed_version = feed_version + 1 WHERE ${sifts.id} IN (${ids})`;
-
-/**
- * The video's match text `m.t`, computed once per row. OFFSET 0 keeps the subquery from being inlined: inlined, the
- * folding (the costly part) ran again for every rule that reads it (a 50-channel rematch: 124 → 69 ms at 1M).
- */
-const withMatchText = sql`CROSS JOIN LATERAL (SELECT ${videoMatchText()} AS t OFFSET 0) AS m`;
-const matchText = sql`m.t`;
 
 export interface SiftMatch {
   siftId: number;
@@ -46,10 +39,9 @@ export class SiftMatchesRepository {
       FROM ${videos}
       JOIN ${siftChannels} ON ${siftChannels.channelId} = ${videos.channelId}
       JOIN ${sifts} ON ${sifts.id} = ${siftChannels.siftId}
-      ${withMatchText}
       WHERE ${videos.id} = ANY(${sql.param(videoIds)}::bigint[])
         AND ${sifts.id} IN (SELECT id FROM locked)
-        AND ${storedSiftRulesCondition(matchText)}
+        AND ${storedSiftRulesCondition()}
       ON CONFLICT DO NOTHING
       RETURNING sift_id, video_id
       ), bumped AS (${bumpFeedVersions(sql`SELECT sift_id FROM inserted`)})
@@ -74,8 +66,7 @@ export class SiftMatchesRepository {
       FROM ${siftChannels}
       JOIN ${sifts} ON ${sifts.id} = ${siftChannels.siftId}
       JOIN ${videos} ON ${videos.channelId} = ${siftChannels.channelId}
-      ${withMatchText}
-      WHERE ${siftChannels.channelId} = ${channelId} AND ${sifts.id} IN (SELECT id FROM locked) AND ${storedSiftRulesCondition(matchText)}
+      WHERE ${siftChannels.channelId} = ${channelId} AND ${sifts.id} IN (SELECT id FROM locked) AND ${storedSiftRulesCondition()}
       ON CONFLICT DO NOTHING
       RETURNING sift_id
       ), bumped AS (${bumpFeedVersions(sql`SELECT sift_id FROM inserted`)})
@@ -98,8 +89,7 @@ export class SiftMatchesRepository {
         -- Each channel's videos by the channel index. OFFSET 0 keeps this a per-channel lookup: flattened into a
         -- join, a stale estimate of the sift's channels made the planner scan every video (0.8 s at 1M).
         CROSS JOIN LATERAL (SELECT * FROM ${videos} AS candidate WHERE candidate.channel_id = ${siftChannels.channelId} OFFSET 0) AS ${videos}
-        ${withMatchText}
-        WHERE ${sifts.id} = ${siftId} AND ${storedSiftRulesCondition(matchText)}
+          WHERE ${sifts.id} = ${siftId} AND ${storedSiftRulesCondition()}
       ), gone AS (
         DELETE FROM ${siftVideos} AS sv
         WHERE sv.sift_id = ${siftId} AND NOT EXISTS (SELECT 1 FROM matched m WHERE m.video_id = sv.video_id)
