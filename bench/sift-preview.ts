@@ -82,7 +82,7 @@ async function benchPreview(serverUrl: string): Promise<void> {
     HEADING,
     '',
     `\`npx tsx bench/sift-preview.ts\`, ${new Date().toISOString().slice(0, 16)}Z, PostgreSQL 15, over HTTP (a separate server process, sequential requests, a member's session), ${ROUNDS} rounds after 3 warm-up rounds; load average ${os.loadavg().map((x) => x.toFixed(2)).join(' / ')} when written.`,
-    `The catalog of bench/filtered-feeds.ts (\`sift_bench_kw\`: 1,000,000 videos, 20,000 channels); the sift's ${CHANNELS} channels are the member's largest, ${videosOfChannels.toLocaleString('en-US')} videos in all. POST /api/sifts/preview with \`limit: 5\`, as the editor sends it (decision 054: candidates from the keyword index, confirmed by the one matcher). Baseline GET /api/sifts/categories: ${f(bl.p50)} / ${f(bl.p99)} ms.`,
+    `The catalog of bench/filtered-feeds.ts (\`sift_bench_kw\`: 1,000,000 videos, 20,000 channels); the sift's ${CHANNELS} channels are the member's largest, ${videosOfChannels.toLocaleString('en-US')} videos in all. POST /api/sifts/preview with \`limit: 5\`, as the editor sends it: every video of the channels through the matcher over its stored match text (decision 058). Baseline GET /api/sifts/categories: ${f(bl.p50)} / ${f(bl.p99)} ms.`,
     '',
     '| Rules | Videos matching | p50 / p99 ms | p99 ≤ 100 ms |',
     '|---|---|---|---|',
