@@ -3,8 +3,8 @@ import { acceptCookies, actionMenuLabels, apiLogin, createUser, logInWithForm } 
 
 /**
  * SPEC §5 "The follow option shows only when the subscription option is enabled" (issue 7), at 1280 px and 375 px:
- * the server says whether it is in GET /api/auth/config (SUBSCRIPTIONS_ENABLED). The e2e server has it on; the
- * "off" case answers the page's config call with `subscriptionsEnabled: false` (the server's own refusal is an API
+ * the server says whether it is in GET /api/auth/config (SUBSCRIPTIONS_ENABLED) and in each page. The e2e server has
+ * it on; the "off" case answers both with `subscriptionsEnabled: false` (the server's own refusal is an API
  * test: apps/server/test/subscriptions-disabled.api.test.ts). On: Follow on the channel page, in its menu and on the
  * sift page. Off: none of them, no subscriptions list on the profile, and the subscription API is never called.
  */
@@ -32,12 +32,28 @@ for (const enabled of [true, false]) {
 
     const real = (await (await request.get('/api/auth/config')).json()) as Record<string, unknown>;
     expect(real.subscriptionsEnabled).toBe(true); // the e2e server has the option on (the default)
+    // The server says it twice: in each page (a JSON island the app reads first, decision 057) and in the call the app
+    // makes when a page has none. Both are answered with the option as this test wants it.
+    const configured = { ...real, subscriptionsEnabled: enabled };
     let configAnswered = false;
     await page.route('**/api/auth/config', async (route) => {
       configAnswered = true;
       // A navigation may cancel the call meanwhile: nothing to answer then.
-      await route.fulfill({ json: { ...real, subscriptionsEnabled: enabled } }).catch(() => {});
+      await route.fulfill({ json: configured }).catch(() => {});
     });
+    await page.route(
+      (url) => !/^\/(api|assets|media)\//.test(url.pathname),
+      async (route) => {
+        if (route.request().resourceType() !== 'document') return route.fallback();
+        const response = await route.fetch();
+        const html = await response.text();
+        const island = /(<script type="application\/json" id="sift-auth-config">)[^<]*(<\/script>)/;
+        expect(html).toMatch(island);
+        configAnswered = true;
+        const { 'content-encoding': _encoding, 'content-length': _length, ...headers } = response.headers();
+        await route.fulfill({ response, headers, body: html.replace(island, `$1${JSON.stringify(configured)}$2`) });
+      },
+    );
     const subscriptionCalls: string[] = [];
     page.on('request', (r) => {
       if (/\/api\/(subscriptions|sifts\/[^/]+\/follows)/.test(new URL(r.url()).pathname)) subscriptionCalls.push(`${r.method()} ${r.url()}`);

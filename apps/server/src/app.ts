@@ -63,6 +63,7 @@ import { ImportsRepository } from './modules/imports/imports.repository.js';
 import { importsRoutes } from './modules/imports/imports.routes.js';
 import { ImportsService } from './modules/imports/imports.service.js';
 import { pageStatus, previewPages } from './modules/link-previews/link-previews.page.js';
+import { authConfig, withAuthConfig } from './modules/auth/auth.page.js';
 import { withOpenedVideo } from './modules/catalog/catalog.page.js';
 import { LinkPreviewService } from './modules/link-previews/link-previews.service.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
@@ -451,7 +452,9 @@ export async function buildApp(deps: AppDependencies): Promise<{ app: FastifyIns
   if (deps.webDistDir) {
     const itemPages = linkPreviews(services, settings.publicUrl);
     const previews = previewPages(itemPages, { name: deps.appName, description: SITE_DESCRIPTION }, indexHtmlReader(deps.webDistDir));
-    const withData = withOpenedVideo(withSiteMessages(previews, services.messages, DEFAULT_MESSAGE_PAGE_ID), services.catalog);
+    const withMessages = withSiteMessages(previews, services.messages, DEFAULT_MESSAGE_PAGE_ID);
+    const withConfig = withAuthConfig(withMessages, () => authConfig(services.google, deps.appName, subscriptionsEnabled));
+    const withData = withOpenedVideo(withConfig, services.catalog);
     const page = withRouteChunks(withData, deps.webDistDir, firstScreenModules);
     await registerSpa(app, deps.webDistDir, page, pageStatus(itemPages));
   }

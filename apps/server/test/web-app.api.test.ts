@@ -78,12 +78,23 @@ describe('the web app as served', () => {
     await t.services.messages.seedWelcome({ pageLocations: [44], level: 'warn', text: hostile, dismissal: 'session' });
     const html = gunzipSync((await get('/playlists')).rawPayload).toString('utf8');
     const { document } = new JSDOM(html).window;
-    // The hostile text made no element: the one script is the island itself.
-    expect(document.querySelectorAll('script')).toHaveLength(1);
+    // The hostile text made no element: the only scripts are the page's islands (its own, the configuration's).
+    expect([...document.querySelectorAll('script')].map((s) => `${s.id} ${s.getAttribute('type')}`)).toEqual([
+      'sift-site-messages application/json',
+      'sift-auth-config application/json',
+    ]);
     // It sits in the head, as JSON that nothing runs.
     const island = document.head.querySelectorAll('script#sift-site-messages[type="application/json"]')[0]!;
     const data = messagesResponseSchema.parse(JSON.parse(island.innerHTML));
     expect(data.pageLocations[0]!.warn.map((m) => m.text)).toEqual([hostile]);
+  });
+
+  it('carries GET /api/auth/config in the page, so the first render knows which controls this server offers', async () => {
+    const { document } = new JSDOM(gunzipSync((await get('/channel/UC123')).rawPayload).toString('utf8')).window;
+    const island = document.head.querySelectorAll('script#sift-auth-config[type="application/json"]')[0]!;
+    const config = (await t.app.inject({ method: 'GET', url: '/api/auth/config' })).json();
+    expect(JSON.parse(island.innerHTML)).toEqual(config);
+    expect(config).toEqual({ googleEnabled: false, appName: 'Sift', subscriptionsEnabled: true });
   });
 
   it('serves a new build of index.html at once, without a restart', async () => {

@@ -21,6 +21,7 @@ import { HttpError } from '../../infra/http/errors.js';
 import type { AuthService, LoginResult } from './auth.service.js';
 import { bearerToken } from './authenticate.js';
 import type { CaptchaService } from './captcha.service.js';
+import { authConfig } from './auth.page.js';
 import type { OidcSignIn } from './oidc.service.js';
 
 export interface AuthRoutesDependencies {
@@ -86,7 +87,7 @@ export const authRoutes =
           response: { 200: authConfigSchema },
         },
       },
-      async () => ({ googleEnabled: google.enabled, appName, subscriptionsEnabled }),
+      async () => authConfig(google, appName, subscriptionsEnabled),
     );
 
     app.get(

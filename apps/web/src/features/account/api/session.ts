@@ -1,7 +1,8 @@
-import type { UserData } from '@sift/contracts';
+import type { AuthConfig, UserData } from '@sift/contracts';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { track } from '../../../lib/analytics';
+import { readJsonIsland } from '../../../lib/json-island';
 import { usePreference } from '../../../lib/hooks';
 import { preferences } from '../../../lib/storage';
 import { hasOnboarded, onboardingStore, type OnboardingState } from '../onboarding';
@@ -55,9 +56,11 @@ export const useOnboardingState = (): OnboardingState =>
  * GET /api/users, for visitors too (they get `userIsLoggedIn: false`), on mount and on every path change
  * (SPEC §7). A token the server no longer knows answers 401, which the API client turns into a logout.
  */
-export function useUserData() {
+export function useUserData(quiet = false) {
   const [token] = usePreference('token');
   return useQuery({
+    // `quiet`: the caller reads nothing of the answer that could change (still fetched, still cached).
+    notifyOnChangeProps: quiet ? [] : undefined,
     queryKey: accountKeys.userAs(!!token),
     queryFn: async ({ signal }) => {
       const user = await fetchUser(signal);
@@ -88,7 +91,10 @@ export interface Session {
 export function useSession(): Session {
   const [token] = usePreference('token');
   const onboarding = useOnboardingState();
-  const { data, isPending } = useUserData();
+  // A visitor's session is the same whatever GET /api/users answers (no token: not logged in), so its answer does not
+  // re-render the shell, the routes and the player that read the session (a long task of every first visit on a slow
+  // phone, decision 057). A member's answer does.
+  const { data, isPending } = useUserData(!token);
   const user = token && data?.userIsLoggedIn ? data : undefined;
   return {
     token,
@@ -103,10 +109,26 @@ export function useSession(): Session {
   };
 }
 
+/** The JSON island the server puts in the page (apps/server/src/modules/auth/auth.page.ts). */
+const INLINE_AUTH_CONFIG_ID = 'sift-auth-config';
+
+const isAuthConfig = (v: unknown): v is AuthConfig =>
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as AuthConfig).googleEnabled === 'boolean' &&
+  typeof (v as AuthConfig).subscriptionsEnabled === 'boolean' &&
+  typeof (v as AuthConfig).appName === 'string';
+
+/**
+ * GET /api/auth/config, known from the page when the server put it there: then the first render is the final one (its
+ * answer re-drew every card's Follow entry after the first cards, decision 057) and nothing is asked. A page without
+ * it (the service worker's copy, `npm run dev`) asks as before.
+ */
 export function useAuthConfig() {
   return useQuery({
     queryKey: accountKeys.config(),
     queryFn: ({ signal }) => fetchAuthConfig(signal),
+    initialData: () => readJsonIsland(INLINE_AUTH_CONFIG_ID, isAuthConfig),
     staleTime: Infinity,
     // Without it the sign-in screens still work: only the Google button stays hidden.
     retry: false,
