@@ -79,7 +79,7 @@ describe('the web app as served', () => {
     const html = gunzipSync((await get('/playlists')).rawPayload).toString('utf8');
     const { document } = new JSDOM(html).window;
     // The hostile text made no element: the only scripts are the page's islands (its own, the configuration's).
-    expect([...document.querySelectorAll('script')].map((s) => `${s.id} ${s.getAttribute('type')}`)).toEqual([
+    expect([...document.querySelectorAll('script')].map((s) => `${s.getAttribute('id')} ${s.getAttribute('type')}`)).toEqual([
       'sift-site-messages application/json',
       'sift-auth-config application/json',
     ]);
