@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocation, useSearchParams } from 'react-router';
 import { AppLink } from '../../../components/AppLink';
 import { FormAlert } from '../../../components/Form';
+import { usePreference } from '../../../lib/hooks';
 import { paths, to } from '../../../lib/paths';
 import { pendingActions } from '../../../lib/pending-action';
 import { useSession } from '../api/session';
@@ -23,6 +24,9 @@ export function LoginPage() {
   const session = useSession();
   const redirect = safeRedirect(params.get('redirect'));
   const state = (location.state ?? {}) as AuthNotice;
+  // Drawn again when an action is saved: a 401 may end the session (and the guard send the person here) a moment
+  // before the action that met it is saved, and nothing else re-renders this page then.
+  usePreference('action');
   const pending = pendingActions.peek();
   const signupPath = redirect ? `${paths.signup}?redirect=${encodeURIComponent(redirect)}` : paths.signup;
 
