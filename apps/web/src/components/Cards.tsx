@@ -1,5 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { memo, useId, type ReactNode } from 'react';
+import { memo, useId, type CSSProperties, type ReactNode } from 'react';
 import type { Channel, Video } from '@sift/contracts';
 import { to } from '../lib/paths';
 import { durationLabel, formatDuration, formatNumber, formatRelativeTime } from '../lib/format';
@@ -59,7 +59,9 @@ export function Avatar({ src, size = 36, name }: { src: string | null | undefine
   return src ? (
     <img className="avatar" src={src} alt="" width={size} height={size} loading="lazy" decoding="async" data-name={name} />
   ) : (
-    <span className="avatar avatar--empty" style={{ width: size, height: size, fontSize: Math.round(size * 0.4) }} aria-hidden="true">
+    // Its size as a custom property, not inline width and height, so that a page's stylesheet can size it as it sizes
+    // the image (a phone's channel head: 80 px either way, or the head moved when the picture came).
+    <span className="avatar avatar--empty" style={{ '--avatar-size': `${size}px` } as CSSProperties} aria-hidden="true">
       {initialsOf(name)}
     </span>
   );

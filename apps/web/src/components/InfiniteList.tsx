@@ -215,6 +215,7 @@ export function InfiniteList<T>(props: InfiniteListProps<T>) {
     status = <span>{i18n._(items.length === 0 ? LIST_TEXTS.empty : LIST_TEXTS.end)}</span>;
   } else if (hasMore || !allShown) {
     // Keyboard users and browsers without IntersectionObserver: the next batch while some are undrawn, else the next page.
+    // While batches are still being drawn it is out of the layout until focused (ilist-status--revealing).
     status = (
       <button type="button" className="btn btn-secondary" onClick={allShown ? onLoadMore : revealMore}>
         <Trans>Load more</Trans>
@@ -225,6 +226,8 @@ export function InfiniteList<T>(props: InfiniteListProps<T>) {
   // A feed holds articles (axe aria-required-children): an empty list is a plain box; the status says "No results."
   const feed = items.length > 0 || loading;
   const firstLoad = loading && items.length === 0 && !error;
+  // The cards it holds are still being drawn, a batch a task: the status line holds only the keyboard's Load more.
+  const revealing = !allShown && !error && !loading && !loadingMore;
   return (
     <>
       {heading && <h2 className="sr-only">{label}</h2>}
@@ -251,7 +254,7 @@ export function InfiniteList<T>(props: InfiniteListProps<T>) {
           </div>
         )}
         <div ref={sentinel} className="ilist-sentinel" aria-hidden="true" />
-        <div className={`ilist-status${firstLoad ? ' ilist-status--waiting' : ''}`} role="status">
+        <div className={`ilist-status${firstLoad ? ' ilist-status--waiting' : ''}${revealing ? ' ilist-status--revealing' : ''}`} role="status">
           {status}
         </div>
       </div>
