@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { firstScreenModules, PLAYER_MODULE, preloadTags } from './route-chunks.js';
+import { firstScreenModules, PAGE_MODULES, PLAYER_MODULE, preloadTags } from './route-chunks.js';
 
 describe('preloadTags', () => {
   const manifest = {
@@ -29,16 +29,22 @@ describe('preloadTags', () => {
 describe('firstScreenModules', () => {
   const of = (url: string) => firstScreenModules(new URL(url, 'http://x'));
 
-  it("names the player's chunk for the pages that open with a video, nothing for the others", () => {
+  it("names the player's chunk for the pages that open with a video, and the lazily loaded page of a sift, a channel or a search", () => {
     expect(of('/watch?v=abc')).toEqual([PLAYER_MODULE]);
     expect(of('/watch')).toEqual([PLAYER_MODULE]);
-    expect(of('/channel/UC123?v=abc')).toEqual([PLAYER_MODULE]);
-    expect(of('/channel/UC123')).toEqual([]);
+    expect(of('/channel/UC123?v=abc')).toEqual([PLAYER_MODULE, 'src/app/pages/ChannelRoute.tsx']);
+    expect(of('/channel/UC123')).toEqual(['src/app/pages/ChannelRoute.tsx']);
+    expect(of('/sifts/abcDEF1234')).toEqual(['src/app/pages/SiftRoutes.tsx']);
+    expect(of('/sifts')).toEqual(['src/app/pages/SiftRoutes.tsx']);
+    expect(of('/search?q=cooking')).toEqual(['src/app/pages/SearchRoute.tsx']);
+    expect(of('/search/main?st=cooking')).toEqual(['src/app/pages/SearchRoute.tsx']);
+    // The Dashboard is in the first route's own chunk; an edit page is not where a link lands.
     expect(of('/')).toEqual([]);
+    expect(of('/sifts/abcDEF1234/edit')).toEqual([]);
   });
 
-  it('names a module that exists in the web app (a renamed player would otherwise be announced by nobody)', () => {
+  it('names modules that exist in the web app (a renamed one would otherwise be announced by nobody)', () => {
     const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web');
-    expect(fs.existsSync(path.join(web, PLAYER_MODULE))).toBe(true);
+    for (const module of [PLAYER_MODULE, ...PAGE_MODULES.map(([, m]) => m)]) expect(fs.existsSync(path.join(web, module)), module).toBe(true);
   });
 });

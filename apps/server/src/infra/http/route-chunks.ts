@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { clientRouteTest } from './client-routes.js';
 import { appendToHead, changedFileReader, type SpaPage } from './spa.js';
 
 /**
@@ -9,8 +10,25 @@ import { appendToHead, changedFileReader, type SpaPage } from './spa.js';
  */
 export const PLAYER_MODULE = 'src/app/layout/WatchPlayer.tsx';
 
+/**
+ * The lazily loaded pages a visitor opens first from a link (a shared sift, a channel, a search), by the client routes
+ * that draw them (apps/web/src/app/routes.tsx). Asked for by the app only as it drew them, these chunks and the ~20
+ * they import were fetched after the first route's scripts had run, and Vite's loader added a `<link>` for each to
+ * the page inside the first render's task (25 ms of a sift page's, decision 057). Announced with the page, they
+ * download beside the first route's scripts and the loader finds them there. Not waited for (decision 030).
+ */
+export const PAGE_MODULES: ReadonlyArray<readonly [(pathname: string) => boolean, string]> = [
+  [clientRouteTest('sift'), 'src/app/pages/SiftRoutes.tsx'],
+  [clientRouteTest('sifts'), 'src/app/pages/SiftRoutes.tsx'],
+  [clientRouteTest('channel'), 'src/app/pages/ChannelRoute.tsx'],
+  [clientRouteTest('search'), 'src/app/pages/SearchRoute.tsx'],
+  [clientRouteTest('searchMain'), 'src/app/pages/SearchRoute.tsx'],
+];
+
 export function firstScreenModules(url: URL): string[] {
-  return url.pathname === '/watch' || url.searchParams.has('v') ? [PLAYER_MODULE] : [];
+  const page = PAGE_MODULES.find(([matches]) => matches(url.pathname))?.[1];
+  const player = url.pathname === '/watch' || url.searchParams.has('v') ? [PLAYER_MODULE] : [];
+  return page ? [...player, page] : player;
 }
 
 /**
