@@ -72,9 +72,9 @@ export function foldKeyword(text: string): string {
 export const videoMatchText = (v: typeof videos = videos): SQL => sql`${v.matchText}`;
 
 /**
- * `text` holds the keyword whose folded form is `keyword` and whose pattern is `pattern`: first a plain substring test
- * of the keyword's first run of letters or digits (which every match contains, and which needs no regular
- * expression), then the pattern. Most videos fail the first test, so most never run a regular expression (a 50-channel
+ * Whether `text` (a video's match text) holds `keyword` (as written; folded here), whose pattern is `pattern`: first a
+ * plain substring test of the folded keyword's first run of letters or digits (which every match contains, and which
+ * needs no regular expression), then the pattern. Most videos fail the first test, so most never run a regular expression (a 50-channel
  * preview's matcher 40 → 10 ms at 1M, decision 058); PostgreSQL keeps only a few compiled expressions, so with
  * thousands of stored sifts the cheap test also spares most compilations.
  */
