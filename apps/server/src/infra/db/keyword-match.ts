@@ -69,7 +69,7 @@ export function foldKeyword(text: string): string {
 }
 
 /** The folded text of a video that keywords are matched against: `sift_match_text`, kept in a column (decision 058). */
-export const videoMatchText = (v: typeof videos = videos): SQL => sql`${v.matchText}`;
+export const videoMatchText = (): SQL => sql`${videos.matchText}`;
 
 /**
  * Whether `text` (a video's match text) holds `keyword` (as written; folded here), whose pattern is `pattern`: first a
