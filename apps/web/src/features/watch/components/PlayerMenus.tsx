@@ -116,12 +116,11 @@ const LABELS: Record<PlayerMenuAction, MessageDescriptor> = {
 };
 
 /** SPEC §2 "Player" menu with the visibility rules of SPEC §6 (player/links.ts). */
-export function PlayerMenu({ snap, loggedIn, handlers }: { snap: Snap; loggedIn: boolean; handlers: PlayerMenuHandlers }) {
+export function PlayerMenu({ video, item, loggedIn, handlers }: { video: Video | null; item: Snap['item']; loggedIn: boolean; handlers: PlayerMenuHandlers }) {
   const { t, i18n } = useLingui();
-  const video = snap.video;
   if (!video) return null;
   const available = new Set<PlayerMenuAction>(['viewChannel', ...(Object.keys(handlers) as PlayerMenuAction[])]);
-  const items: MenuEntry[] = playerMenuActions({ video, item: snap.item, loggedIn, available }).map((action) => {
+  const items: MenuEntry[] = playerMenuActions({ video, item, loggedIn, available }).map((action) => {
     if (action === 'viewChannel') return { kind: 'link', label: i18n._(LABELS.viewChannel), to: to.channel(video.channelExternalId) };
     const handler = handlers[action]!;
     return { kind: 'action', label: i18n._(LABELS[action]), onSelect: () => handler(video) };

@@ -14,7 +14,7 @@ import { CAPTION_LANGUAGE } from '../../../player/constants';
 import { controlsModel, keyCommand, type KeyCommand, type Swipe } from '../../../player/controls';
 import type { ChangeReason } from '../../../player/engine';
 import type { QueueSource } from '../../../player/queue';
-import { usePlayerSnapshot } from '../../../player/react';
+import { usePlayerSelect, usePlayerSnapshot } from '../../../player/react';
 import { videoTitle } from '../../../player/types';
 import { useVideo, videoKeys } from '../api/queries';
 import { channelQueue, playerEngine } from '../player';
@@ -23,7 +23,7 @@ import { PlayerIcon } from './icons';
 import { LeaveModal } from './LeaveModal';
 import { PlayerHint } from './PlayerHint';
 import { PlayerMenu, type PlayerMenuHandlers } from './PlayerMenus';
-import { PlayerSurface } from './PlayerSurface';
+import { PlayerSurface, type PlayerSurfaceProps } from './PlayerSurface';
 import { ShortcutsHelp } from './ShortcutsHelp';
 import { UpNext } from './UpNext';
 
@@ -59,7 +59,12 @@ export function WatchOverlay(props: WatchOverlayProps) {
   const { videoId, mode, pathname, changeReason, loggedIn, menuHandlers = NO_HANDLERS, queue = null, onClose, onMinimise, onRestore } = props;
   const { t } = useLingui();
   const engine = playerEngine();
-  const snap = usePlayerSnapshot(engine);
+  // Only what this component draws itself: the controls, the queue and the mini bar subscribe to their own parts
+  // (decision 059), so a change of the player's state redraws them, not the title, the details and the modal.
+  const video = usePlayerSelect(engine, (s) => s.video);
+  const item = usePlayerSelect(engine, (s) => s.item);
+  const view = usePlayerSelect(engine, (s) => s.view);
+  const leave = usePlayerSelect(engine, (s) => s.leave);
   const qc = useQueryClient();
   const desktop = useIsDesktop();
   const now = useNow();
@@ -260,7 +265,6 @@ export function WatchOverlay(props: WatchOverlayProps) {
   };
 
   // ---- render --------------------------------------------------------------------------------------------------
-  const video = snap.video;
   const shown: Video | undefined = video ?? requested;
   const title = shown ? videoTitle(shown) : isError ? t`Video unavailable` : t`Loading video…`;
   const placeholder = isError ? (
@@ -268,20 +272,19 @@ export function WatchOverlay(props: WatchOverlayProps) {
   ) : (
     <span className="spinner" aria-hidden="true" />
   );
-  const m = controlsModel(snap);
   // Abbreviated as on every card (issue 31: one form of a count per language, "5,2 Mio." not beside "803.803").
   const views = shown ? formatNumber(shown.numberOfViews, true) : '';
   const likes = shown ? formatNumber(shown.numberOfLikes, true) : '';
   const classes = ['watch', `watch--${mode}`];
-  if (max && snap.view.cinema) classes.push('watch--cinema');
-  if (max && snap.view.fullscreen) classes.push('watch--fullscreen');
+  if (max && view.cinema) classes.push('watch--cinema');
+  if (max && view.fullscreen) classes.push('watch--fullscreen');
 
   return createPortal(
     <>
       <div
         className={
           max
-            ? `backdrop backdrop--watch${snap.view.cinema ? ' backdrop--cinema' : ''}${snap.view.fullscreen ? ' backdrop--fullscreen' : ''}`
+            ? `backdrop backdrop--watch${view.cinema ? ' backdrop--cinema' : ''}${view.fullscreen ? ' backdrop--fullscreen' : ''}`
             : 'mini-host'
         }
         onClick={max ? onMinimise : undefined}
@@ -329,9 +332,8 @@ export function WatchOverlay(props: WatchOverlayProps) {
             tabIndex={max ? 0 : -1}
             data-autofocus={max ? true : undefined}
           >
-            <PlayerSurface
+            <LivePlayerSurface
               engine={engine}
-              snap={snap}
               mode={mode}
               desktop={desktop}
               onToggleFullscreen={toggleFullscreen}
@@ -357,7 +359,7 @@ export function WatchOverlay(props: WatchOverlayProps) {
                       <Avatar src={shown.channelThumbnail} size={40} name={shown.channelName} />
                       <span>{shown.channelName}</span>
                     </AppLink>
-                    <PlayerMenu snap={snap} loggedIn={loggedIn} handlers={menuHandlers} />
+                    <PlayerMenu video={video} item={item} loggedIn={loggedIn} handlers={menuHandlers} />
                   </div>
                   <p className="vcard-meta">
                     {shown.liveStatus === 'LIVE' && <span className="live-dot"><Trans>Live now</Trans></span>}
@@ -383,20 +385,10 @@ export function WatchOverlay(props: WatchOverlayProps) {
                 <span className="mini-title">{title}</span>
                 {shown && <span className="mini-channel">{shown.channelName}</span>}
               </button>
-              <div className="mini-actions">
-                <button type="button" className="icon-btn" aria-label={m.playLabel} disabled={m.playDisabled} onClick={() => engine.togglePlay()}>
-                  <PlayerIcon name={m.playIcon} />
-                </button>
-                <button type="button" className="icon-btn" aria-label={t`Next video`} disabled={m.nextDisabled} onClick={() => void engine.next()}>
-                  <PlayerIcon name="next" />
-                </button>
-                <button type="button" className="icon-btn" aria-label={t`Close player`} onClick={onClose}>
-                  <PlayerIcon name="close" />
-                </button>
-              </div>
+              <MiniActions onClose={onClose} />
             </div>
           )}
-          {max ? <UpNext engine={engine} queue={snap.queue} item={snap.item} currentAt={snap.index} /> : null}
+          {max ? <LiveUpNext /> : null}
           <p id={`${titleId}-keys`} className="sr-only">
             {max ? t`Space or K plays and pauses, arrow keys seek 5 seconds, question mark lists all keys.` : ''}
           </p>
@@ -405,10 +397,10 @@ export function WatchOverlay(props: WatchOverlayProps) {
           </div>
         </div>
       </div>
-      {snap.leave && (
+      {leave && (
         <LeaveModal
-          key={`${snap.leave.video.externalId}:${snap.leave.automatic}`}
-          leave={snap.leave}
+          key={`${leave.video.externalId}:${leave.automatic}`}
+          leave={leave}
           onAccept={(dontShow) => engine.acceptLeave(dontShow)}
           onCancel={(dontShow) => engine.cancelLeave(dontShow)}
         />
@@ -416,5 +408,40 @@ export function WatchOverlay(props: WatchOverlayProps) {
       {help && <ShortcutsHelp onClose={() => setHelp(false)} />}
     </>,
     document.body,
+  );
+}
+
+/** The video area with the whole snapshot: it draws the controls, which follow every change of the player's state. */
+function LivePlayerSurface(props: Omit<PlayerSurfaceProps, 'snap'>) {
+  const snap = usePlayerSnapshot(props.engine);
+  return <PlayerSurface {...props} snap={snap} />;
+}
+
+/** The queue under the player, drawn again when the queue or the current video's place in it changes. */
+function LiveUpNext() {
+  const engine = playerEngine();
+  const queue = usePlayerSelect(engine, (s) => s.queue);
+  const item = usePlayerSelect(engine, (s) => s.item);
+  const index = usePlayerSelect(engine, (s) => s.index);
+  return <UpNext engine={engine} queue={queue} item={item} currentAt={index} />;
+}
+
+/** The minimised player's play, next and close buttons. */
+function MiniActions({ onClose }: { onClose: () => void }) {
+  const { t } = useLingui();
+  const engine = playerEngine();
+  const m = controlsModel(usePlayerSnapshot(engine));
+  return (
+    <div className="mini-actions">
+      <button type="button" className="icon-btn" aria-label={m.playLabel} disabled={m.playDisabled} onClick={() => engine.togglePlay()}>
+        <PlayerIcon name={m.playIcon} />
+      </button>
+      <button type="button" className="icon-btn" aria-label={t`Next video`} disabled={m.nextDisabled} onClick={() => void engine.next()}>
+        <PlayerIcon name="next" />
+      </button>
+      <button type="button" className="icon-btn" aria-label={t`Close player`} onClick={onClose}>
+        <PlayerIcon name="close" />
+      </button>
+    </div>
   );
 }
