@@ -46,6 +46,14 @@ export function appendToHead(html: string, fragment: string): string {
   return at < 0 || fragment === '' ? html : `${html.slice(0, at)}  ${fragment}\n  ${html.slice(at)}`;
 }
 
+/** `html` with `fragment` at the start of its <body> (unchanged when it has none). */
+export function prependToBody(html: string, fragment: string): string {
+  const open = /<body[^>]*>/i.exec(html);
+  if (!open || fragment === '') return html;
+  const at = open.index + open[0].length;
+  return `${html.slice(0, at)}\n    ${fragment}${html.slice(at)}`;
+}
+
 /**
  * A JSON island: data the client would otherwise ask for after it starts, in the page. Not a script, so it runs
  * nothing and the CSP's script rules do not apply; `<` is escaped so no text can close the element (and U+2028/9,
