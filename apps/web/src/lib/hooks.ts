@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useSyncExternalStore, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
 import { useLocation } from 'react-router';
 import { DESKTOP_MIN_WIDTH } from './config';
+import { nextTask } from './idle';
 import { TRUNCATION_BREAKPOINTS, nameLimit } from './truncate';
 import { preferences, type PreferenceKey, type Preferences } from './storage';
 
@@ -155,4 +156,28 @@ export function useOnPathChange(onChange: (pathname: string) => void) {
     first.current = pathname;
     latest.current(pathname);
   }, [pathname, latest]);
+}
+
+let startRendered = false;
+
+/**
+ * False while the app's first render is drawn, true from a task of its own after it (and from then on at once): a
+ * part that can wait that long is drawn in a second task instead of lengthening the first. Lighthouse's simulation
+ * counts each task's time over 50 ms (decision 057), so two tasks of a first render block less than one (decision
+ * 059). Where the browser cannot post a task, a microtask later.
+ */
+export function useAfterStartRender(): boolean {
+  const [after, setAfter] = useState(startRendered);
+  useLayoutEffect(() => {
+    if (after) return;
+    let live = true;
+    void nextTask().then(() => {
+      startRendered = true;
+      if (live) setAfter(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [after]);
+  return after;
 }

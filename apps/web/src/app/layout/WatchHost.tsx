@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { ChunkBoundary } from '../../components/ChunkBoundary';
+import { useAfterStartRender } from '../../lib/hooks';
 import { lazy } from '../../lib/lazy';
 import { paths } from '../../lib/paths';
 
@@ -30,11 +31,13 @@ export function WatchHost() {
   const [restoredOn, setRestoredOn] = useState<string | null>(null);
   useEffect(() => setRestoredOn(null), [pathname]);
   const max = onWatch || restoredOn === pathname;
+  // A first page that opens a video draws the player a task after the rest of the app (decision 059).
+  const started = useAfterStartRender();
 
   const wantsIntro = onWatch && !v && !params.get('p') && !params.get('s');
   // The player's hooks (the playlist and sift it plays from, their menus) run only while there is a video: the pages
   // without one (most first visits) do not pay for them at start-up (issue 18), nor carry their code (issue 31).
-  if (!v && !wantsIntro) return null;
+  if ((!v && !wantsIntro) || !started) return null;
   return (
     <ChunkBoundary variant="overlay">
       <Suspense fallback={null}>

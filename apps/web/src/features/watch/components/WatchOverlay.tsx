@@ -59,10 +59,11 @@ export function WatchOverlay(props: WatchOverlayProps) {
   const { videoId, mode, pathname, changeReason, loggedIn, menuHandlers = NO_HANDLERS, queue = null, onClose, onMinimise, onRestore } = props;
   const { t } = useLingui();
   const engine = playerEngine();
-  // Only what this component draws itself: the controls, the queue and the mini bar subscribe to their own parts
-  // (decision 059), so a change of the player's state redraws them, not the title, the details and the modal.
-  const video = usePlayerSelect(engine, (s) => s.video);
-  const item = usePlayerSelect(engine, (s) => s.item);
+  // Only what this component draws itself: the controls, the queue, the player's menu and the mini bar subscribe to
+  // their own parts (decision 059), so a change of the player's state redraws them, not the title, the details and the
+  // modal. The video the URL names is drawn from its query; the engine's only when it is another one (it moved on by
+  // itself, or has not opened the URL's yet), so opening the URL's video after the first paint redraws nothing here.
+  const other = usePlayerSelect(engine, (s) => (s.video && s.video.externalId !== videoId ? s.video : null));
   const view = usePlayerSelect(engine, (s) => s.view);
   const leave = usePlayerSelect(engine, (s) => s.leave);
   const qc = useQueryClient();
@@ -265,7 +266,7 @@ export function WatchOverlay(props: WatchOverlayProps) {
   };
 
   // ---- render --------------------------------------------------------------------------------------------------
-  const shown: Video | undefined = video ?? requested;
+  const shown: Video | undefined = other ?? requested;
   const title = shown ? videoTitle(shown) : isError ? t`Video unavailable` : t`Loading video…`;
   const placeholder = isError ? (
     <p className="pl-message">{isApiError(error) && error.status === 404 ? t`Video not found.` : t`The video could not be loaded.`}</p>
@@ -359,7 +360,7 @@ export function WatchOverlay(props: WatchOverlayProps) {
                       <Avatar src={shown.channelThumbnail} size={40} name={shown.channelName} />
                       <span>{shown.channelName}</span>
                     </AppLink>
-                    <PlayerMenu video={video} item={item} loggedIn={loggedIn} handlers={menuHandlers} />
+                    <LivePlayerMenu loggedIn={loggedIn} handlers={menuHandlers} />
                   </div>
                   <p className="vcard-meta">
                     {shown.liveStatus === 'LIVE' && <span className="live-dot"><Trans>Live now</Trans></span>}
@@ -415,6 +416,14 @@ export function WatchOverlay(props: WatchOverlayProps) {
 function LivePlayerSurface(props: Omit<PlayerSurfaceProps, 'snap'>) {
   const snap = usePlayerSnapshot(props.engine);
   return <PlayerSurface {...props} snap={snap} />;
+}
+
+/** SPEC §2's player menu, for the engine's current video and item (a playlist entry's item id included). */
+function LivePlayerMenu(props: { loggedIn: boolean; handlers: PlayerMenuHandlers }) {
+  const engine = playerEngine();
+  const video = usePlayerSelect(engine, (s) => s.video);
+  const item = usePlayerSelect(engine, (s) => s.item);
+  return <PlayerMenu video={video} item={item} {...props} />;
 }
 
 /** The queue under the player, drawn again when the queue or the current video's place in it changes. */
