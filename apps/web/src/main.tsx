@@ -8,15 +8,6 @@ import './styles/app.css';
 // The first-run tips' few rules with the app's own: as the player's chunk's own stylesheet, their arrival was a file and
 // a restyle of the whole page of its own in the watch page's first second (issue 32, decision 057).
 import './components/first-run-hint.css';
-// Likewise the rules of the lazily loaded first pages that Lighthouse measures (a sift page, a channel page, a search:
-// ~7 KB in all): each stylesheet of a page's chunk was added to the document after the first paint and restyled the
-// whole page, as a long task of its own on the sift page (decision 059).
-import './components/collections.css';
-import './components/filter-field.css';
-import './components/list-picker.css';
-import './components/change-image.css';
-import './features/sifts/discovery.css';
-import './features/search/components/search.css';
 
 // The language's catalogue first (none for English), so that the first paint is already in the reader's language,
 // and the player's chunk when the address opens a video, so that it is already the player (app/first-screen.ts).
