@@ -1,7 +1,8 @@
 import { feedSchema, pagedVideosSchema, siftPreviewSchema, type PagedVideos } from '@sift/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { keywordCandidatesCondition, keywordRulesCondition, type KeywordRules } from '../src/infra/db/keyword-match.js';
+import { keywordCandidatesCondition, keywordRulesCondition, NO_TYPE_FILTERS, type KeywordRules } from '../src/infra/db/keyword-match.js';
+import { SiftsRepository } from '../src/modules/sifts/sifts.repository.js';
 import { channels, videos } from '../src/infra/db/schema.js';
 import type { ProviderChannel } from '../src/providers/video-provider.js';
 import { aMember, call } from './support/accounts.js';
@@ -204,6 +205,21 @@ describe('the public feed and the personal feed with keyword rules', () => {
       const shown = siftPreviewSchema.parse(preview.body);
       expect(shown.videos.map((v) => v.id)).toEqual(ids.slice(0, 20));
       expect(shown.numberOfVideos).toBe(ids.length);
+    }
+  });
+
+  it("the live preview past its count's bound still lists the newest matches, and says there are more", async () => {
+    // SIFT_PREVIEW_COUNT_LIMIT (10,000) would need that many videos here: the repository's bound is its parameter.
+    const repository = new SiftsRepository(t.database.db);
+    for (const rules of [{ any: ['pasta'] }, { any: ['pasta'], none: ['salad'] }]) {
+      const matches = await exactly(rules);
+      expect(matches.length, JSON.stringify(rules)).toBeGreaterThan(5);
+      const { count, rows } = await repository.preview([channelId], rulesOf(rules), NO_TYPE_FILTERS, 4, 3);
+      expect(count).toBe(4); // counted no further than the bound + 1: "more than 3"
+      expect(rows.map((r) => r.video.id)).toEqual(matches.slice(0, 4));
+      const within = await repository.preview([channelId], rulesOf(rules), NO_TYPE_FILTERS, 4, matches.length);
+      expect(within.count).toBe(matches.length);
+      expect(within.rows.map((r) => r.video.id)).toEqual(matches.slice(0, 4));
     }
   });
 
