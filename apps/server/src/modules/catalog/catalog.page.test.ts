@@ -12,8 +12,8 @@ describe('withOpenedVideo', () => {
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toContain(`<script type="application/json" id="${INLINE_VIDEO_ID}">`);
     expect(head).not.toContain('<video');
-    // Right after <body>, before the app's root; hidden, with no source (it loads nothing) and out of the tab order.
-    expect(html).toMatch(/<body class="x">\s*<video hidden preload="none" aria-hidden="true" tabindex="-1"><\/video>\s*<div id="root">/);
+    // Right after <body>, before the app's root; hidden, with no source (it loads nothing).
+    expect(html).toMatch(/<body class="x">\s*<video hidden preload="none"><\/video>\s*<div id="root">/);
     expect(html.match(/<video/g)).toHaveLength(1);
   });
 

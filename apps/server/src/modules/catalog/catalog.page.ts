@@ -8,9 +8,9 @@ export const INLINE_VIDEO_ID = 'sift-video';
  * A hidden, empty video element for the browser to style while the page's scripts download (decision 059): Chromium
  * adds its media elements' default style sheet when the first <video> is styled, a restyle of ~20 ms of a fast
  * machine's main thread, which a player drawn after the first paint paid inside the page's interactive time. It
- * loads nothing (no source) and is not in the accessibility tree.
+ * loads nothing (no source); `hidden` keeps it out of the layout, the tab order and the accessibility tree.
  */
-const MEDIA_STYLE_WARMUP = '<video hidden preload="none" aria-hidden="true" tabindex="-1"></video>';
+const MEDIA_STYLE_WARMUP = '<video hidden preload="none"></video>';
 
 /**
  * The SPA's page with the video its address opens (`v`) in it, as `GET /api/videos/{v}` would answer (the same for
