@@ -1,7 +1,9 @@
 import { feedSchema, pagedVideosSchema, siftPreviewSchema, type PagedVideos } from '@sift/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { keywordCandidatesCondition, keywordRulesCondition, NO_TYPE_FILTERS, type KeywordRules } from '../src/infra/db/keyword-match.js';
+import type { PublishedKey } from '../src/infra/http/cursor.js';
+import { FeedsRepository } from '../src/modules/feeds/feeds.repository.js';
 import { SiftsRepository } from '../src/modules/sifts/sifts.repository.js';
 import { channels, videos } from '../src/infra/db/schema.js';
 import type { ProviderChannel } from '../src/providers/video-provider.js';
@@ -176,13 +178,19 @@ describe("a channel's page with the feed parameters", () => {
 
   it('is the same page when asked again (kept) and after a new matching video arrives (read again)', async () => {
     const path = `/api/search/channels/${channel.externalId}/videos?any=quokka`;
+    // The public feed's read starts at the catalog's newest day, kept under the newest video: it must move with it.
+    const publicPath = '/api/feeds/public?any=quokka';
     const first = pagedVideosSchema.parse((await call(t.app, { method: 'GET', url: path })).body);
+    const firstPublic = pagedVideosSchema.parse((await call(t.app, { method: 'GET', url: publicPath })).body);
     expect(pagedVideosSchema.parse((await call(t.app, { method: 'GET', url: path })).body)).toEqual(first);
-    const v = aVideo(channel, { title: 'Another quokka', description: '', tags: [], publishedAt: new Date() });
+    // A premiere, dated ahead: a later day than any the public feed read before.
+    const v = aVideo(channel, { title: 'Another quokka', description: '', tags: [], publishedAt: new Date(Date.now() + 2 * DAY) });
     t.videoService.videos.set(v.externalId, v);
     await t.services.catalog.syncChannel(channel.externalId, { maxPages: Infinity });
     const again = pagedVideosSchema.parse((await call(t.app, { method: 'GET', url: path })).body);
     expect(again.videos.map((x) => x.title)).toEqual(['Another quokka', ...first.videos.map((x) => x.title)]);
+    const againPublic = pagedVideosSchema.parse((await call(t.app, { method: 'GET', url: publicPath })).body);
+    expect(againPublic.videos.map((x) => x.title)).toEqual(['Another quokka', ...firstPublic.videos.map((x) => x.title)]);
   });
 });
 
@@ -192,6 +200,28 @@ describe('the public feed and the personal feed with keyword rules', () => {
     const { ids } = await allPages(`/api/feeds/public?${query(rules)}`, 4);
     // Other tests' channels have no pasta: the public feed's matches are this channel's.
     expect(ids).toEqual(await exactly(rules));
+  });
+
+  it('pages the whole catalog window by window, as a large catalog is read, neither repeating nor skipping', async () => {
+    // The demo-sized catalogs of tests fit in the first window (FIRST_WINDOW_VIDEOS at their rate); read from windows
+    // of a day, each next one sized by what the last found, as at a million videos.
+    const repository = new FeedsRepository(t.database.db, { firstWindowVideos: 0 });
+    const reads = vi.spyOn(t.database.db, 'execute');
+    for (const rules of [{ any: ['pasta'] }, { all: ['pasta', 'tomato'] }, { any: ['quokka'] }]) {
+      const filters = { words: [], rules: rulesOf(rules) };
+      const ids: number[] = [];
+      let after: PublishedKey | undefined;
+      for (let pages = 0; pages < 30; pages++) {
+        const { keys } = await repository.filteredPageKeys('everything', after, 2, filters);
+        ids.push(...keys.slice(0, 2).map((k) => k.id));
+        if (keys.length <= 2) break;
+        after = keys[1];
+      }
+      expect(ids).toEqual(await exactly(rules));
+    }
+    // More than a statement a page: the windows were there to read.
+    expect(reads.mock.calls.length).toBeGreaterThan(20);
+    reads.mockRestore();
   });
 
   it("a member's feed of the channel agrees with the matcher, and with the sift editor's live preview", async () => {

@@ -82,6 +82,20 @@ export const WINDOW_GROWTH = 4;
 export const WINDOW_MARGIN = 2;
 /** Up to this many channels a filtered feed selects its candidates by channel in the index (a channel's page). */
 export const INDEXED_CHANNELS_MAX = 8;
+/**
+ * The first window of a filtered read of the whole catalog holds about this many videos at the catalog's mean rate
+ * (a feed of some channels: four times as many), and never less than a day (four): a day at 1,000,000 videos over two
+ * years, where a common word fills its page; a third of the demo catalog's history, so a small catalog is read in one
+ * or two windows instead of a dozen one-day ones (decisions/060).
+ */
+export const FIRST_WINDOW_VIDEOS = 1_000;
+
+/** When the catalog's videos were published, and about how many there are (an upper bound: ids are never reused). */
+interface PublishedSpan {
+  newest: Date;
+  oldest: Date;
+  videos: number;
+}
 
 /** The keys of a filtered page and, when a bounded walk ended before the page was full, where it stopped. */
 export interface FilteredKeys {
@@ -103,8 +117,14 @@ export class FeedsRepository {
    * little, each of which costs a descent into every followed channel's index.
    */
   private readonly windowHints = new LRUCache<number, number>({ max: 10_000 });
+  /** The catalog's span, kept (shared while read) under the newest video's id it was read at: it moves only with an arrival. */
+  private keptSpan?: { stamp: number; span: Promise<PublishedSpan | undefined> };
 
-  constructor(private readonly db: Database) {}
+  /** `firstWindowVideos`: FIRST_WINDOW_VIDEOS, or fewer to read a small catalog as a large one is read (tests). */
+  constructor(
+    private readonly db: Database,
+    private readonly options: { firstWindowVideos: number } = { firstWindowVideos: FIRST_WINDOW_VIDEOS },
+  ) {}
 
   /**
    * The keys of a page, newest first: limit + 1 of them, so the caller knows whether more follow. Only keys: the
@@ -123,8 +143,9 @@ export class FeedsRepository {
    *   order, so pages neither repeat nor skip a video; a word no video has costs three index probes that read no row;
    * - without (`none` alone, title words alone) nothing can be selected from an index: a walk of at most
    *   FILTER_WALK_MAX_ROWS of the source's rows, and `stoppedAt` says where it stopped.
+   * `catalogStamp`, the newest video's id when the caller read it: the catalog's span is kept under it.
    */
-  async filteredPageKeys(sources: FeedSources, after: PublishedKey | undefined, limit: number, filters: FeedFilters, hideFor?: number): Promise<FilteredKeys> {
+  async filteredPageKeys(sources: FeedSources, after: PublishedKey | undefined, limit: number, filters: FeedFilters, hideFor?: number, catalogStamp?: number): Promise<FilteredKeys> {
     const n = limit + 1;
     const exact = filterCondition(filters) ?? sql`true`;
     const source = sourceCondition(sources);
@@ -149,16 +170,19 @@ export class FeedsRepository {
     const kept = and(unwatched, exact)!;
     if (fewChannels) return { keys: await this.confirmedCandidates(and(candidates, older)!, kept, n) }; // the channel's whole history
     if (ofSource) candidates = and(candidates, ofSource)!;
-    const span = await this.publishedSpan();
+    const span = await this.publishedSpan(catalogStamp);
     if (!span) return { keys: [] };
     const keys: PublishedKey[] = [];
     const newestDay = dayOf(after && after.publishedAt < span.newest ? after.publishedAt : span.newest);
     const oldestDay = dayOf(span.oldest);
-    // Windows of whole UTC days back from the cursor's day, which follow each other. The first is a day (the whole
-    // catalog: a common word fills its page there) or four (a feed's own channels are a small part of it); the next
-    // are sized by the matches per day found so far, with a margin, or four times longer when none were.
+    // Windows of whole UTC days back from the cursor's day, which follow each other. The first holds about
+    // FIRST_WINDOW_VIDEOS of the catalog (a common word fills its page there), four times as many for a feed of some
+    // channels (they are a small part of it); the next are sized by the matches per day found so far, with a margin,
+    // or four times longer when none were.
     let day = newestDay;
-    let length = sources === 'everything' ? 1 : 4;
+    const scale = sources === 'everything' ? 1 : 4;
+    const perDay = span.videos / Math.max(1, dayOf(span.newest) - oldestDay + 1);
+    let length = Math.max(scale, Math.ceil((scale * this.options.firstWindowVideos) / perDay));
     for (let windows = 1; keys.length < n && day >= oldestDay; windows++) {
       const last = windowEnd(day, Math.max(oldestDay, day - length + 1), oldestDay);
       keys.push(...(await this.confirmedCandidates(and(candidates, publishedInCondition(day, last), older)!, kept, n - keys.length)));
@@ -232,12 +256,28 @@ export class FeedsRepository {
     return rowsOf<{ id: string | number; published_at: string | Date }>(result).map((r) => ({ id: Number(r.id), publishedAt: new Date(r.published_at) }));
   }
 
-  /** The publication moments of the newest and the oldest video: two index probes. */
-  private async publishedSpan(): Promise<{ newest: Date; oldest: Date } | undefined> {
-    const result = await this.db.execute(sql`SELECT max(${videos.publishedAt}) AS newest, min(${videos.publishedAt}) AS oldest FROM ${videos}`);
-    const row = rowsOf<{ newest: string | Date | null; oldest: string | Date | null }>(result)[0];
+  /** The catalog's span, kept under `stamp` when given (a caller that read no stamp reads it afresh). */
+  private publishedSpan(stamp: number | undefined): Promise<PublishedSpan | undefined> {
+    if (stamp === undefined) return this.readPublishedSpan();
+    if (this.keptSpan?.stamp !== stamp) {
+      const span = this.readPublishedSpan();
+      this.keptSpan = { stamp, span };
+      // A failed read is not kept: the next request reads again.
+      span.catch(() => {
+        if (this.keptSpan?.span === span) this.keptSpan = undefined;
+      });
+    }
+    return this.keptSpan.span;
+  }
+
+  /** The publication moments of the newest and the oldest video, and the span of their ids: four index probes. */
+  private async readPublishedSpan(): Promise<PublishedSpan | undefined> {
+    const result = await this.db.execute(
+      sql`SELECT max(${videos.publishedAt}) AS newest, min(${videos.publishedAt}) AS oldest, max(${videos.id}) - min(${videos.id}) + 1 AS videos FROM ${videos}`,
+    );
+    const row = rowsOf<{ newest: string | Date | null; oldest: string | Date | null; videos: string | number | null }>(result)[0];
     if (!row?.newest || !row.oldest) return undefined;
-    return { newest: new Date(row.newest), oldest: new Date(row.oldest) };
+    return { newest: new Date(row.newest), oldest: new Date(row.oldest), videos: Number(row.videos) };
   }
 
   /** `hideFor` (hideWatched): the member's watched and dismissed videos are left out inside each part, so the page stays full. */

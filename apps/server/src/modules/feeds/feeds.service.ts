@@ -1,4 +1,4 @@
-import type { Feed, FeedQuery, PagedVideos, PersonalFeedQuery, Video } from '@sift/contracts';
+import type { Feed, FeedQuery, PersonalFeedQuery, Video } from '@sift/contracts';
 import { feedPageSize } from '@sift/contracts';
 import { encodedPageCache, StampedCache } from '../../infra/cache/stamped-cache.js';
 import { foldKeyword } from '../../infra/db/keyword-match.js';
@@ -7,6 +7,7 @@ import { badRequest } from '../../infra/http/errors.js';
 import { EncodedJson, JsonTail } from '../../infra/http/send-json.js';
 import { hashToken, newToken } from '../../infra/security/tokens.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
+import type { VideoCard } from '../catalog/video-cards.js';
 import type { FeedSourceIds, FollowsStamp, SubscriptionsService } from '../subscriptions/subscriptions.service.js';
 import { isFiltered, type FeedFilters, type FeedsRepository, type FeedSources, type FilteredKeys } from './feeds.repository.js';
 
@@ -41,24 +42,24 @@ export class FeedsService {
     const hideFor = query.hideWatched ? viewerId : undefined;
     const plain = !isFiltered(filtersOf(query)) && query.itemId === undefined && query.itemBefore === undefined && query.itemBeforeExternal === undefined && hideFor === undefined;
     if (plain) return this.catalog.encodedAllVideos(feedPageSize(query), query.next);
-    return this.keptFilteredPage(`all|${pageKey(query)}`, () => this.filteredPublicFeed(query, hideFor), hideFor);
+    return this.keptFilteredPage(`all|${pageKey(query)}`, (stamp) => this.filteredPublicFeed(query, hideFor, stamp), hideFor);
   }
 
-  private async filteredPublicFeed(query: FeedQuery, hideFor: number | undefined): Promise<PagedVideos> {
+  private async filteredPublicFeed(query: FeedQuery, hideFor: number | undefined, catalogStamp: number | undefined): Promise<string> {
     const limit = feedPageSize(query);
-    const window = pageWindow(await this.keys('everything', await this.start(query), limit, filtersOf(query), hideFor), limit);
-    const cards = await this.catalog.videoCards(window.shown.map((k) => k.id));
-    return { videos: cards.map((c) => c.video), totalResults: window.totalResults, next: window.next, limit };
+    const window = pageWindow(await this.keys('everything', await this.start(query), limit, filtersOf(query), hideFor, catalogStamp), limit);
+    return pageJson(await this.catalog.videoCards(window.shown.map((k) => k.id)), window, limit);
   }
 
   /**
    * A filtered page every visitor sees alike, kept under the newest video's id (an arrival anywhere may join it) and
-   * its normalised filter. A member's hideWatched page is theirs: built each time.
+   * its normalised filter; `build` gets the stamp (the catalog's span is kept under it). A member's hideWatched page is
+   * theirs: built each time, without the stamp.
    */
-  private async keptFilteredPage(key: string, build: () => Promise<PagedVideos>, hideFor: number | undefined): Promise<EncodedJson> {
-    if (hideFor !== undefined) return EncodedJson.of(JSON.stringify(await build()));
+  private async keptFilteredPage(key: string, build: (catalogStamp?: number) => Promise<string>, hideFor: number | undefined): Promise<EncodedJson> {
+    if (hideFor !== undefined) return EncodedJson.of(await build());
     const stamp = await this.catalog.newestVideoId();
-    return this.filteredPages.get(key, stamp) ?? this.filteredPages.set(key, stamp, EncodedJson.of(JSON.stringify(await build())));
+    return this.filteredPages.get(key, stamp) ?? this.filteredPages.set(key, stamp, EncodedJson.of(await build(stamp)));
   }
 
   /**
@@ -71,11 +72,10 @@ export class FeedsService {
     const limit = feedPageSize(query);
     return this.keptFilteredPage(
       `channel|${channelExternalId}|${pageKey(query)}`,
-      async () => {
+      async (catalogStamp) => {
         const channelId = await this.catalog.channelId(channelExternalId);
-        const window = pageWindow(await this.keys({ channelIds: [channelId], siftIds: [] }, await this.start(query), limit, filtersOf(query), hideFor), limit);
-        const cards = await this.catalog.videoCards(window.shown.map((k) => k.id));
-        return { videos: cards.map((c) => c.video), totalResults: window.totalResults, next: window.next, limit };
+        const window = pageWindow(await this.keys({ channelIds: [channelId], siftIds: [] }, await this.start(query), limit, filtersOf(query), hideFor, catalogStamp), limit);
+        return pageJson(await this.catalog.videoCards(window.shown.map((k) => k.id)), window, limit);
       },
       hideFor,
     );
@@ -144,13 +144,12 @@ export class FeedsService {
       this.catalog.videoCards(window.shown.map((k) => k.id)),
       compare ? this.hasMoreOutside(all ?? sources, after, limit, window, hideFor) : false,
     ]);
-    const page = `{"videos":[${cards.map((c) => c.json).join(',')}],"totalResults":${window.totalResults},"next":${JSON.stringify(window.next)},"limit":${limit}}`;
-    return { page, additionalResults };
+    return { page: pageJson(cards, window, limit), additionalResults };
   }
 
-  /** A page's keys: the filtered read (decisions/054) when there is a filter. */
-  private async keys(sources: FeedSources, after: PublishedKey | undefined, limit: number, filters: FeedFilters, hideFor: number | undefined): Promise<FilteredKeys> {
-    if (isFiltered(filters)) return this.repository.filteredPageKeys(sources, after, limit, filters, hideFor);
+  /** A page's keys: the filtered read (decisions/054) when there is a filter; `catalogStamp`, the newest video's id if read. */
+  private async keys(sources: FeedSources, after: PublishedKey | undefined, limit: number, filters: FeedFilters, hideFor: number | undefined, catalogStamp?: number): Promise<FilteredKeys> {
+    if (isFiltered(filters)) return this.repository.filteredPageKeys(sources, after, limit, filters, hideFor, catalogStamp);
     return { keys: await this.repository.pageKeys(sources, after, limit, NO_FILTERS, hideFor) };
   }
 
@@ -246,6 +245,10 @@ export function filtersOf(query: FeedQuery): FeedFilters {
     rules: { all: minus(query.all, query.excludedAll), any: minus(query.any, query.excludedAny), none: minus(query.none, query.excludedNone) },
   };
 }
+
+/** A page's JSON (PagedVideos) from its kept cards' JSON: the cards are not encoded again. */
+const pageJson = (cards: VideoCard[], window: PageWindow, limit: number): string =>
+  `{"videos":[${cards.map((c) => c.json).join(',')}],"totalResults":${window.totalResults},"next":${JSON.stringify(window.next)},"limit":${limit}}`;
 
 /** The keys a page shows (of the limit + 1 read), its cursor and its total. */
 interface PageWindow {
