@@ -61,6 +61,8 @@ test('the sift modal pages are the page modal: Close, Cancel and Continue', asyn
   await logInWithForm(page, owner);
 
   const add = page.getByRole('dialog', { name: `Add channels to ${sift.name}` });
+  // The channel search comes with the editor's chunk, loaded as the modal opens (decision 061).
+  await expect(add.getByLabel('Add channels')).toBeVisible();
   await expect(add.getByRole('button', { name: 'Cancel' })).toBeVisible();
   await expect(add.getByRole('button', { name: 'Close' })).toBeVisible();
   // Continue: from adding channels on to the sift's channels.

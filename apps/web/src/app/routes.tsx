@@ -64,15 +64,16 @@ const CreatePlaylistPage = lazyNamed(playlistPages, 'CreatePlaylistPage');
 const AddToPlaylistPage = lazyNamed(playlistPages, 'AddToPlaylistPage');
 const AddVideosPage = lazyNamed(playlistPages, 'AddVideosPage');
 const CreateRoute = lazy(() => import('./pages/CreateRoute'));
-// Sifts (issue 6), one chunk.
+// Sifts (issue 6): the pages that show them in one chunk, those that change them in another (decision 061).
 const siftPages = () => import('./pages/SiftRoutes');
 const SiftsPage = lazyNamed(siftPages, 'SiftsPage');
 const SiftRoute = lazyNamed(siftPages, 'SiftRoute');
-const SiftEditRoute = lazyNamed(siftPages, 'SiftEditRoute');
-const CreateSiftPage = lazyNamed(siftPages, 'CreateSiftPage');
-const AddToSiftPage = lazyNamed(siftPages, 'AddToSiftPage');
 const ViewChannelsPage = lazyNamed(siftPages, 'ViewChannelsPage');
 const AddChannelsPage = lazyNamed(siftPages, 'AddChannelsPage');
+const siftEditorPages = () => import('./pages/SiftEditorRoutes');
+const SiftEditRoute = lazyNamed(siftEditorPages, 'SiftEditRoute');
+const CreateSiftPage = lazyNamed(siftEditorPages, 'CreateSiftPage');
+const AddToSiftPage = lazyNamed(siftEditorPages, 'AddToSiftPage');
 // Imports (issue 16), one chunk.
 const importPages = () => import('./pages/ImportRoutes');
 const ImportChannelsPage = lazyNamed(importPages, 'ImportChannelsPage');

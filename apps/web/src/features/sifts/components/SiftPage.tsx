@@ -2,12 +2,12 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Sift } from '@sift/contracts';
 import { AppLink, useAppNavigate } from '../../../components/AppLink';
 import { Avatar, VideoCard } from '../../../components/Cards';
-import { ChangeImageModal } from '../../../components/ChangeImageModal';
+import { ChunkBoundary } from '../../../components/ChunkBoundary';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Icon } from '../../../components/Icon';
 import { HideWatchedToggle } from '../../../components/HideWatchedToggle';
@@ -21,6 +21,7 @@ import { isApiError } from '../../../lib/api';
 import { formatNumber } from '../../../lib/format';
 import { useHideWatched } from '../../../lib/hide-watched';
 import { useNow, usePreference } from '../../../lib/hooks';
+import { lazy } from '../../../lib/lazy';
 import { paths, to } from '../../../lib/paths';
 import { openShare } from '../../../lib/share';
 import {
@@ -38,9 +39,35 @@ import { useSimilarSifts } from '../api/discovery';
 import { categoryName } from '../../../lib/categories';
 import { keywordLabel } from '../keywords';
 import { playSiftPath } from '../player';
-import { ChannelAdder } from './SiftEditor';
 import { SIMILAR_FIRST, SIMILAR_MORE, SimilarSifts } from './SimilarSifts';
 import '../sifts.css';
+
+/**
+ * The owner's "Add channels" (the editor's channel search): in the editor's chunk, loaded when it is opened, so a
+ * visitor of a shared sift downloads no editor (decision 061).
+ */
+const LazyChannelAdder = lazy(() => import('./SiftEditor').then((m) => ({ default: m.ChannelAdder })));
+function ChannelAdder({ sift }: { sift: Sift }) {
+  return (
+    <ChunkBoundary>
+      <Suspense
+        fallback={
+          <div className="page-loading" role="status">
+            <span className="spinner" aria-hidden="true" />
+            <span className="sr-only">
+              <Trans>Loading…</Trans>
+            </span>
+          </div>
+        }
+      >
+        <LazyChannelAdder sift={sift} />
+      </Suspense>
+    </ChunkBoundary>
+  );
+}
+
+/** The owner's "Change image" dialog (and its upload form): loaded when opened (decision 061). */
+const ChangeImageModal = lazy(() => import('../../../components/ChangeImageModal').then((m) => ({ default: m.ChangeImageModal })));
 
 /** SPEC §2 `m`: the modal pages a sift page opens. */
 export const MODAL_PAGES = { keywords: 'keywordsModalPage', addChannels: 'addChannelsModalPage', viewChannels: 'viewChannelsModalPage' } as const;
@@ -331,18 +358,22 @@ function SiftHeader({ sift: s, first, renderFollow, followMenu }: { sift: Sift; 
         </PageModal>
       )}
       {dialog === 'image' && (
-        <ChangeImageModal
-          thumbnailType={s.thumbnailType}
-          onClose={() => setDialog(null)}
-          onUpload={async (file) => {
-            await uploadSiftImage(s.hash, file);
-            await invalidateSifts(qc);
-          }}
-          onRemove={async () => {
-            await removeSiftImage(s.hash);
-            await invalidateSifts(qc);
-          }}
-        />
+        <ChunkBoundary variant="overlay">
+          <Suspense fallback={null}>
+            <ChangeImageModal
+              thumbnailType={s.thumbnailType}
+              onClose={() => setDialog(null)}
+              onUpload={async (file) => {
+                await uploadSiftImage(s.hash, file);
+                await invalidateSifts(qc);
+              }}
+              onRemove={async () => {
+                await removeSiftImage(s.hash);
+                await invalidateSifts(qc);
+              }}
+            />
+          </Suspense>
+        </ChunkBoundary>
       )}
       {dialog === 'delete' && (
         <ConfirmDialog
