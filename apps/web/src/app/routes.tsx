@@ -64,9 +64,9 @@ const CreatePlaylistPage = lazyNamed(playlistPages, 'CreatePlaylistPage');
 const AddToPlaylistPage = lazyNamed(playlistPages, 'AddToPlaylistPage');
 const AddVideosPage = lazyNamed(playlistPages, 'AddVideosPage');
 const CreateRoute = lazy(() => import('./pages/CreateRoute'));
-// Sifts (issue 6): the pages that show them in one chunk, those that change them in another (decision 061).
+// Sifts (issue 6): a sift's pages in one chunk, those that change sifts in another, the list in a third (decision 061).
 const siftPages = () => import('./pages/SiftRoutes');
-const SiftsPage = lazyNamed(siftPages, 'SiftsPage');
+const SiftsPage = lazyNamed(() => import('../features/sifts/components/SiftsPage'), 'SiftsPage');
 const SiftRoute = lazyNamed(siftPages, 'SiftRoute');
 const ViewChannelsPage = lazyNamed(siftPages, 'ViewChannelsPage');
 const AddChannelsPage = lazyNamed(siftPages, 'AddChannelsPage');

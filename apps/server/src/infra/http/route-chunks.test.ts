@@ -35,7 +35,7 @@ describe('firstScreenModules', () => {
     expect(of('/channel/UC123?v=abc')).toEqual([PLAYER_MODULE, 'src/app/pages/ChannelRoute.tsx']);
     expect(of('/channel/UC123')).toEqual(['src/app/pages/ChannelRoute.tsx']);
     expect(of('/sifts/abcDEF1234')).toEqual(['src/app/pages/SiftRoutes.tsx']);
-    expect(of('/sifts')).toEqual(['src/app/pages/SiftRoutes.tsx']);
+    expect(of('/sifts')).toEqual(['src/features/sifts/components/SiftsPage.tsx']);
     expect(of('/search?q=cooking')).toEqual(['src/app/pages/SearchRoute.tsx']);
     expect(of('/search/main?st=cooking')).toEqual(['src/app/pages/SearchRoute.tsx']);
     // The Dashboard is in the first route's own chunk; an edit page is not where a link lands.

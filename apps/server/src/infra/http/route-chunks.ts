@@ -19,7 +19,7 @@ export const PLAYER_MODULE = 'src/app/layout/WatchPlayer.tsx';
  */
 export const PAGE_MODULES: ReadonlyArray<readonly [(pathname: string) => boolean, string]> = [
   [clientRouteTest('sift'), 'src/app/pages/SiftRoutes.tsx'],
-  [clientRouteTest('sifts'), 'src/app/pages/SiftRoutes.tsx'],
+  [clientRouteTest('sifts'), 'src/features/sifts/components/SiftsPage.tsx'],
   [clientRouteTest('channel'), 'src/app/pages/ChannelRoute.tsx'],
   [clientRouteTest('search'), 'src/app/pages/SearchRoute.tsx'],
   [clientRouteTest('searchMain'), 'src/app/pages/SearchRoute.tsx'],

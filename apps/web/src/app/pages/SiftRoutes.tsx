@@ -1,14 +1,13 @@
 import { useParams } from 'react-router';
 import { SiftChannelsPage, SiftPage } from '../../features/sifts/components/SiftPage';
-import { SiftsPage } from '../../features/sifts/components/SiftsPage';
 import { MarkAllWatched } from '../../features/history/components/MarkAllWatched';
 import { SiftFollowButton, useFollowSiftMenu } from '../../features/subscriptions';
 import { useSubscriptionsEnabled } from '../subscriptions-option';
 
 /**
- * The sift routes of SPEC §2 that show sifts, one lazy chunk: /sifts, /sifts/{hash or id} and its channels. Those that
- * change them (the editor, creation, "Add to sift") are SiftEditorRoutes.tsx: a shared sift's first visit downloaded
- * 23 files (24 KiB gzip) with them, the channel page 11 (decision 061).
+ * A sift's pages (SPEC §2), one lazy chunk: /sifts/{hash or id} and its channels. The routes that change sifts (the
+ * editor, creation, "Add to sift") are SiftEditorRoutes.tsx and the list (/sifts) is a chunk of its own: with them, a
+ * shared sift's first visit downloaded 23 files (24 KiB gzip), the channel page 11 (decision 061).
  */
 export function SiftRoute() {
   const { hash = '' } = useParams();
@@ -28,8 +27,6 @@ export function SiftRoute() {
     />
   );
 }
-
-export { SiftsPage };
 
 export const ViewChannelsPage = () => <SiftChannelsPage mode="view" />;
 export const AddChannelsPage = () => <SiftChannelsPage mode="add" />;

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Playlist } from '@sift/contracts';
 import { AppLink } from '../../../components/AppLink';
-import { CollectionCard, CollectionsPage, useCollectionQuery } from '../../../components/CollectionsPage';
+import { CollectionCard } from '../../../components/CollectionCard';
+import { CollectionsPage, useCollectionQuery } from '../../../components/CollectionsPage';
 import { Icon } from '../../../components/Icon';
 import type { ItemPosition } from '../../../components/InfiniteList';
 import { useDocumentTitle } from '../../../components/Page';

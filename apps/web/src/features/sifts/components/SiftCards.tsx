@@ -1,6 +1,6 @@
 import { Plural } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import { CollectionCard, type CollectionSummary } from '../../../components/CollectionsPage';
+import { CollectionCard, type CollectionSummary } from '../../../components/CollectionCard';
 import { InboxCount } from '../../../components/InboxCount';
 import type { ItemPosition } from '../../../components/InfiniteList';
 import { formatNumber } from '../../../lib/format';
