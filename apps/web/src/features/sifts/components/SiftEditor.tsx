@@ -6,6 +6,7 @@ import { useEffect, useId, useRef, useState, type ClipboardEvent, type FormEvent
 import type { Sift, SiftChannel, SiftChannelInput, SiftFilters, SiftKeywords, SiftPreview } from '@sift/contracts';
 import { useAppNavigate } from '../../../components/AppLink';
 import { Avatar } from '../../../components/Cards';
+import { usePortalSafeId } from '../../../components/dialog';
 import { FirstRunHint } from '../../../components/FirstRunHint';
 import { FormAlert, formErrorsFrom } from '../../../components/Form';
 import { useNotify } from '../../../components/Notifications';
@@ -120,7 +121,9 @@ function KeywordField({ label, hint, value, onChange, onDraft }: {
 /** Search the catalog for channels; choosing one calls onAdd. */
 function ChannelSearch({ onAdd, exclude }: { onAdd: (c: SiftChannelInput & { name: string; thumbnail: string }) => void; exclude: Set<string> }) {
   const { t } = useLingui();
-  const id = useId();
+  // Also drawn in a sift page's "Add channels" modal page, a portal: Preact's useId there can repeat an id of the page
+  // (the header's search field was named "Search Add channels", and this field had no name).
+  const id = usePortalSafeId('channel-search');
   const [q, setQ] = useState('');
   const [debounced, setDebounced] = useState('');
   useEffect(() => {
