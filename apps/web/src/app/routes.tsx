@@ -1,11 +1,12 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { Trans } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { memo, Suspense, useEffect, type ComponentType, type ReactElement } from 'react';
 import { matchRoutes, Navigate, Route, Routes, useLocation, useParams } from 'react-router';
 import { clearLocalSession, loggingOut, useFlag, useSession } from '../features/account';
 import { ChunkBoundary } from '../components/ChunkBoundary';
+import { PageLoading } from '../components/Page';
 // React's lazy with SPEC §8's chunk load timeout (120 s).
 import { lazy } from '../lib/lazy';
 import { DashboardPage } from './pages/DashboardPage';
@@ -301,7 +302,7 @@ export const AppRoutes = memo(function AppRoutes() {
     // Keyed by the path shown (the page behind /watch stays mounted): a page that failed to load does not keep
     // another path from trying.
     <ChunkBoundary key={bg ? bg.pathname : location.pathname}>
-      <Suspense fallback={<PageLoading />}>
+      <Suspense fallback={<RouteLoading />}>
         <Routes location={bg ? { ...location, ...bg } : location}>
           {ROUTES.map((def) => (
             <Route key={def.path} path={def.path} element={<Guarded def={def} />} />
@@ -312,15 +313,9 @@ export const AppRoutes = memo(function AppRoutes() {
   );
 });
 
-function PageLoading() {
-  return (
-    <div className="page-loading" role="status">
-      <span className="spinner" aria-hidden="true" />
-      <span className="sr-only">
-        <Trans>Loading page…</Trans>
-      </span>
-    </div>
-  );
+function RouteLoading() {
+  const { t } = useLingui();
+  return <PageLoading label={t`Loading page…`} />;
 }
 
 /** The navigation guard of SPEC §2 for one route: app/guard.ts decides, this carries it out. */
@@ -351,7 +346,7 @@ function Guarded({ def }: { def: RouteDef }) {
     case 'oauth':
       return <OAuthHandler callback={decision.step === 'callback'} />;
     case 'wait':
-      return <PageLoading />;
+      return <RouteLoading />;
   }
 }
 

@@ -19,3 +19,13 @@ export function Page({ title, children, hideTitle }: { title: string; children?:
     </section>
   );
 }
+
+/** A spinner where a page (or a part of one) will be, with `label` for screen readers: a lazy chunk on its way. */
+export function PageLoading({ label }: { label: string }) {
+  return (
+    <div className="page-loading" role="status">
+      <span className="spinner" aria-hidden="true" />
+      <span className="sr-only">{label}</span>
+    </div>
+  );
+}

@@ -15,7 +15,7 @@ import { InfiniteList, pagingOf } from '../../../components/InfiniteList';
 import { Menu, type MenuEntry } from '../../../components/Menu';
 import { PageModal } from '../../../components/PageModal';
 import { useNotify } from '../../../components/Notifications';
-import { useDocumentTitle } from '../../../components/Page';
+import { PageLoading, useDocumentTitle } from '../../../components/Page';
 import { hasSettled } from '../../../lib/query-state';
 import { isApiError } from '../../../lib/api';
 import { formatNumber } from '../../../lib/format';
@@ -48,18 +48,10 @@ import '../sifts.css';
  */
 const LazyChannelAdder = lazy(() => import('./SiftEditor').then((m) => ({ default: m.ChannelAdder })));
 function ChannelAdder({ sift }: { sift: Sift }) {
+  const { t } = useLingui();
   return (
     <ChunkBoundary>
-      <Suspense
-        fallback={
-          <div className="page-loading" role="status">
-            <span className="spinner" aria-hidden="true" />
-            <span className="sr-only">
-              <Trans>Loading…</Trans>
-            </span>
-          </div>
-        }
-      >
+      <Suspense fallback={<PageLoading label={t`Loading…`} />}>
         <LazyChannelAdder sift={sift} />
       </Suspense>
     </ChunkBoundary>
