@@ -64,7 +64,8 @@ export function escapeXml(text: string): string {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Thumbnails: 480x270, gradient, a few soft shapes, the topic glyph, a big subtle play glyph and the label.
+// Thumbnails: 480x270, gradient, a few soft shapes, the topic glyph and the label. No play glyph: a service's
+// thumbnails have none, and the player draws its own over the poster (two play buttons, off-centre, on a phone).
 
 function renderThumbnail(id: string, hue: number, query: URLSearchParams): string | null {
   const topicIndex = parseTopicIndex(query);
@@ -77,8 +78,6 @@ function renderThumbnail(id: string, hue: number, query: URLSearchParams): strin
     `<rect width="480" height="270" fill="url(#g-${id})"/>` +
     softShapes(id) +
     `<g transform="translate(24 22) scale(1.5)" fill="#fff" fill-opacity=".9" stroke="#fff" stroke-opacity=".9">${glyph}</g>` +
-    `<circle cx="240" cy="135" r="46" fill="#000" fill-opacity=".16"/>` +
-    `<path d="M226 111v48l40-24z" fill="#fff" fill-opacity=".7"/>` +
     (label === undefined ? '' : labelText(label)) +
     `</svg>`
   );
