@@ -18,7 +18,7 @@ import type { PlaylistsService } from '../playlists/playlists.service.js';
 import type { SiftsService } from '../sifts/sifts.service.js';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
 import { ImportFileError, type BundleChannel, type ImportBundle } from './formats/bundle.js';
-import { MAX_SKIPPED_LISTED, SKIP_REASONS } from './formats/index.js';
+import { MAX_SKIPPED_LISTED, SKIP_REASONS, skippedItemText } from './formats/index.js';
 import { ImportParser } from './import-parser.js';
 import type { ImportsRepository, MemberImportRow } from './imports.repository.js';
 import { presentImport } from './imports.presenter.js';
@@ -65,7 +65,7 @@ class ImportRun {
   }
 
   skip(item: string, reason: string): void {
-    if (this.skipped.length < MAX_SKIPPED_LISTED) this.skipped.push({ item, reason });
+    if (this.skipped.length < MAX_SKIPPED_LISTED) this.skipped.push({ item: skippedItemText(item), reason });
     else this.more++;
   }
 

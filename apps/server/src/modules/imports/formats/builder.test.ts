@@ -111,3 +111,34 @@ describe('text from a file enters the bundle storable: no NUL, no lone surrogate
     expect(bundle.playlists.map((p) => p.videos.map((v) => v.externalId))).toEqual([[VIDEOS.zoo]]);
   });
 });
+
+describe('text from a file enters the bundle bounded: a long name costs the bundle 200 characters, not megabytes', () => {
+  const HUGE = 'N'.repeat(1_000_000);
+  /** The longest string of the bundle. */
+  const longest = (bundle: ImportBundle) => Math.max(...strings(bundle).map(([, text]) => text.length));
+
+  it('names, titles and skipped items of a Piped file are cut to 200 characters, descriptions to 5,000', async () => {
+    const bundle = await parseImportFile(
+      json({
+        format: 'Piped',
+        version: 1,
+        playlists: [{ name: HUGE, type: 'playlist', visibility: 'private', videos: [`https://youtube.com/watch?v=${VIDEOS.zoo}`, `not a video ${HUGE}`] }],
+        subscriptions: [
+          { url: `https://www.youtube.com/channel/${CHANNELS.vsauce}`, name: HUGE, service_id: 0 },
+          { url: `https://www.youtube.com/channel/nope`, name: HUGE, service_id: 0 },
+        ],
+      }),
+    );
+    expect(longest(bundle)).toBeLessThanOrEqual(200);
+    expect(bundle.channels[0]?.name).toBe(`${'N'.repeat(199)}…`);
+    expect(bundle.playlists[0]?.name).toHaveLength(200);
+    expect(bundle.skipped.map((s) => s.item.length)).toEqual([200, 200]);
+  });
+
+  it('a cut never splits a character of two UTF-16 units (an emoji at the 200th character)', async () => {
+    const name = `${'a'.repeat(198)}😀😀😀`;
+    const bundle = await parseImportFile(json({ format: 'Piped', version: 1, playlists: [], subscriptions: [{ url: `https://www.youtube.com/channel/${CHANNELS.vsauce}`, name, service_id: 0 }] }));
+    expectStorable(bundle);
+    expect(bundle.channels[0]?.name).toBe(`${'a'.repeat(198)}…`);
+  });
+});

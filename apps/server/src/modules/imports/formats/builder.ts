@@ -73,8 +73,14 @@ export const WATCH_LATER_NAME = 'Watch later';
  */
 export const IMPORTED_PLAYLIST_NAME = 'Imported playlist';
 const IMPORTED_SIFT_NAME = 'Imported sift';
-/** A skipped item's text is cut to this many characters (a row may hold anything). */
+/**
+ * A skipped item's text, and a name or title a file brings, is cut to this many characters (a row may hold anything:
+ * a file of a few MB can name a channel with millions of characters, which the bundle, the import's row and every
+ * progress answer would carry). Longer than any name the app keeps (100) and than any YouTube title.
+ */
 const MAX_ITEM_LENGTH = 200;
+/** A description a file brings is cut to this many characters: more than a playlist's or a sift's may hold (2,000). */
+const MAX_DESCRIPTION_LENGTH = 5_000;
 
 export interface PlaylistDraft {
   readonly meta: Omit<BundlePlaylist, 'videos'>;
@@ -116,7 +122,7 @@ export class BundleBuilder {
       if (!options.quiet) this.note(describeItem(name, id), SKIP_REASONS.duplicate);
       return id;
     }
-    this.channels.set(id, withOptional({ externalId: id }, 'name', optionalText(name)));
+    this.channels.set(id, withOptional({ externalId: id }, 'name', optionalText(name, MAX_ITEM_LENGTH)));
     return id;
   }
 
@@ -127,8 +133,8 @@ export class BundleBuilder {
       this.watchLater ??= this.pushPlaylist({ name: WATCH_LATER_NAME, watchLater: true });
       return this.watchLater;
     }
-    let playlist: Omit<BundlePlaylist, 'videos'> = { name: optionalText(meta.name) ?? IMPORTED_PLAYLIST_NAME };
-    playlist = withOptional(playlist, 'description', optionalText(meta.description));
+    let playlist: Omit<BundlePlaylist, 'videos'> = { name: optionalText(meta.name, MAX_ITEM_LENGTH) ?? IMPORTED_PLAYLIST_NAME };
+    playlist = withOptional(playlist, 'description', optionalText(meta.description, MAX_DESCRIPTION_LENGTH));
     if (meta.public !== undefined) playlist = { ...playlist, public: meta.public };
     return this.pushPlaylist(playlist);
   }
@@ -139,7 +145,7 @@ export class BundleBuilder {
     const where = ` in playlist "${playlist.meta.name}"`;
     if (id === null) return this.note(describeItem(title, candidate, where), SKIP_REASONS.badId);
     if (playlist.videos.has(id)) return this.note(describeItem(title, id, where), SKIP_REASONS.duplicate);
-    playlist.videos.set(id, withOptional({ externalId: id }, 'title', optionalText(title)));
+    playlist.videos.set(id, withOptional({ externalId: id }, 'title', optionalText(title, MAX_ITEM_LENGTH)));
   }
 
   /**
@@ -151,12 +157,12 @@ export class BundleBuilder {
     options: { keepEmpty?: boolean } = {},
   ): SiftDraft {
     this.countRow();
-    let sift: Omit<BundleSift, 'channels'> = { name: optionalText(meta.name) ?? IMPORTED_SIFT_NAME };
-    sift = withOptional(sift, 'description', optionalText(meta.description));
+    let sift: Omit<BundleSift, 'channels'> = { name: optionalText(meta.name, MAX_ITEM_LENGTH) ?? IMPORTED_SIFT_NAME };
+    sift = withOptional(sift, 'description', optionalText(meta.description, MAX_DESCRIPTION_LENGTH));
     if (meta.public !== undefined) sift = { ...sift, public: meta.public };
     if (meta.keywords) sift = { ...sift, keywords: storableKeywords(meta.keywords) };
     if (meta.filters) sift = { ...sift, filters: meta.filters };
-    const category = optionalText(meta.category ?? undefined);
+    const category = optionalText(meta.category ?? undefined, MAX_ITEM_LENGTH);
     if (category) sift = { ...sift, category };
     const draft: SiftDraft = { meta: sift, channels: new Map(), keepEmpty: options.keepEmpty ?? false };
     this.sifts.push(draft);
@@ -173,7 +179,7 @@ export class BundleBuilder {
       return null;
     }
     if (sift.channels.has(id)) this.note(describeItem(name, id, where), SKIP_REASONS.duplicate);
-    else sift.channels.set(id, withOptional({ externalId: id }, 'name', optionalText(name)));
+    else sift.channels.set(id, withOptional({ externalId: id }, 'name', optionalText(name, MAX_ITEM_LENGTH)));
     return id;
   }
 
@@ -191,7 +197,7 @@ export class BundleBuilder {
    */
   addHistory(candidate: unknown, watch: HistoryWatch = {}): void {
     const id = videoIdFrom(candidate);
-    const title = optionalText(watch.title);
+    const title = optionalText(watch.title, MAX_ITEM_LENGTH);
     if (id === null) return this.note(describeItem(title, candidate, ' in watch history'), SKIP_REASONS.badId);
     const seen = this.history.get(id);
     if (!seen && this.history.size >= IMPORT_LIMITS.maxHistory) return this.skipHistory('over');
@@ -242,7 +248,7 @@ export class BundleBuilder {
   }
 
   private note(item: string, reason: string): void {
-    if (this.skipped.length < MAX_SKIPPED_LISTED) this.skipped.push({ item: storableText(item), reason });
+    if (this.skipped.length < MAX_SKIPPED_LISTED) this.skipped.push({ item: skippedItemText(item), reason });
     else this.unlisted += 1;
   }
 
@@ -262,8 +268,19 @@ export class BundleBuilder {
 export function describeItem(name: string | undefined, value: unknown, suffix = ''): string {
   const raw = typeof value === 'string' ? value.trim() : value === undefined || value === null ? '' : JSON.stringify(value);
   const base = name && raw && name !== raw ? `${name} (${raw})` : name || raw || '(empty)';
-  const item = base + suffix;
-  return item.length > MAX_ITEM_LENGTH ? `${item.slice(0, MAX_ITEM_LENGTH - 1)}…` : item;
+  return skippedItemText(base + suffix);
+}
+
+/** A skipped item as it is listed: storable, and cut to MAX_ITEM_LENGTH characters (the parser's and the run's alike). */
+export function skippedItemText(item: string): string {
+  return clipped(storableText(item), MAX_ITEM_LENGTH);
+}
+
+/** `text` cut to `max` characters with an ellipsis, never between the two halves of a surrogate pair. */
+function clipped(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  return `${/[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut}…`;
 }
 
 export function formatCount(count: number): string {
@@ -283,14 +300,17 @@ function seconds(value: unknown): number | undefined {
 }
 
 /** The text made storable and trimmed, or undefined when nothing is left of it. */
-function optionalText(value: string | undefined): string | undefined {
-  const text = value === undefined ? '' : storableText(value).trim();
-  return text || undefined;
+/** Storable and trimmed text, or undefined when nothing is left; cut to `max` characters when given. */
+function optionalText(value: string | undefined, max?: number): string | undefined {
+  // Cut before it is made storable, so a huge value costs no more than `max` characters' work.
+  const bounded = value === undefined ? '' : max === undefined ? value : value.slice(0, 2 * max);
+  const text = storableText(bounded).trim();
+  return (max === undefined ? text : clipped(text, max)) || undefined;
 }
 
 /** A sift's keyword rules with each word made storable (a word of nothing but NULs is dropped). */
 function storableKeywords(keywords: SiftKeywords): SiftKeywords {
-  const words = (list: readonly string[]) => list.map(optionalText).filter((word): word is string => word !== undefined);
+  const words = (list: readonly string[]) => list.map((word) => optionalText(word)).filter((word): word is string => word !== undefined);
   return { all: words(keywords.all), any: words(keywords.any), none: words(keywords.none) };
 }
 

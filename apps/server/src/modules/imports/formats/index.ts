@@ -20,7 +20,7 @@ import { isYouTubePlaylistItems, isYouTubeSubscriptionList, readYouTubePlaylistI
 import { isZip, unzipSafely } from './zip.js';
 
 export * from './bundle.js';
-export { SKIP_REASONS, MAX_SKIPPED_LISTED, WATCH_LATER_NAME } from './builder.js';
+export { SKIP_REASONS, MAX_SKIPPED_LISTED, WATCH_LATER_NAME, skippedItemText } from './builder.js';
 export { IMPORTED_PLAYLIST_NAME } from './takeout.js';
 export {
   SIFT_EXPORT_FILE,
