@@ -36,6 +36,13 @@ describe('OPML from a feed reader', () => {
     ]);
   });
 
+  it('reads a file in the encoding its XML declaration names (ISO-8859-1: "Küche" as the byte 0xFC)', async () => {
+    const opml = `<?xml version="1.0" encoding="ISO-8859-1"?>
+<opml version="1.1"><body><outline text="Küche &amp; Co" xmlUrl="https://www.youtube.com/feeds/videos.xml?channel_id=${CHANNELS.veritasium}"/></body></opml>`;
+    const bundle = await parseImportFile(new Uint8Array(Buffer.from(opml, 'latin1')));
+    expect(bundle).toMatchObject({ format: 'OPML', channels: [{ externalId: CHANNELS.veritasium, name: 'Küche & Co' }], skipped: [] });
+  });
+
   it('calls broken XML damaged, and refuses entity declarations', async () => {
     await importError(parseImportFile(utf8('<opml version="1.0"><body><outline text="x"></body></opml>')), 'IMPORT_FILE_INVALID');
     const entities = '<?xml version="1.0"?><!DOCTYPE opml [<!ENTITY a "aaaaaaaaaa">]><opml version="1.0"><body><outline text="&a;"/></body></opml>';

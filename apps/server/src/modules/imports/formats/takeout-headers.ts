@@ -67,6 +67,15 @@ export function playlistColumns(header: string[], rows: string[][], fallback: Pl
   return { title, description, visibility };
 }
 
+/**
+ * Where a subscriptions CSV keeps the channel's title, its id and address being at `id` and `url` (found by their
+ * cells): the column its header calls the title, else the first other column of free text; null when none.
+ */
+export function subscriptionTitleColumn(header: string[], rows: string[][], id: number | null, url: number | null): number | null {
+  const named = header.findIndex((cell, index) => index !== id && index !== url && includesAny(cell, TITLE_WORDS));
+  return named >= 0 ? named : columnWhere(rows, (cell) => !NOT_TITLE_PATTERN.test(cell), new Set([id, url]));
+}
+
 function includesAny(cell: string, words: readonly string[]): boolean {
   const lower = cell.toLowerCase();
   return words.some((word) => lower.includes(word));

@@ -1,7 +1,7 @@
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { parseImportFile, SKIP_REASONS } from './index.js';
-import { CHANNELS, VIDEOS, utf8 } from './test-support.js';
+import { CHANNELS, VIDEOS, importError, utf8 } from './test-support.js';
 
 const crlf = (...lines: string[]): string => lines.join('\r\n') + '\r\n';
 const utf16le = (text: string): Uint8Array => new Uint8Array(Buffer.from(text, 'utf16le'));
@@ -41,6 +41,42 @@ describe('Takeout subscriptions.csv', () => {
     );
     const bundle = await parseImportFile(utf8(csv));
     expect(bundle.channels.map((channel) => channel.name)).toEqual(['Veritasium', 'Marques Brownlee, MKBHD']);
+  });
+
+  it('finds the columns by what they hold and by their header, in any order and beside others', async () => {
+    const row = (id: string, title: string) => ({ id, url: `http://www.youtube.com/channel/${id}`, title });
+    const rows = [row(CHANNELS.veritasium, 'Veritasium'), row(CHANNELS.mkbhd, 'Marques Brownlee, MKBHD')];
+    const titleFirst = crlf('Channel Title,Channel Id,Channel Url', ...rows.map((r) => `"${r.title}",${r.id},${r.url}`));
+    const urlFirst = crlf('Channel Url,Notes,Channel Id,Channel Title', ...rows.map((r) => `${r.url},seen 2024,${r.id},"${r.title}"`));
+    const noId = crlf('URL,Name', ...rows.map((r) => `${r.url},"${r.title}"`));
+    for (const csv of [titleFirst, urlFirst, noId]) {
+      const bundle = await parseImportFile(utf8(csv));
+      expect(bundle).toMatchObject({ format: 'TAKEOUT_CSV', skipped: [] });
+      expect(bundle.channels).toEqual(rows.map((r) => ({ externalId: r.id, name: r.title })));
+    }
+  });
+
+  it('sets a damaged first row aside instead of refusing the file, with a header or without', async () => {
+    const good = [CHANNELS.veritasium, CHANNELS.mkbhd, CHANNELS.vsauce].map((id) => `${id},http://www.youtube.com/channel/${id},Channel ${id.slice(-3)}`);
+    const bad = 'UCdeleted,http://www.youtube.com/channel/UCdeleted,Deleted';
+    for (const csv of [crlf('Channel Id,Channel Url,Channel Title', bad, ...good), crlf(bad, ...good)]) {
+      const bundle = await parseImportFile(utf8(csv));
+      expect(bundle.channels.map((c) => c.externalId)).toEqual([CHANNELS.veritasium, CHANNELS.mkbhd, CHANNELS.vsauce]);
+      expect(bundle.skipped).toEqual([{ item: 'Deleted (UCdeleted)', reason: SKIP_REASONS.badId }]);
+    }
+  });
+
+  it('calls a file that names channels but cannot be read (a quote never closed) damaged, saying where', async () => {
+    const csv = crlf('Channel Id,Channel Url,Channel Title', `${CHANNELS.veritasium},http://www.youtube.com/channel/${CHANNELS.veritasium},"Veritasium`, `${CHANNELS.mkbhd},http://www.youtube.com/channel/${CHANNELS.mkbhd},MKBHD`);
+    const error = await importError(parseImportFile(utf8(csv)), 'IMPORT_FILE_INVALID');
+    expect(error.message).toMatch(/^This CSV file names YouTube channels or videos but is damaged \(.*line 2.*\)\./);
+    // Text that names nothing of YouTube stays "not an export".
+    await importError(parseImportFile(utf8('a,b\n"c,d\n')), 'IMPORT_FORMAT_UNKNOWN');
+  });
+
+  it('drops a stray NUL byte in a title instead of calling the file binary', async () => {
+    const csv = crlf('Channel Id,Channel Url,Channel Title', `${CHANNELS.veritasium},http://www.youtube.com/channel/${CHANNELS.veritasium},Veri\u0000tasium`);
+    expect((await parseImportFile(utf8(csv))).channels).toEqual([{ externalId: CHANNELS.veritasium, name: 'Veritasium' }]);
   });
 
   it('takes a header-only file as no subscriptions rather than an unknown file', async () => {
@@ -128,6 +164,22 @@ describe('Takeout CSVs re-saved by Excel', () => {
     const text = '\uFEFF' + crlf('Channel Id,Channel Url,Channel Title', ...subscriptionRows.map((row) => row.replaceAll('\t', ',')));
     const bundle = await parseImportFile(utf16be(text));
     expect(bundle).toMatchObject({ format: 'TAKEOUT_CSV', channels: expected, skipped: [] });
+  });
+
+  it('reads a plain "CSV" save of German Excel: Windows-1252 ("Müller" as the byte 0xFC), semicolons', async () => {
+    const csv = crlf('Kanal-ID;Kanal-URL;Kanaltitel', `${CHANNELS.kurzgesagt};http://www.youtube.com/channel/${CHANNELS.kurzgesagt};Müller Kanal`);
+    const bundle = await parseImportFile(new Uint8Array(Buffer.from(csv, 'latin1')));
+    expect(bundle).toMatchObject({ format: 'TAKEOUT_CSV', channels: [{ externalId: CHANNELS.kurzgesagt, name: 'Müller Kanal' }], skipped: [] });
+  });
+
+  it('reads UTF-16 LE without a BOM, as some tools write it', async () => {
+    const text = crlf('Kanal-ID\tKanal-URL\tKanaltitel', ...subscriptionRows);
+    expect(await parseImportFile(utf16le(text))).toMatchObject({ format: 'TAKEOUT_CSV', channels: expected, skipped: [] });
+  });
+
+  it('takes the separator that splits every line alike: semicolons, with a comma in the first title and no header', async () => {
+    const rows = [`${CHANNELS.vsauce};http://www.youtube.com/channel/${CHANNELS.vsauce};Smith, John`, `${CHANNELS.kurzgesagt};http://www.youtube.com/channel/${CHANNELS.kurzgesagt};Kurzgesagt`];
+    expect((await parseImportFile(utf8(crlf(...rows)))).channels.map((c) => c.name)).toEqual(['Smith, John', 'Kurzgesagt']);
   });
 
   it('reads a semicolon-separated save (Excel with German or French settings) and a tab-separated playlist', async () => {

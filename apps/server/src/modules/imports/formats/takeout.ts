@@ -1,21 +1,24 @@
 /**
  * Google Takeout's YouTube CSVs. Headers are localised ("Channel Id" is "Kanal-ID", "ID des chaînes" …), so a file is
- * recognised by its rows: subscriptions start with a `UC…` id and a channel address, a playlist's videos with a video
- * id and a timestamp. Subscriptions are read by position (three columns that never moved); the playlist CSVs, whose
- * columns Google has changed, by their header words (takeout-headers.ts). Three playlist layouts exist:
+ * recognised by its rows: subscriptions hold a `UC…` id or a channel address, a playlist's videos a video id and a
+ * timestamp — in most of their first rows, so one damaged row is set aside rather than the file refused. The columns
+ * are found by what their cells hold and by their header's words (takeout-headers.ts), never by position alone: a
+ * spreadsheet re-save may move, drop or add columns, and Google has changed the playlist CSVs' twice. Three playlist
+ * layouts exist:
  * - the current one: `<Title>-videos.csv` (`Video ID,Playlist Video Creation Timestamp`) per playlist, named in a
  *   `playlists.csv` list (2023: `Playlist ID,Add new videos to top,Playlist Title (Original),…,Playlist Visibility`;
  *   2024: `Playlist ID,Add new videos to top,Playlist image 1 Create timestamp,…,Playlist title (original),…`);
  * - the older one-file layout: a block `Playlist Id,Channel Id,Time Created,Time Updated,Title,Description,
  *   Visibility` + one row, a blank line, then `Video Id,Time Added` and the videos.
  * Inside a .zip the file's name gives the current layout's title (the list, when present, gives it exactly).
- * Excel re-saves these files tab- or semicolon-separated (and as UTF-16, which text.ts decodes): the separator is
- * taken from the first line.
+ * Excel re-saves these files tab- or semicolon-separated (and as UTF-16 or Windows-1252, which text.ts decodes): the
+ * separator is the one that splits the first lines into the same number of columns.
  */
 import { parse } from 'csv-parse/sync';
 import type { BundleBuilder } from './builder.js';
 import { IMPORTED_PLAYLIST_NAME, SKIP_REASONS, formatCount } from './builder.js';
-import { playlistColumns, type PlaylistColumns } from './takeout-headers.js';
+import { ImportFileError } from './bundle.js';
+import { playlistColumns, subscriptionTitleColumn, type PlaylistColumns } from './takeout-headers.js';
 import { CHANNEL_ID_PATTERN, VIDEO_ID_PATTERN, channelIdFrom } from './youtube-ids.js';
 
 export { IMPORTED_PLAYLIST_NAME } from './builder.js';
@@ -74,7 +77,7 @@ const WATCH_LATER_TITLES = new Set(
  * empty playlist's `<Title>-videos.csv`, a header alone, count as one.
  */
 export function recogniseTakeoutCsv(source: string, path?: string): TakeoutCsv | null {
-  const rows = readCsv(source);
+  const rows = readCsv(source, path);
   if (!rows) return null;
   const filled = rows.filter((row) => !isBlank(row));
   if (filled.length === 0) return null;
@@ -88,8 +91,8 @@ export function readTakeoutFiles(files: TakeoutFile[], builder: BundleBuilder, o
 
   for (const { path, csv } of files) {
     if (csv.kind === 'subscriptions') {
-      for (const [first = '', second = '', title = ''] of csv.rows) {
-        builder.followChannel(channelIdFrom(first) ?? channelIdFrom(second) ?? first, title || undefined);
+      for (const [id = '', url = '', title = ''] of csv.rows) {
+        builder.followChannel(channelIdFrom(id) ?? channelIdFrom(url) ?? (id || url), title || undefined);
       }
     } else if (csv.kind === 'playlist-videos') {
       const info = path === undefined ? undefined : matchListed(path, listed, matched);
@@ -117,44 +120,136 @@ export function readTakeoutFiles(files: TakeoutFile[], builder: BundleBuilder, o
   }
 }
 
-function readCsv(source: string): string[][] | null {
+/** Rows of a sample or of the whole file, read with `delimiter`; null when they are not CSV. */
+function parseCsv(source: string, delimiter: string, toLine?: number): string[][] {
+  return parse(source, {
+    bom: true,
+    delimiter,
+    relax_column_count: true,
+    // A title with a stray quote inside an unquoted field is kept as written rather than failing the file.
+    relax_quotes: true,
+    skip_empty_lines: false,
+    trim: true,
+    ...(toLine === undefined ? {} : { to_line: toLine }),
+  }) as string[][];
+}
+
+/**
+ * The file's rows, or null when it is not CSV. A file that names YouTube channels or videos yet cannot be read (a
+ * quote never closed) is a Takeout CSV damaged: an error that says where, not "not an export".
+ */
+function readCsv(source: string, path: string | undefined): string[][] | null {
+  const separator = separatorOf(source);
   try {
-    return parse(source, {
-      bom: true,
-      delimiter: separatorOf(source),
-      relax_column_count: true,
-      // A title with a stray quote inside an unquoted field is kept as written rather than failing the file.
-      relax_quotes: true,
-      skip_empty_lines: false,
-      trim: true,
-    });
-  } catch {
-    return null;
+    return parseCsv(source, separator);
+  } catch (error) {
+    if (!YOUTUBE_TRACE.test(source.slice(0, 64 * 1024))) return null;
+    const where = path === undefined ? 'This CSV file' : `${path.split('/').at(-1)} in this .zip`;
+    const line = unclosedQuoteLine(source, separator);
+    const detail = line !== null ? `a quote opened on line ${formatCount(line)} is never closed` : error instanceof Error ? error.message : String(error);
+    throw new ImportFileError(`${where} names YouTube channels or videos but is damaged (${detail}). Export it again, or open it in a spreadsheet and save it as CSV.`, 'IMPORT_FILE_INVALID');
   }
 }
 
-/** Takeout writes commas; Excel re-saves with tabs ("Unicode text") or, in some locales, semicolons. */
+/** The line where a field opens a quote that never closes (csv-parse names the line where the file ends), or null. */
+function unclosedQuoteLine(source: string, separator: string): number | null {
+  let line = 1;
+  let openedAt: number | null = null;
+  let fieldStart = true;
+  for (let i = 0; i < source.length; i += 1) {
+    const char = source[i];
+    if (char === '\n') line += 1;
+    if (openedAt !== null) {
+      if (char === '"') {
+        if (source[i + 1] === '"') i += 1;
+        else openedAt = null;
+      }
+      continue;
+    }
+    if (char === '"' && fieldStart) openedAt = line;
+    fieldStart = char === separator || char === '\n' || char === '\r' || (fieldStart && (char === ' ' || char === '\uFEFF'));
+  }
+  return openedAt;
+}
+
+/** A channel id or a YouTube address: what every Takeout CSV holds. */
+const YOUTUBE_TRACE = /\bUC[\w-]{22}\b|youtube\.com\//;
+/** The separators Takeout (commas) and Excel's re-saves (tabs for "Unicode text", semicolons in some locales) write. */
+const SEPARATORS = [',', '\t', ';'] as const;
+/** How many lines the separator is chosen from. */
+const SEPARATOR_SAMPLE_LINES = 20;
+
+/**
+ * The separator that splits the first lines into one number of columns (two or more) most often: a title holding a
+ * comma in a semicolon-separated save ("Smith, John") does not make the file comma-separated. Ties go to the one
+ * giving more columns, then to the order of SEPARATORS.
+ */
 function separatorOf(source: string): string {
-  const firstLine = source.trimStart().split(/\r?\n/, 1)[0] ?? '';
-  if (firstLine.includes('\t')) return '\t';
-  return firstLine.includes(';') && !firstLine.includes(',') ? ';' : ',';
+  let best: { separator: string; score: number; columns: number } = { separator: ',', score: 0, columns: 0 };
+  for (const separator of SEPARATORS) {
+    let rows: string[][];
+    try {
+      rows = parseCsv(source, separator, SEPARATOR_SAMPLE_LINES).filter((row) => !isBlank(row));
+    } catch {
+      continue;
+    }
+    const counts = new Map<number, number>();
+    for (const row of rows) counts.set(row.length, (counts.get(row.length) ?? 0) + 1);
+    for (const [columns, score] of counts) {
+      if (columns < 2) continue;
+      if (score > best.score || (score === best.score && columns > best.columns)) best = { separator, score, columns };
+    }
+  }
+  return best.separator;
 }
 
 function isBlank(row: string[]): boolean {
   return row.every((cell) => cell === '');
 }
 
-/** `Channel Id,Channel Url,Channel Title` rows (the header may be missing, or alone when nothing is followed). */
+/** How many of a file's first data rows say what it is: most of them must. */
+const RECOGNITION_SAMPLE_ROWS = 50;
+
+/** Whether most of the first data `rows` pass `test` (at least one row). */
+function mostly(rows: string[][], test: (row: string[]) => boolean): boolean {
+  const sample = rows.slice(0, RECOGNITION_SAMPLE_ROWS);
+  return sample.length > 0 && 2 * sample.filter(test).length > sample.length;
+}
+
+/** A row of data rather than a header: a cell that is a `UC…` id (valid or not) or an address. */
+const looksLikeData = (row: string[]): boolean => row.some((cell) => /^UC[\w-]{4,}$/.test(cell) || /^https?:\/\/|youtube\.com\//i.test(cell));
+const isChannelId = (cell: string): boolean => CHANNEL_ID_PATTERN.test(cell);
+const isChannelAddress = (cell: string): boolean => cell.includes('/') && channelIdFrom(cell) !== null;
+
+/**
+ * Subscriptions: a channel's address, id and title a row (Takeout's `Channel Id,Channel Url,Channel Title`), the
+ * columns in any order and beside others, found by what most of the first rows hold (the id may be missing); the
+ * header may be missing, or alone when nothing is followed. Rows are given as `[id, url, title]`.
+ */
 function subscriptions(filled: string[][]): TakeoutCsv | null {
-  const [header = []] = filled;
-  const data = CHANNEL_ID_PATTERN.test(header[0] ?? '') ? filled : filled.slice(1);
-  const [first] = data;
-  if (!first) {
-    // Only a header: three columns, the second being the channel's URL in every language Takeout writes.
-    const headerOnly = header.length === 3 && /url/i.test(header[1] ?? '') && !(header[1] ?? '').includes('/');
+  const [first = []] = filled;
+  const header = looksLikeData(first) ? [] : first;
+  const data = header.length === 0 ? filled : filled.slice(1);
+  if (data.length === 0) {
+    // Only a header: three columns, one of them the channel's URL in every language Takeout writes.
+    const headerOnly = header.length === 3 && header.some((cell) => /url/i.test(cell)) && header.every((cell) => !cell.includes('/'));
     return headerOnly ? { kind: 'subscriptions', rows: [] } : null;
   }
-  return CHANNEL_ID_PATTERN.test(first[0] ?? '') && channelIdFrom(first[1]) !== null ? { kind: 'subscriptions', rows: data } : null;
+  // The address column says it is a list of subscriptions: the member's own channel (`Kanal.csv` in a Takeout) has an
+  // id and a title but no address. A damaged row (most are not) is set aside by the builder.
+  const url = columnMostly(data, isChannelAddress);
+  if (url === null) return null;
+  const id = columnMostly(data, isChannelId);
+  const title = subscriptionTitleColumn(header, data.slice(0, RECOGNITION_SAMPLE_ROWS), id, url);
+  const cell = (row: string[], column: number | null) => (column === null ? '' : (row[column] ?? ''));
+  return { kind: 'subscriptions', rows: data.map((row) => [cell(row, id), cell(row, url), cell(row, title)]) };
+}
+
+/** The first column whose cells pass `test` in most of the first rows; null if none. */
+function columnMostly(rows: string[][], test: (cell: string) => boolean): number | null {
+  const width = Math.max(0, ...rows.slice(0, RECOGNITION_SAMPLE_ROWS).map((row) => row.length));
+  for (let column = 0; column < width; column += 1) if (mostly(rows, (row) => test(row[column] ?? ''))) return column;
+  return null;
 }
 
 /** The older one-file layout: header, playlist row, blank line, `Video Id,Time Added`, videos. */
@@ -191,8 +286,8 @@ function playlistList(filled: string[][]): TakeoutCsv | null {
 /** The current layout's `<Title>-videos.csv`: a video id and the time it was added. */
 function playlistVideos(filled: string[][]): TakeoutCsv | null {
   const isVideoRow = (row: string[] | undefined): boolean => VIDEO_ID_PATTERN.test(row?.[0] ?? '') && TIMESTAMP_PATTERN.test(row?.[1] ?? '');
-  const data = isVideoRow(filled[0]) ? filled : filled.slice(1);
-  return isVideoRow(data[0]) ? { kind: 'playlist-videos', rows: data } : null;
+  const data = isVideoRow(filled[0]) || TIMESTAMP_PATTERN.test(filled[0]?.[1] ?? '') ? filled : filled.slice(1);
+  return mostly(data, isVideoRow) ? { kind: 'playlist-videos', rows: data } : null;
 }
 
 /** The empty playlist's `<Title>-videos.csv` in a .zip: its header alone, `Video ID,<timestamp>` in any language. */
