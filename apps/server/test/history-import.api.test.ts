@@ -106,9 +106,9 @@ describe('importing a watch history', () => {
     for (const c of [followed, seenOnly]) t.videoService.channels.set(c.externalId, c);
     const watched = [aVideo(seenOnly, { title: 'A bowline, fast' }), aVideo(seenOnly, { title: 'An eye splice' }), aVideo(followed, { title: 'Forge welding' })];
     for (const v of watched) t.videoService.videos.set(v.externalId, v);
-    // Invidious's export: subscriptions, the watch history (ids, newest first), preferences, playlists.
+    // Invidious's export: subscriptions, the watch history (ids, oldest first), preferences, playlists.
     const file = Buffer.from(
-      JSON.stringify({ subscriptions: [followed.externalId], watch_history: watched.map((v) => v.externalId), preferences: { locale: 'en-US' }, playlists: [] }),
+      JSON.stringify({ subscriptions: [followed.externalId], watch_history: watched.map((v) => v.externalId).reverse(), preferences: { locale: 'en-US' }, playlists: [] }),
     );
     const member = await aMember(t);
     const asked = t.videoService.channelsAsked.length;

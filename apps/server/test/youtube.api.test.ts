@@ -285,8 +285,8 @@ describe('importing a watch history', () => {
     const followed = aServiceChannel(1, { title: 'Followed Forge' });
     const seen = aServiceChannel(2, { title: 'Seen In Passing' });
     const member = await aMember(t);
-    // Invidious's export: subscriptions, the watch history (ids, newest first), preferences, playlists.
-    const file = { subscriptions: [followed.id], watch_history: [...seen.videos, ...followed.videos].map((v) => v.id), preferences: {}, playlists: [] };
+    // Invidious's export: subscriptions, the watch history (ids, oldest first), preferences, playlists.
+    const file = { subscriptions: [followed.id], watch_history: [...seen.videos, ...followed.videos].map((v) => v.id).reverse(), preferences: {}, playlists: [] };
     const body = multipartBody('file', 'subscription_manager.json', 'application/json', Buffer.from(JSON.stringify(file)));
     const started = await call(t.app, { method: 'POST', url: '/api/me/imports', token: member.token, payload: body.payload, headers: body.headers });
     expect(started.status, JSON.stringify(started.body)).toBe(202);

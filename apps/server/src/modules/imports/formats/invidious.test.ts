@@ -3,11 +3,13 @@ import { IMPORT_LIMITS, parseImportFile, SKIP_REASONS } from './index.js';
 import { CHANNELS, VIDEOS, utf8 } from './test-support.js';
 
 describe('Invidious JSON', () => {
-  it('follows the subscriptions, reads playlists with their privacy, and reads the watch history newest first', async () => {
+  it('follows the subscriptions, reads playlists with their privacy, and reads the watch history from its end (newest)', async () => {
     const file = {
       subscriptions: [CHANNELS.kurzgesagt, CHANNELS.mkbhd, CHANNELS.kurzgesagt, 'not-a-channel'],
-      // Newest first, ids only; a video watched twice appears twice, and Invidious keeps whatever was stored.
-      watch_history: [VIDEOS.zoo, VIDEOS.gangnam, VIDEOS.rickroll, VIDEOS.zoo, 'not a video'],
+      // Oldest first (Invidious appends each watch), ids only; an id twice or a bad one, as a hand-edited file may hold.
+      watch_history: ['not a video', VIDEOS.zoo, VIDEOS.rickroll, VIDEOS.gangnam, VIDEOS.zoo],
+      // Later versions: where each video was left (seconds), and when.
+      playback_positions: [{ video_id: VIDEOS.gangnam, position: 42, updated_at: 1700000000 }],
       preferences: { annotations: false, autoplay: false, dark_mode: 'dark', locale: 'de', quality: 'hd720' },
       playlists: [
         { title: 'Öffentlich', description: 'Für alle', privacy: 'Public', videos: [VIDEOS.zoo, VIDEOS.gangnam] },
@@ -29,7 +31,7 @@ describe('Invidious JSON', () => {
       { item: `${VIDEOS.rickroll} in playlist "Privat"`, reason: SKIP_REASONS.duplicate },
       { item: 'not a video in watch history', reason: SKIP_REASONS.badId },
     ]);
-    expect(bundle.history).toEqual([{ externalId: VIDEOS.zoo }, { externalId: VIDEOS.gangnam }, { externalId: VIDEOS.rickroll }]);
+    expect(bundle.history).toEqual([{ externalId: VIDEOS.zoo }, { externalId: VIDEOS.gangnam, position: 42 }, { externalId: VIDEOS.rickroll }]);
   });
 });
 
@@ -37,9 +39,10 @@ describe('A watch history longer than Sift keeps', () => {
   it('keeps the newest videos up to the limit and sums up the rest in one line; re-watches do not count', async () => {
     const id = (n: number): string => `v${String(n).padStart(10, '0')}`;
     const limit = IMPORT_LIMITS.maxHistory;
-    // Newest first: every video once, the first ones watched again further down, two past the limit.
+    // Newest first: every video once, the first ones watched again further down, two past the limit. Invidious writes
+    // the list oldest first.
     const ids = Array.from({ length: limit + 2 }, (_, n) => id(n));
-    const file = { subscriptions: [], watch_history: [...ids.slice(0, limit), id(0), id(1), ...ids.slice(limit)] };
+    const file = { subscriptions: [], watch_history: [...ids.slice(0, limit), id(0), id(1), ...ids.slice(limit)].reverse() };
     const bundle = await parseImportFile(utf8(JSON.stringify(file)));
     expect(bundle.history).toHaveLength(limit);
     expect(bundle.history[0]).toEqual({ externalId: id(0) });
