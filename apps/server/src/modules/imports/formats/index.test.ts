@@ -25,6 +25,26 @@ describe('parseImportFile: what it does not read', () => {
     expect(error.message).toContain('20 MB');
   });
 
+  it('refuses JSON holding more values than any export before building it (a small zip of [{},{},…])', async () => {
+    // 20 MB of `{},` (13 million values) zip to about 20 KB; one tried from outside, 190 MB of it, took a thread half a
+    // minute to build before the time limit refused it.
+    const unpacked = new Uint8Array(20 * 1024 * 1024).fill(0x2c);
+    const item = utf8('{},');
+    for (let i = 0; i + 3 <= unpacked.length; i += 3) unpacked.set(item, i);
+    unpacked[0] = 0x5b; // [
+    unpacked[unpacked.length - 1] = 0x5d; // ]
+    const zip = zipSync({ 'history.json': unpacked });
+    expect(zip.length).toBeLessThan(1024 * 1024);
+    const error = await importError(parseImportFile(zip), 'IMPORT_TOO_LARGE');
+    expect(error.message).toBe('history.json in this .zip holds more than 10,000,000 values, more than any export Sift reads. Export less and import each file.');
+  });
+
+  it('counts values outside strings only: commas and brackets in titles are text', async () => {
+    const { jsonValuesOver } = await import('./text.js');
+    expect(jsonValuesOver('["a,[{b", "c\\"{,"]', 2)).toBe(false);
+    expect(jsonValuesOver('[1,2,3]', 2)).toBe(true);
+  });
+
   it('refuses more rows than the limit, naming it', async () => {
     const rows = Array.from({ length: IMPORT_LIMITS.maxRows + 1 }, (_, i) => {
       const id = `UC${String(i).padStart(22, '0')}`;

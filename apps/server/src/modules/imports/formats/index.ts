@@ -15,7 +15,7 @@ import { isPipedJson, readPiped } from './piped.js';
 import { isSiftExport, isSiftHistory, readSiftExport, readSiftHistory } from './sift-export.js';
 import { readTakeoutFiles, recogniseTakeoutCsv, type TakeoutFile } from './takeout.js';
 import { isTakeoutHistoryJson, looksLikeTakeoutHistoryHtml, readTakeoutHistoryHtml, readTakeoutHistoryJson } from './takeout-history.js';
-import { decodeText, isRecord, parseJson } from './text.js';
+import { decodeText, isRecord, jsonValuesOver, MAX_JSON_VALUES, parseJson } from './text.js';
 import { isYouTubePlaylistItems, isYouTubeSubscriptionList, readYouTubePlaylistItems, readYouTubeSubscriptions } from './youtube-json.js';
 import { isZip, unzipSafely } from './zip.js';
 
@@ -77,6 +77,13 @@ function recognise(bytes: Uint8Array, path: string | undefined): Recognised | nu
 }
 
 function recogniseJson(source: string, path: string | undefined): Recognised | null {
+  if (jsonValuesOver(source)) {
+    const where = path === undefined ? 'This file' : `${path.split('/').at(-1)} in this .zip`;
+    throw new ImportFileError(
+      `${where} holds more than ${MAX_JSON_VALUES.toLocaleString('en-US')} values, more than any export Sift reads. Export less and import each file.`,
+      'IMPORT_TOO_LARGE',
+    );
+  }
   const parsed = parseJson(source);
   if (parsed.ok) {
     const value = parsed.value;
