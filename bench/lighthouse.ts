@@ -142,7 +142,7 @@ export async function pages(): Promise<Array<[string, string]>> {
     ['/', '/'],
     ['sift page', `/sifts/${sifts[0]!.hash}`],
     ['channel page', `/channel/${channels[0]!.externalId}`],
-    ['search', '/search?q=cooking'],
+    ['search', '/search/main?st=cooking'],
     ['watch', `/watch?v=${videos[0]!.externalId}`],
   ];
 }

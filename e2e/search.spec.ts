@@ -176,3 +176,11 @@ test('address-like text the server cannot resolve goes on to the search page, no
   }
   expect(asked).toEqual(['@cooking', 'cooking.example/videos']);
 });
+
+test('an address written as most sites write a search, /search?q=, shows the results for its text', async ({ page }) => {
+  await page.goto('/search?q=science');
+  await expect(page).toHaveURL(/\/search\/main\?st=science$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('science');
+  await expect(results(page).first()).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('searchbox')).toHaveValue('science');
+});
