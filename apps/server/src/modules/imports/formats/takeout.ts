@@ -120,7 +120,7 @@ export function readTakeoutFiles(files: TakeoutFile[], builder: BundleBuilder, o
   }
 }
 
-/** Rows of a sample or of the whole file, read with `delimiter`; null when they are not CSV. */
+/** Rows of the whole file, or of its first `toLine` lines, read with `delimiter`; throws when they are not CSV. */
 function parseCsv(source: string, delimiter: string, toLine?: number): string[][] {
   return parse(source, {
     bom: true,
