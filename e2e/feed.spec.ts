@@ -89,3 +89,22 @@ test('a 403 on the sift of sid goes to the auth-check address with action showVi
   await logInWithForm(page, member);
   await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent('/feed?sid=forbidden-sift')}&action=showVideo`);
 });
+
+test('a member reaches My feed from the sidebar or, on a phone, the footer; Playlists and Create new from the menu @phone', async ({ page, context, baseURL, request }, testInfo) => {
+  const user = await createUser(request, testInfo, { tag: 'nav-feed', onboarded: true });
+  await acceptCookies(context, baseURL);
+  await page.goto('/login');
+  await logInWithForm(page, user);
+  await expect(page.getByRole('banner')).toContainText('Hi, Grace');
+  const phone = testInfo.project.name === 'mobile';
+  const nav = page.getByRole('navigation', { name: phone ? 'Footer' : 'Main' });
+  await nav.getByRole('link', { name: 'My feed' }).click();
+  await expect(page).toHaveURL(/\/feed$/);
+  await expect(nav.getByRole('link', { name: 'My feed' })).toHaveAttribute('aria-current', 'page');
+  await page.screenshot({ path: testInfo.outputPath('feed-nav.png') });
+
+  await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Create new' })).toBeVisible();
+  await page.getByRole('menuitem', { name: 'Playlists' }).click();
+  await expect(page).toHaveURL(/\/playlists$/);
+});

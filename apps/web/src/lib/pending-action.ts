@@ -82,10 +82,7 @@ export function createPendingActions(store: Pick<PreferenceStore, 'get' | 'set' 
       store.remove('action');
       if (!action) return { status: 'none' };
       const handler = handlers.get(action.type);
-      if (!handler) {
-        console.warn(`No handler for the pending action "${action.type}"; dropped.`);
-        return { status: 'failed', action, error: new Error(`Unknown action ${action.type}`) };
-      }
+      if (!handler) return { status: 'failed', action, error: new Error(`No handler for the saved action "${action.type}"`) };
       try {
         const outcome = (await handler(action.payload, ctx)) ?? {};
         return { status: 'done', action, outcome };
@@ -105,6 +102,12 @@ export const pendingActions = createPendingActions(preferences);
 export const savePendingAction = (action: PendingAction) => pendingActions.save(action);
 export const registerPendingActionHandler = <P>(type: string, handler: PendingActionHandler<P>) =>
   pendingActions.register(type, handler);
+
+/**
+ * What a handler throws when the saved payload is not what was saved (storage edited, an older version's shape). The
+ * login flow tells the member it could not finish (features/account/login-flow.ts); the text is for the console.
+ */
+export const incompleteAction = (): Error => new Error('The saved action is incomplete.');
 
 /** A failure that means "log in first": no session, or the session ended (401). */
 export const needsLogin = (err: unknown) => isApiError(err) && err.status === 401;

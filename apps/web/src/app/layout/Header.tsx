@@ -43,6 +43,9 @@ export function Header() {
   const items: MenuEntry[] = session.isLoggedIn
     ? [
         { kind: 'link', label: t`Profile`, to: paths.profile, icon: 'user' },
+        // The phone's footer has no room for these (decision 063); the sidebar has them too.
+        { kind: 'link', label: t`Playlists`, to: paths.playlists, icon: 'playlist' },
+        { kind: 'link', label: t`Create new`, to: paths.create, icon: 'plus' },
         { kind: 'link', label: t`Import from Youtube`, to: paths.importYoutubeChannels, icon: 'import' },
         { kind: 'action', label: t`Logout`, icon: 'logout', onSelect: () => void logout().then(() => navigate(to.home())) },
       ]

@@ -16,6 +16,8 @@ interface NavEntry {
 }
 
 const HOME: NavEntry = { label: msg`Home`, to: to.home(), icon: 'home', match: [paths.watch] };
+/** The member's feed: what the channels and sifts they follow published (SPEC's lists leave it out; decision 063). */
+const FEED: NavEntry = { label: msg`My feed`, to: paths.feed, icon: 'list', match: [paths.feed] };
 const SEARCH: NavEntry = { label: msg`Search`, to: paths.search, icon: 'search', match: [paths.search] };
 const WATCH_LATER: NavEntry = { label: msg`Watch later`, to: to.watchLater(), icon: 'clock' };
 const HISTORY: NavEntry = { label: msg`History`, to: paths.history, icon: 'history' };
@@ -45,13 +47,12 @@ function NavLinks({ entries, className }: { entries: NavEntry[]; className: stri
 }
 
 /**
- * Desktop sidebar (SPEC §2): Home, Search, and when logged in Create new, Sifts, Playlists, Watch later, History,
- * Import; a visitor gets Sifts too (Explore, issue 31).
+ * Desktop sidebar (SPEC §2): Home, Search, and when logged in My feed, Create new, Sifts, Playlists, Watch later,
+ * History, Import; a visitor gets Sifts too (Explore, issue 31).
  */
 export function Sidebar({ open, loggedIn }: { open: boolean; loggedIn: boolean }) {
   const { t } = useLinguiMacro();
-  const entries: NavEntry[] = [HOME, SEARCH];
-  if (!loggedIn) entries.push(SIFTS);
+  const entries: NavEntry[] = loggedIn ? [HOME, FEED, SEARCH] : [HOME, SEARCH, SIFTS];
   if (loggedIn) {
     entries.push(
       { label: msg`Create new`, to: paths.create, icon: 'plus', match: [paths.create] },
@@ -69,10 +70,13 @@ export function Sidebar({ open, loggedIn }: { open: boolean; loggedIn: boolean }
   );
 }
 
-/** Mobile footer (< 992 px): Home, Search, Sifts (issue 31), and when logged in Watch later and History. */
+/**
+ * Mobile footer (< 992 px): Home, Search, Sifts (issue 31), and when logged in My feed, Watch later and History
+ * (Playlists and Create new are in the header's menu there, decision 063).
+ */
 export function MobileFooter({ loggedIn }: { loggedIn: boolean }) {
   const { t } = useLinguiMacro();
-  const entries = loggedIn ? [HOME, SEARCH, SIFTS, WATCH_LATER, HISTORY] : [HOME, SEARCH, SIFTS];
+  const entries = loggedIn ? [HOME, FEED, SEARCH, SIFTS, WATCH_LATER, HISTORY] : [HOME, SEARCH, SIFTS];
   return (
     <nav className="mobile-footer" aria-label={t`Footer`}>
       <NavLinks entries={entries} className="mobile-footer-list" />

@@ -1,5 +1,5 @@
 import { paths } from '../../lib/paths';
-import type { PendingActionHandler } from '../../lib/pending-action';
+import { type PendingActionHandler, incompleteAction } from '../../lib/pending-action';
 import { updateProfile, type ProfileInput } from './api/endpoints';
 
 /**
@@ -11,7 +11,7 @@ export const UPDATE_PROFILE_ACTION = 'update-profile';
 
 export const replayUpdateProfile: PendingActionHandler<ProfileInput> = async (payload) => {
   if (!payload || typeof payload.firstName !== 'string' || typeof payload.lastName !== 'string') {
-    throw new Error('The saved profile change is incomplete.');
+    throw incompleteAction();
   }
   await updateProfile(payload);
   return { navigateTo: paths.profile };

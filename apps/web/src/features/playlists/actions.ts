@@ -1,4 +1,4 @@
-import type { PendingActionHandler } from '../../lib/pending-action';
+import { type PendingActionHandler, incompleteAction } from '../../lib/pending-action';
 import { isApiError } from '../../lib/api';
 import { paths, to } from '../../lib/paths';
 import { addToPlaylist, createPlaylist, WATCH_LATER } from './api/queries';
@@ -16,7 +16,7 @@ const valid = (p: VideoPayload | undefined): p is VideoPayload => !!p && typeof 
 
 /** Adds the video a visitor chose to their Watch later; one already there counts as done. */
 export const replayAddToWatchLater: PendingActionHandler<VideoPayload> = async (payload) => {
-  if (!valid(payload)) throw new Error('The saved video is missing.');
+  if (!valid(payload)) throw incompleteAction();
   try {
     await addToPlaylist(WATCH_LATER, payload);
   } catch (err) {
@@ -26,7 +26,7 @@ export const replayAddToWatchLater: PendingActionHandler<VideoPayload> = async (
 
 /** Opens the add-to-playlist page for the video a visitor chose. */
 export const replayAddToPlaylist: PendingActionHandler<VideoPayload> = (payload) => {
-  if (!valid(payload)) throw new Error('The saved video is missing.');
+  if (!valid(payload)) throw incompleteAction();
   return { navigateTo: `${paths.addToPlaylist}?video=${encodeURIComponent(payload.externalId)}` };
 };
 
@@ -34,7 +34,7 @@ export const CREATE_PLAYLIST_ACTION = 'create-playlist';
 
 /** Makes the playlist a visitor named before logging in, then opens it. */
 export const replayCreatePlaylist: PendingActionHandler<{ name: string }> = async (payload) => {
-  if (!payload || typeof payload.name !== 'string' || !payload.name.trim()) throw new Error('The saved playlist name is missing.');
+  if (!payload || typeof payload.name !== 'string' || !payload.name.trim()) throw incompleteAction();
   const playlist = await createPlaylist(payload.name.trim());
   return { navigateTo: to.playlist(playlist.id) };
 };

@@ -40,6 +40,6 @@ describe('links and replays', () => {
 
   it('replays "add to playlist" after login by opening its page for the saved video, and refuses an empty one', async () => {
     expect(await replayAddToPlaylist({ externalId: 'abc' }, { navigate: () => {} })).toEqual({ navigateTo: '/add-to-playlist?video=abc' });
-    expect(() => replayAddToPlaylist({ externalId: '' }, { navigate: () => {} })).toThrow(/missing/);
+    expect(() => replayAddToPlaylist({ externalId: '' }, { navigate: () => {} })).toThrow(/incomplete/);
   });
 });

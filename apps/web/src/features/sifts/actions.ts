@@ -1,4 +1,4 @@
-import type { PendingActionHandler } from '../../lib/pending-action';
+import { type PendingActionHandler, incompleteAction } from '../../lib/pending-action';
 import { paths, to } from '../../lib/paths';
 import { createSift, type SiftBody } from './api/queries';
 
@@ -15,14 +15,14 @@ export interface ChannelPayload {
 
 /** Makes the sift a visitor put together before logging in, then opens it. */
 export const replayCreateSift: PendingActionHandler<SiftBody & { name: string }> = async (payload) => {
-  if (!payload || typeof payload.name !== 'string' || !payload.name.trim()) throw new Error('The saved sift is missing.');
+  if (!payload || typeof payload.name !== 'string' || !payload.name.trim()) throw incompleteAction();
   const sift = await createSift(payload);
   return { navigateTo: to.sift(sift.hash) };
 };
 
 /** Opens the add-to-sift page for the channel a visitor chose. */
 export const replayAddToSift: PendingActionHandler<ChannelPayload> = (payload) => {
-  if (!payload || typeof payload.externalId !== 'string' || !payload.externalId) throw new Error('The saved channel is missing.');
+  if (!payload || typeof payload.externalId !== 'string' || !payload.externalId) throw incompleteAction();
   const q = new URLSearchParams({ channel: payload.externalId, name: payload.name ?? '', thumbnail: payload.thumbnail ?? '' });
   return { navigateTo: `${paths.addToSift}?${q.toString()}` };
 };

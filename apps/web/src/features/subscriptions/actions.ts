@@ -1,4 +1,4 @@
-import type { PendingActionHandler } from '../../lib/pending-action';
+import { type PendingActionHandler, incompleteAction } from '../../lib/pending-action';
 import { followChannel, followSifts } from './api/queries';
 import { openSubscribeModal } from './components/SubscribeModal';
 
@@ -18,13 +18,13 @@ const valid = (p: FollowPayload | undefined): p is FollowPayload => !!p && typeo
 
 /** Follows the channel a visitor chose, then opens the success modal with the frequency choice. */
 export const replayFollowChannel: PendingActionHandler<FollowPayload> = async (payload) => {
-  if (!valid(payload)) throw new Error('The saved channel is missing.');
+  if (!valid(payload)) throw incompleteAction();
   const subscription = await followChannel(payload.id);
   openSubscribeModal(subscription);
 };
 
 export const replayFollowSift: PendingActionHandler<FollowPayload> = async (payload) => {
-  if (!valid(payload)) throw new Error('The saved sift is missing.');
+  if (!valid(payload)) throw incompleteAction();
   const { items } = await followSifts([payload.id]);
   if (items[0]) openSubscribeModal(items[0]);
 };
