@@ -45,13 +45,29 @@ describe('Captcha', () => {
 // Seen in a stress run of the browser tests: the form had the focus before the widget's module arrived, so the
 // focus that starts the widget (auto="onfocus") had passed, and it never started.
 describe('Captcha in a form', () => {
-  /** The widget as a custom element whose verify() the test watches (the real one is ALTCHA's, mocked away here). */
+  /**
+   * The widget as a custom element whose verify() the test watches (the real one is ALTCHA's, mocked away here). Like
+   * ALTCHA's, it has no verify() until its component has mounted, a moment after it is attached, and says so by `load`.
+   */
+  let mounted: (() => Promise<{ payload: string }>) | undefined;
   function watchVerify() {
-    if (!customElements.get('altcha-widget')) customElements.define('altcha-widget', class extends HTMLElement {});
-    const proto = customElements.get('altcha-widget')!.prototype as { verify?: () => Promise<{ payload: string }> };
+    if (!customElements.get('altcha-widget')) {
+      customElements.define(
+        'altcha-widget',
+        class extends HTMLElement {
+          connectedCallback() {
+            queueMicrotask(() => {
+              if (!mounted) return;
+              (this as { verify?: unknown }).verify = mounted;
+              this.dispatchEvent(new Event('load'));
+            });
+          }
+        },
+      );
+    }
     const verify = vi.fn(async () => ({ payload: 'solved' }));
-    proto.verify = verify;
-    onTestFinished(() => void delete proto.verify);
+    mounted = verify;
+    onTestFinished(() => void (mounted = undefined));
     return verify;
   }
 
@@ -65,6 +81,8 @@ describe('Captcha in a form', () => {
     );
     expect(document.activeElement?.getAttribute('aria-label')).toBe('E-mail');
     await waitFor(() => expect(verify).toHaveBeenCalledTimes(1));
+    // Called before the widget had mounted, it threw, and the page said the check could not load.
+    expect(document.body.textContent).not.toContain('could not load');
   });
 
   it('without the focus waits for it', async () => {

@@ -49,6 +49,8 @@ export const Captcha = forwardRef<CaptchaHandle, { error?: string | null; onStat
   function Captcha({ error, onStateChange }, ref) {
     const hostRef = useRef<HTMLDivElement>(null);
     const widgetRef = useRef<AltchaElement | null>(null);
+    /** Resolves once the widget has mounted (its `load` event): until then it has no `verify` to call. */
+    const readyRef = useRef<Promise<void> | null>(null);
     const payloadRef = useRef<string | null>(null);
     const [failed, setFailed] = useState(false);
     const onStateRef = useLatest(onStateChange);
@@ -92,11 +94,17 @@ export const Captcha = forwardRef<CaptchaHandle, { error?: string | null; onStat
           widget.setAttribute('auto', 'onfocus');
           widget.setAttribute('name', 'captcha');
           widget.addEventListener('statechange', onState);
+          const mounted = widget;
+          // The element mounts its component a moment after it is attached: `verify` exists from its `load` on (a
+          // quick typist called it before, and the page said the check could not load beside a "Verified" box).
+          readyRef.current = new Promise((resolve) => mounted.addEventListener('load', () => resolve(), { once: true }));
           hostRef.current.append(widget);
           widgetRef.current = widget;
-          // The form had the focus before the widget arrived (a quick typist, autofill, a slow connection): the focus
-          // that starts it has passed, so it starts now, as it would have.
-          if (hostRef.current.closest('form')?.contains(document.activeElement)) void widget.verify().catch(() => undefined);
+          // The form had the focus before the widget was ready (a quick typist, autofill, a slow connection): the
+          // focus that starts it has passed, so it starts now, as it would have.
+          void readyRef.current.then(() => {
+            if (!cancelled && hostRef.current?.closest('form')?.contains(document.activeElement)) void mounted.verify().catch(() => undefined);
+          });
         })
         .catch((err: unknown) => {
           console.warn('The captcha widget did not load.', err);
@@ -122,6 +130,7 @@ export const Captcha = forwardRef<CaptchaHandle, { error?: string | null; onStat
         const widget = widgetRef.current;
         if (!widget) return null;
         try {
+          await readyRef.current;
           const result = await widget.verify();
           payloadRef.current = result?.payload ?? payloadRef.current;
         } catch (err) {
