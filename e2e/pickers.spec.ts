@@ -153,10 +153,13 @@ test('the add-to-playlist and add-to-sift pickers: New, Find, create and choose 
     await expectToast(page, `Added to ${names[choose]}`);
     expect(Object.fromEntries(await mine())).toMatchObject({ [names[choose]]: 1, [names[choose === 0 ? 1 : 0]]: 0, [made]: 1 });
 
-    // Escape closes it without adding.
+    // Escape closes it without adding; so does its Close footer (SPEC §2: each sheet has one).
     picker = await open();
     await expect(picker).toBeVisible();
     await page.keyboard.press('Escape');
+    await expect(picker).toBeHidden();
+    picker = await open();
+    await picker.getByRole('contentinfo').getByRole('button', { name: 'Close' }).click();
     await expect(picker).toBeHidden();
   }
 });

@@ -12,10 +12,12 @@ export interface ModalProps {
   actions?: ReactNode;
   /** The added Close button's look: secondary when the body has the primary action of its own. */
   closeVariant?: 'primary' | 'secondary';
+  /** Whether the added Close button takes the focus when the dialog opens; else its first field or button does. */
+  focusClose?: boolean;
 }
 
 /** An accessible modal dialog (SPEC §2 "Modals"): labelled by its title, focus trapped, Escape closes. */
-export function Modal({ title, onClose, children, actions, closeVariant = 'primary' }: ModalProps) {
+export function Modal({ title, onClose, children, actions, closeVariant = 'primary', focusClose = true }: ModalProps) {
   const { t } = useLingui();
   const ref = useRef<HTMLDivElement>(null);
   const titleId = usePortalSafeId('modal');
@@ -40,7 +42,7 @@ export function Modal({ title, onClose, children, actions, closeVariant = 'prima
         <div className="modal-body">{children}</div>
         <footer className="modal-foot">
           {actions ?? (
-            <button type="button" className={`btn btn-${closeVariant}`} onClick={onClose} data-autofocus>
+            <button type="button" className={`btn btn-${closeVariant}`} onClick={onClose} data-autofocus={focusClose || undefined}>
               <Trans context="verb">Close</Trans>
             </button>
           )}

@@ -24,7 +24,7 @@ export function AddToPlaylistHost() {
   useOnPathChange(picker.closeUnlessOn); // SPEC §2 "On every path change … modals close"
   if (!video) return null;
   return (
-    <Modal title={t`Add to playlist`} onClose={() => openAddToPlaylist(null)} actions={<span />}>
+    <Modal title={t`Add to playlist`} onClose={() => openAddToPlaylist(null)} closeVariant="secondary" focusClose={false}>
       <Suspense fallback={<p role="status">
             <Trans>Loading…</Trans>
           </p>}>

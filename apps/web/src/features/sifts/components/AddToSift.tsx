@@ -22,7 +22,7 @@ export function AddToSiftHost() {
   useOnPathChange(picker.closeUnlessOn); // SPEC §2 "On every path change … modals close"
   if (!channel) return null;
   return (
-    <Modal title={t`Add to Sift`} onClose={() => openAddToSift(null)} actions={<span />}>
+    <Modal title={t`Add to Sift`} onClose={() => openAddToSift(null)} closeVariant="secondary" focusClose={false}>
       <Suspense fallback={<p role="status">
             <Trans>Loading…</Trans>
           </p>}>
