@@ -36,8 +36,8 @@ test('a new member imports a Takeout subscriptions.csv from the onboarding and s
   await expect(page.getByRole('heading', { name: 'Import from YouTube', level: 1 })).toBeVisible();
 
   const importer = page.getByRole('region', { name: 'Import from a file' });
-  await importer.getByLabel('Export file').setInputFiles({ name: 'Abos.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-  await importer.getByRole('button', { name: 'Import' }).click();
+  await importer.getByLabel('File to import').setInputFiles({ name: 'Abos.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await importer.getByRole('button', { name: 'Import', exact: true }).click();
   await expect(importer.getByText('Followed 2 channels.')).toBeVisible();
   await expect(importer.getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute('aria-valuenow', '100');
   await expect(importer.getByText('Google Takeout (CSV) file imported')).toBeVisible();
@@ -78,8 +78,8 @@ test('a member imports FreeTube playlists from the Import page and downloads eve
   await expect(page.getByRole('heading', { name: 'Import', level: 1 })).toBeVisible();
 
   const importer = page.getByRole('region', { name: 'Import from a file' });
-  await importer.getByLabel('Export file').setInputFiles({ name: 'playlists.db', mimeType: 'application/octet-stream', buffer: Buffer.from(playlistsDb) });
-  await importer.getByRole('button', { name: 'Import' }).click();
+  await importer.getByLabel('File to import').setInputFiles({ name: 'playlists.db', mimeType: 'application/octet-stream', buffer: Buffer.from(playlistsDb) });
+  await importer.getByRole('button', { name: 'Import', exact: true }).click();
   await expect(importer.getByText('Made 1 playlist and added 3 videos to playlists.')).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath(`import-page-${testInfo.project.name}.png`), fullPage: true });
   await expectAccessible(page, 'import page');

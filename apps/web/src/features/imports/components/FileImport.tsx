@@ -2,12 +2,13 @@ import { msg, plural } from '@lingui/core/macro';
 import { i18n, type MessageDescriptor } from '@lingui/core';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { ImportCounts, ImportFormatName, MemberImport } from '@sift/contracts';
 import { AppLink } from '../../../components/AppLink';
 import { isApiError } from '../../../lib/api';
 import { APP_NAME } from '../../../lib/config';
 import { paths, to } from '../../../lib/paths';
+import { reveal } from '../../../lib/reveal';
 import { startImport, useImportStatus } from '../api/imports';
 import './imports.css';
 
@@ -122,7 +123,7 @@ export function FileImport({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
       </ul>
       <form className="file-import-form" onSubmit={(e) => void submit(e)}>
         <label className="file-import-label" htmlFor={`${id}-file`}>
-          <Trans>Export file</Trans>
+          <Trans>File to import</Trans>
         </label>
         <input
           id={`${id}-file`}
@@ -166,8 +167,14 @@ function ImportProgress({ importId, format }: { importId: number; format: Import
     if (done) void qc.invalidateQueries();
   }, [done, qc]);
 
+  // It appears under the form, below the fold of a laptop's screen: brought into view as it starts.
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (ref.current) reveal(ref.current);
+  }, []);
+
   return (
-    <div className="import-progress">
+    <div className="import-progress" ref={ref}>
       <p className="import-progress-format">
         {status === 'CREATED' ? t`${name} file imported` : status === 'FAILED' ? t`${name} file not fully imported` : t`${name} file being imported`}
       </p>

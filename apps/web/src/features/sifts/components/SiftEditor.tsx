@@ -33,6 +33,7 @@ import {
 import { categoryName } from '../../../lib/categories';
 import { holdsSeparator, insideQuote, keywordLabel, parseKeywordInput } from '../keywords';
 import '../sifts.css';
+import { reveal } from '../../../lib/reveal';
 
 type Rule = keyof SiftKeywords;
 const RULES: { rule: Rule; label: MessageDescriptor; hint: MessageDescriptor }[] = [
@@ -332,8 +333,7 @@ function PreviewLine({ preview, countRef }: { preview: PreviewQuery; countRef: R
   const open = () => {
     const aside = document.getElementById('sift-preview');
     if (!aside) return;
-    const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-    aside.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
+    reveal(aside, 'start');
     aside.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
   };
   return (
