@@ -93,6 +93,29 @@ test('a position saved in one browser resumes the video in another', async ({ br
   await second.context().close();
 });
 
+test('a card shows how far the member got as soon as the player closes, without a reload', async ({ page, baseURL, request }, testInfo) => {
+  const m = await member(request, testInfo, 'card-progress');
+  // Its channel's second video: among the first cards its page draws.
+  const { video } = await findPair(request, (v) => v.embeddable && v.liveStatus !== 'LIVE', (v) => v.embeddable);
+  await loggedIn(page, baseURL, m);
+  await page.goto(`/channel/${video.channelExternalId}`);
+  const card = page.getByRole('article').filter({ hasText: video.title }).first();
+  await expect(card).toBeVisible();
+  await expect(card).not.toContainText('% watched');
+
+  await card.getByRole('link', { name: video.title }).first().click();
+  const media = page.locator('.watch-media video');
+  await expect.poll(() => media.evaluate((el: HTMLVideoElement) => el.currentTime), { timeout: 30_000 }).toBeGreaterThan(0.5);
+  await page.keyboard.press('3');
+  await expect.poll(() => media.evaluate((el: HTMLVideoElement) => el.currentTime)).toBeGreaterThan(8);
+  const saved = page.waitForRequest((r) => r.url().includes(`/api/me/history/${video.externalId}`) && r.method() === 'PUT');
+  await page.keyboard.press('k');
+  await saved;
+  await page.getByRole('button', { name: 'Close player' }).first().click();
+  await expect(card).toContainText('% watched');
+  await shoot(page, testInfo, 'card-progress-after-close');
+});
+
 /** A new member's own public sift of the newest public video's channel, opened in `page`; answers the sift's hash. */
 async function openOwnSift(page: Page, baseURL: string | undefined, request: APIRequestContext, m: Member, name: string): Promise<string> {
   const [first] = await publicVideos(request, 1);

@@ -1,13 +1,15 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { Video } from '@sift/contracts';
 import { track } from '../../lib/analytics';
 import { api } from '../../lib/api';
 import { preferences } from '../../lib/storage';
+import { applyVideoMarks } from '../../lib/video-marks';
 import { createAdapterFactory, YOUTUBE_IFRAME_API_URL } from '../../player/adapters';
 import { PlayerEngine } from '../../player/engine';
 import { externalVideoUrl } from '../../player/links';
 import { channelSource, type GetJson } from '../../player/sources';
 import type { QueueSource } from '../../player/queue';
-import { LocalProgress, recordProgress, resumed, startPosition, type ProgressSink } from './progress';
+import { isWatchedAt, LocalProgress, recordProgress, resumed, startPosition, type ProgressSink } from './progress';
 
 /**
  * The app's one player engine. It lives as long as the page (the player survives navigation, SPEC §2) and is
@@ -21,14 +23,25 @@ let engine: PlayerEngine<Video> | null = null;
 
 const localProgress = new LocalProgress(preferences);
 
-/** A member's positions go to the server; a failed save is only logged (the next one carries the newer position). */
+/** The app's query cache, from the first caller that gives it (the watch overlay): see progressSink. */
+let cache: QueryClient | null = null;
+
+/**
+ * A member's positions go to the server; a failed save is only logged (the next one carries the newer position). The
+ * position is written into every card of the cache too, as the video's menu does with its marks: a card showed how far
+ * it was watched only after a reload.
+ */
 const progressSink: ProgressSink = {
   member: () => !!preferences.get('token'),
-  send: (externalId, saved, { keepalive }) =>
-    void api.put(`/api/me/history/${encodeURIComponent(externalId)}`, saved, { quiet: true, skipAuthHooks: true, keepalive }).catch(() => undefined),
+  send: (externalId, saved, { keepalive }) => {
+    void api.put(`/api/me/history/${encodeURIComponent(externalId)}`, saved, { quiet: true, skipAuthHooks: true, keepalive }).catch(() => undefined);
+    if (cache) applyVideoMarks(cache, externalId, { position: saved.position, ...(isWatchedAt(saved.position, saved.duration) ? { watched: true } : {}) });
+  },
 };
 
-export function playerEngine(): PlayerEngine<Video> {
+/** The engine; `qc`, the app's query cache, lets saved positions show on the cards (the first one given is kept). */
+export function playerEngine(qc?: QueryClient): PlayerEngine<Video> {
+  if (qc) cache ??= qc;
   if (engine) return engine;
   engine = new PlayerEngine<Video>({
     adapters: createAdapterFactory({

@@ -58,7 +58,8 @@ const NO_HANDLERS: PlayerMenuHandlers = {};
 export function WatchOverlay(props: WatchOverlayProps) {
   const { videoId, mode, pathname, changeReason, loggedIn, menuHandlers = NO_HANDLERS, queue = null, onClose, onMinimise, onRestore } = props;
   const { t } = useLingui();
-  const engine = playerEngine();
+  const qc = useQueryClient();
+  const engine = playerEngine(qc);
   // Only what this component draws itself: the controls, the queue, the player's menu and the mini bar subscribe to
   // their own parts (decision 059), so a change of the player's state redraws them, not the title, the details and the
   // modal. The video the URL names is drawn from its query; the engine's only when it is another one (it moved on by
@@ -66,7 +67,6 @@ export function WatchOverlay(props: WatchOverlayProps) {
   const other = usePlayerSelect(engine, (s) => (s.video && s.video.externalId !== videoId ? s.video : null));
   const view = usePlayerSelect(engine, (s) => s.view);
   const leave = usePlayerSelect(engine, (s) => s.leave);
-  const qc = useQueryClient();
   const desktop = useIsDesktop();
   const now = useNow();
   const { data: requested, isError, error } = useVideo(videoId);
