@@ -172,6 +172,16 @@ describe('Takeout CSVs re-saved by Excel', () => {
     expect(bundle).toMatchObject({ format: 'TAKEOUT_CSV', channels: [{ externalId: CHANNELS.kurzgesagt, name: 'Müller Kanal' }], skipped: [] });
   });
 
+  it('reads a file that starts as UTF-8 (its BOM) as UTF-8 even where a byte is not: one bad title, the rest intact', async () => {
+    const good = utf8('\uFEFF' + crlf('Kanal-ID,Kanal-URL,Kanaltitel', `${CHANNELS.kurzgesagt},http://www.youtube.com/channel/${CHANNELS.kurzgesagt},Küche`));
+    const bad = Buffer.from(`${CHANNELS.vsauce},http://www.youtube.com/channel/${CHANNELS.vsauce},M\xfcller\r\n`, 'latin1');
+    const bundle = await parseImportFile(new Uint8Array(Buffer.concat([good, bad])));
+    expect(bundle.channels).toEqual([
+      { externalId: CHANNELS.kurzgesagt, name: 'Küche' },
+      { externalId: CHANNELS.vsauce, name: 'M\uFFFDller' },
+    ]);
+  });
+
   it('reads UTF-16 LE without a BOM, as some tools write it', async () => {
     const text = crlf('Kanal-ID\tKanal-URL\tKanaltitel', ...subscriptionRows);
     expect(await parseImportFile(utf16le(text))).toMatchObject({ format: 'TAKEOUT_CSV', channels: expected, skipped: [] });

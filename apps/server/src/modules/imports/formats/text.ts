@@ -15,6 +15,9 @@ const utf16le = new TextDecoder('utf-16le', { fatal: true, ignoreBOM: false });
 const utf16be = new TextDecoder('utf-16be', { fatal: true, ignoreBOM: false });
 const UTF16LE_BOM = [0xff, 0xfe] as const;
 const UTF16BE_BOM = [0xfe, 0xff] as const;
+const UTF8_BOM = [0xef, 0xbb, 0xbf] as const;
+/** A file that says it is UTF-8 (its BOM) but holds a few bytes that are not (a line appended in another encoding). */
+const lenientUtf8 = new TextDecoder('utf-8', { fatal: false, ignoreBOM: false });
 /**
  * Excel's plain "CSV" save in a Western locale is Windows-1252 (a German Takeout CSV opened and saved again: `Müller`
  * as the byte 0xFC), and an OPML file may declare ISO-8859-1: text that is not UTF-8 is read in the encoding its XML
@@ -35,7 +38,8 @@ export function decodeText(bytes: Uint8Array): string | null {
   try {
     text = (decoder ?? utf8).decode(bytes);
   } catch {
-    text = decoder ? null : legacyText(bytes);
+    // Its BOM says UTF-8: the bad bytes become U+FFFD rather than every accent of the file turning into two letters.
+    text = decoder ? null : startsWithBytes(bytes, UTF8_BOM) ? lenientUtf8.decode(bytes) : legacyText(bytes);
   }
   return text === null ? null : withoutStrayNuls(text);
 }
