@@ -77,7 +77,9 @@ function renderThumbnail(id: string, hue: number, query: URLSearchParams): strin
     gradient(`g-${id}`, hue, 62, 30) +
     `<rect width="480" height="270" fill="url(#g-${id})"/>` +
     softShapes(id) +
-    `<g transform="translate(24 22) scale(1.5)" fill="#fff" fill-opacity=".9" stroke="#fff" stroke-opacity=".9">${glyph}</g>` +
+    // The glyph sits above the label: the app's badges take the corners ("Watched" top left, "Shorts" top right, the
+    // length bottom right).
+    `<g transform="translate(24 162) scale(1.5)" fill="#fff" fill-opacity=".9" stroke="#fff" stroke-opacity=".9">${glyph}</g>` +
     (label === undefined ? '' : labelText(label)) +
     `</svg>`
   );
