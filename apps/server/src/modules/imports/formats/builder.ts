@@ -299,7 +299,6 @@ function seconds(value: unknown): number | undefined {
   return Number.isFinite(number) && number >= 0 && number <= MAX_SECONDS ? Math.round(number) : undefined;
 }
 
-/** The text made storable and trimmed, or undefined when nothing is left of it. */
 /** Storable and trimmed text, or undefined when nothing is left; cut to `max` characters when given. */
 function optionalText(value: string | undefined, max?: number): string | undefined {
   // Cut before it is made storable, so a huge value costs no more than `max` characters' work.

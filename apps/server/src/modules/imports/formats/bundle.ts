@@ -94,6 +94,11 @@ export interface ImportBundle {
   skipped: SkippedItem[];
 }
 
+/** How an error names the file it is about: the upload (`alone`), or an entry of its .zip by its name. */
+export function fileLabel(path: string | undefined, alone = 'This file'): string {
+  return path === undefined ? alone : `${path.split('/').at(-1)} in this .zip`;
+}
+
 /** A file that is not an import Sift can read, or breaks a limit: a 4xx with this message. */
 export class ImportFileError extends Error {
   constructor(

@@ -4,7 +4,7 @@
  * Everything here is pure: no database, no network, no disk.
  */
 import { BundleBuilder } from './builder.js';
-import { IMPORT_LIMITS, ImportFileError, type ImportBundle, type ImportFormat } from './bundle.js';
+import { fileLabel, IMPORT_LIMITS, ImportFileError, type ImportBundle, type ImportFormat } from './bundle.js';
 import { isFreeTubeRecord, readFreeTube, readNedbLines } from './freetube.js';
 import { isInvidiousJson, readInvidious } from './invidious.js';
 import { isLibreTubeJson, readLibreTube } from './libretube.js';
@@ -78,9 +78,8 @@ function recognise(bytes: Uint8Array, path: string | undefined): Recognised | nu
 
 function recogniseJson(source: string, path: string | undefined): Recognised | null {
   if (jsonValuesOver(source)) {
-    const where = path === undefined ? 'This file' : `${path.split('/').at(-1)} in this .zip`;
     throw new ImportFileError(
-      `${where} holds more than ${MAX_JSON_VALUES.toLocaleString('en-US')} values, more than any export Sift reads. Export less and import each file.`,
+      `${fileLabel(path)} holds more than ${MAX_JSON_VALUES.toLocaleString('en-US')} values, more than any export Sift reads. Export less and import each file.`,
       'IMPORT_TOO_LARGE',
     );
   }
@@ -105,8 +104,7 @@ function recogniseJson(source: string, path: string | undefined): Recognised | n
   }
   const records = readNedbLines(source);
   if (records) return records.some(isFreeTubeRecord) ? reader('FREETUBE_DB', (builder) => readFreeTube(records, builder)) : null;
-  const where = path === undefined ? 'This file' : `${path.split('/').at(-1)} in this .zip`;
-  throw new ImportFileError(`${where} looks like a JSON export but is damaged or cut short (${parsed.message}).`, 'IMPORT_FILE_INVALID');
+  throw new ImportFileError(`${fileLabel(path)} looks like a JSON export but is damaged or cut short (${parsed.message}).`, 'IMPORT_FILE_INVALID');
 }
 
 /** Takeout's watch history is part of the Takeout in its .zip, a format of its own uploaded alone. */

@@ -17,7 +17,7 @@
 import { parse } from 'csv-parse/sync';
 import type { BundleBuilder } from './builder.js';
 import { IMPORTED_PLAYLIST_NAME, SKIP_REASONS, formatCount } from './builder.js';
-import { ImportFileError } from './bundle.js';
+import { fileLabel, ImportFileError } from './bundle.js';
 import { playlistColumns, subscriptionTitleColumn, type PlaylistColumns } from './takeout-headers.js';
 import { CHANNEL_ID_PATTERN, VIDEO_ID_PATTERN, channelIdFrom } from './youtube-ids.js';
 
@@ -144,10 +144,9 @@ function readCsv(source: string, path: string | undefined): string[][] | null {
     return parseCsv(source, separator);
   } catch (error) {
     if (!YOUTUBE_TRACE.test(source.slice(0, 64 * 1024))) return null;
-    const where = path === undefined ? 'This CSV file' : `${path.split('/').at(-1)} in this .zip`;
     const line = unclosedQuoteLine(source, separator);
     const detail = line !== null ? `a quote opened on line ${formatCount(line)} is never closed` : error instanceof Error ? error.message : String(error);
-    throw new ImportFileError(`${where} names YouTube channels or videos but is damaged (${detail}). Export it again, or open it in a spreadsheet and save it as CSV.`, 'IMPORT_FILE_INVALID');
+    throw new ImportFileError(`${fileLabel(path, 'This CSV file')} names YouTube channels or videos but is damaged (${detail}). Export it again, or open it in a spreadsheet and save it as CSV.`, 'IMPORT_FILE_INVALID');
   }
 }
 
