@@ -3,7 +3,17 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { memo, Suspense, useEffect, type ComponentType, type ReactElement } from 'react';
-import { matchRoutes, Navigate, Route, Routes, useLocation, useParams } from 'react-router';
+import {
+  matchRoutes,
+  Navigate,
+  NavigationType,
+  renderMatches,
+  UNSAFE_LocationContext as LocationContext,
+  useLocation,
+  useParams,
+  type RouteMatch,
+  type RouteObject,
+} from 'react-router';
 import { clearLocalSession, loggingOut, useFlag, useSession } from '../features/account';
 import { ChunkBoundary } from '../components/ChunkBoundary';
 import { PageLoading } from '../components/Page';
@@ -275,39 +285,51 @@ export const ROUTES: readonly RouteDef[] = [
   pub(paths.notFound, T.PAGE_NOT_FOUND, () => <NotFoundPage />),
 ];
 
-const MATCHABLE = ROUTES.map((def) => ({ path: def.path, def }));
+/** The route table as the router reads it; each route's definition rides along as its `handle`. */
+const ROUTE_OBJECTS: RouteObject[] = ROUTES.map((def) => ({ path: def.path, element: <Guarded def={def} />, handle: def }));
 
-/** The last pathname asked of findRoute and its route: the shell asks again on every render of the same page. */
-let lastFound: { pathname: string; def: RouteDef } | undefined;
+/** The last few pathnames matched, and their matches (the shell, the page and a page behind /watch ask alike). */
+const matched = new Map<string, RouteMatch[] | null>();
 
-/** The route definition a pathname renders (same ranking as <Routes>). */
+/**
+ * The routes a pathname matches. react-router ranks the whole table and compiles the pattern of every route it tries
+ * on each call; the table never changes, so a pathname is matched once, however often the shell and the page render
+ * (the first render of a page matched it three times: the shell's `findRoute`, `<Routes>`, and `<Routes>` again when
+ * the page's chunk came; issue 32).
+ */
+function matchesOf(pathname: string): RouteMatch[] | null {
+  let matches = matched.get(pathname);
+  if (matches === undefined) {
+    matches = matchRoutes(ROUTE_OBJECTS, pathname);
+    if (matched.size >= 8) matched.delete(matched.keys().next().value!);
+    matched.set(pathname, matches);
+  }
+  return matches;
+}
+
+/** The route definition a pathname renders (the routed page's own match). */
 export function findRoute(pathname: string): RouteDef {
-  // matchRoutes ranks the whole route table each time it is called.
-  if (lastFound?.pathname === pathname) return lastFound.def;
-  const matches = matchRoutes(MATCHABLE, pathname);
-  const last = matches?.[matches.length - 1]?.route as { def: RouteDef } | undefined;
-  lastFound = { pathname, def: last?.def ?? ROUTES[ROUTES.length - 1]! };
-  return lastFound.def;
+  return (matchesOf(pathname)?.at(-1)?.route.handle as RouteDef | undefined) ?? ROUTES[ROUTES.length - 1]!;
 }
 
 /**
- * The routed page. Memoised: <Routes> ranks the whole route table whenever it renders, and the shell around it
- * re-renders for its own reasons (the session, the viewport, preferences); only a navigation concerns the routes.
+ * The routed page: the matched route rendered as `<Routes location>` renders it (the location the page sees is the
+ * one shown, with a navigation type of POP), from `matchesOf`. Memoised: the shell around it re-renders for its own
+ * reasons (the session, the viewport, preferences); only a navigation concerns the routes.
  */
 export const AppRoutes = memo(function AppRoutes() {
   const location = useLocation();
   // /watch opened from a page keeps that page behind the player (lib/url.ts watchBackground); else the Dashboard.
   const bg = location.pathname === paths.watch ? watchBackground(location.state) : null;
+  const shown = bg ? { ...location, ...bg } : location;
   return (
     // Keyed by the path shown (the page behind /watch stays mounted): a page that failed to load does not keep
     // another path from trying.
-    <ChunkBoundary key={bg ? bg.pathname : location.pathname}>
+    <ChunkBoundary key={shown.pathname}>
       <Suspense fallback={<RouteLoading />}>
-        <Routes location={bg ? { ...location, ...bg } : location}>
-          {ROUTES.map((def) => (
-            <Route key={def.path} path={def.path} element={<Guarded def={def} />} />
-          ))}
-        </Routes>
+        <LocationContext.Provider value={{ location: shown, navigationType: NavigationType.Pop }}>
+          {renderMatches(matchesOf(shown.pathname))}
+        </LocationContext.Provider>
       </Suspense>
     </ChunkBoundary>
   );
