@@ -48,7 +48,10 @@ export class Html5Adapter implements PlayerAdapter {
       }
       if (options.autoplay && el.paused) {
         this.events?.onStateChange(PlayerState.CUED);
-        this.play();
+        // Asked from a task of its own: starting the media (and, on a first visit, the browser refusing it and the
+        // controls drawn again for PAUSED) made this event one of the watch page's long tasks (issue 32).
+        const timer = setTimeout(() => this.el === el && el.paused && this.play(), 0);
+        this.cleanup.push(() => clearTimeout(timer));
       }
     });
     on('playing', () => this.events?.onStateChange(PlayerState.PLAYING));

@@ -1,3 +1,5 @@
+import { memo } from 'react';
+
 /** The player's icons (24 px grid). Decorative: the button carrying one supplies the accessible name. */
 
 const FILLED = {
@@ -30,7 +32,8 @@ const STROKED = {
 
 export type PlayerIconName = keyof typeof FILLED | keyof typeof STROKED;
 
-export function PlayerIcon({ name, size = 24 }: { name: PlayerIconName; size?: number }) {
+/** Memoised: the controls are drawn again on each of the player's state changes; their icons rarely change. */
+export const PlayerIcon = memo(function PlayerIcon({ name, size = 24 }: { name: PlayerIconName; size?: number }) {
   const filled = name in FILLED;
   const d = filled ? FILLED[name as keyof typeof FILLED] : STROKED[name as keyof typeof STROKED];
   return (
@@ -50,4 +53,4 @@ export function PlayerIcon({ name, size = 24 }: { name: PlayerIconName; size?: n
       <path d={d} />
     </svg>
   );
-}
+});
