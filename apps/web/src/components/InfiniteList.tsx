@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import { Fragment, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { LIST_TRIGGER_PX } from '../lib/config';
 import { useLatest } from '../lib/hooks';
 
@@ -73,25 +73,46 @@ export interface Revealed {
  * down it); a list that empties (a new filter loading) starts again from its first batch. Without
  * IntersectionObserver the end always counts as near: every batch is drawn, a task apart. Shared with the player's
  * queue (features/watch UpNext), which draws at least down to the video playing (`atLeast`).
+ * A report is kept in a ref, not state: as state, each batch drew the whole list three times (the batch, the report
+ * cleared for its new end, the new report), each a task of a phone's main thread (issue 32); now once.
  */
 export function useRevealed(count: number, atLeast = 0): Revealed {
   const observes = typeof IntersectionObserver !== 'undefined';
   const [revealed, setRevealed] = useState(REVEAL_BATCH);
-  const [near, setNear] = useState(!observes);
   const shown = Math.min(count, Math.max(revealed, atLeast));
-  // A new end needs a new report (set before the paint, so no effect below sees the old one).
+  const near = useRef(!observes);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const latest = useRef({ shown, count });
+  latest.current = { shown, count };
+  // The next batch, a task from now (so that input is answered between batches), once.
+  const schedule = useCallback(() => {
+    if (timer.current !== undefined) return;
+    timer.current = setTimeout(() => {
+      timer.current = undefined;
+      const { shown: now, count: total } = latest.current;
+      if (near.current && now < total) setRevealed(now + REVEAL_BATCH);
+    }, 0);
+  }, []);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  // A new end needs a new report (before the paint, so no report about the old end is taken for the new one).
   useLayoutEffect(() => {
-    if (observes) setNear(false);
+    if (observes) near.current = false;
   }, [shown, observes]);
   useEffect(() => {
     if (count === 0 && revealed !== REVEAL_BATCH) setRevealed(REVEAL_BATCH);
   }, [count, revealed]);
+  // More items while the end is near (the next page came, or no observer): the next batch.
   useEffect(() => {
-    if (!near || shown >= count) return;
-    const timer = setTimeout(() => setRevealed(shown + REVEAL_BATCH), 0);
-    return () => clearTimeout(timer);
-  }, [near, shown, count]);
-  return { shown, reportNear: setNear, revealMore: () => setRevealed(shown + REVEAL_BATCH) };
+    if (near.current && shown < count) schedule();
+  }, [shown, count, schedule]);
+  const reportNear = useCallback(
+    (isNear: boolean) => {
+      near.current = isNear;
+      if (isNear && latest.current.shown < latest.current.count) schedule();
+    },
+    [schedule],
+  );
+  return { shown, reportNear, revealMore: () => setRevealed(shown + REVEAL_BATCH) };
 }
 
 /**
