@@ -54,6 +54,22 @@ export interface InfiniteListProps<T> {
  */
 export const REVEAL_BATCH = 2;
 
+/**
+ * How many of a short row's `upTo` items to draw: a batch at once, one more batch a task after, until all are drawn.
+ * For rows whose items are all near the screen (a channel strip's first tiles): the data's task draws what a phone
+ * shows, and a wider screen has the rest a few tasks later (issue 32: eight tiles with the data were one of the list
+ * pages' longest tasks after the first paint).
+ */
+export function useDrawnByTasks(upTo: number): number {
+  const [drawn, setDrawn] = useState(REVEAL_BATCH);
+  useEffect(() => {
+    if (drawn >= upTo) return;
+    const timer = setTimeout(() => setDrawn((d) => d + REVEAL_BATCH), 0);
+    return () => clearTimeout(timer);
+  }, [drawn, upTo]);
+  return Math.min(drawn, upTo);
+}
+
 /** What `useRevealed` gives a list: how many items to draw, where its observer reports, and the keyboard's way on. */
 export interface Revealed {
   /** How many of the items to draw now. */

@@ -1,12 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { ChannelTile } from '../../../components/Cards';
+import { useDrawnByTasks } from '../../../components/InfiniteList';
 import { useChannelSearch } from '../api/queries';
 
 /**
- * Tiles drawn when the channels arrive: more than a 1280 px screen shows (~7). The others are drawn once the strip is
- * scrolled near its end or takes the focus (issue 18: drawing all 20 with the first cards held a phone's main thread
- * for ~150 ms, for tiles off to the right that few scroll to).
+ * Tiles drawn when the channels arrive, two a task (`useDrawnByTasks`): more than a 1280 px screen shows (~7). The others
+ * are drawn once the strip is scrolled near its end or takes the focus (issue 18: drawing all 20 with the first cards
+ * held a phone's main thread for ~150 ms, for tiles off to the right that few scroll to).
  */
 const FIRST_TILES = 8;
 /** How near (px) the last drawn tile comes to the strip's visible part before the rest are drawn. */
@@ -34,18 +35,21 @@ export function ChannelStrip({ limit = STRIP_LIMIT, held = false }: { limit?: nu
   const channels = data?.items ?? [];
   const [active, setActive] = useState(0);
   const [all, setAll] = useState(typeof IntersectionObserver === 'undefined');
-  const drawn = all ? channels : channels.slice(0, FIRST_TILES);
+  const first = Math.min(FIRST_TILES, channels.length);
+  const firstDrawn = useDrawnByTasks(first);
+  const drawn = all ? channels : channels.slice(0, firstDrawn);
   const lastDrawn = useRef<HTMLLIElement>(null);
   useEffect(() => {
     const el = lastDrawn.current;
-    if (!el || all) return;
+    // Watched once the first tiles are all drawn: the ones on screen are not the end of the strip.
+    if (!el || all || firstDrawn < first) return;
     const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setAll(true), {
       root: el.parentElement,
       rootMargin: `0px ${DRAW_AHEAD_PX}px`,
     });
     io.observe(el);
     return () => io.disconnect();
-  }, [all, drawn.length]);
+  }, [all, drawn.length, firstDrawn, first]);
   // The tile in the tab order (the list may have shrunk since it was chosen).
   const current = Math.min(active, channels.length - 1);
   const onKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {

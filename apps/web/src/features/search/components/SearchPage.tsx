@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, type MouseEvent } from 'react';
 import type { Channel, SearchItem } from '@sift/contracts';
 import { ChannelTile, VideoCard } from '../../../components/Cards';
-import { InfiniteList, pagingOf } from '../../../components/InfiniteList';
+import { InfiniteList, pagingOf, useDrawnByTasks } from '../../../components/InfiniteList';
 import { useNow } from '../../../lib/hooks';
 import { useSearch } from '../api/queries';
 import { useLeavingSearchResets } from '../leave';
@@ -110,15 +110,17 @@ export function SearchPage({ text, userUuid }: SearchPageProps) {
   );
 }
 
+/** Channels for the query: their tiles two a task (`useDrawnByTasks`), so the results' task draws what a phone shows. */
 function ChannelStripSection({ channels, title, label }: { channels: Channel[]; title: string; label: string }) {
   const headingId = useId();
+  const drawn = useDrawnByTasks(channels.length);
   return (
     <section className="section" aria-labelledby={headingId}>
       <div className="section-head">
         <h2 id={headingId}>{title}</h2>
       </div>
       <div role="feed" aria-label={label} aria-busy={false} className="strip">
-        {channels.map((c) => (
+        {channels.slice(0, drawn).map((c) => (
           <ChannelTile key={c.externalId} channel={c} />
         ))}
       </div>
