@@ -1,4 +1,5 @@
-import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { memo, useId, type CSSProperties, type ReactNode } from 'react';
 import type { Channel, Video } from '@sift/contracts';
 import { to } from '../lib/paths';
@@ -36,18 +37,23 @@ export function progressPercent(video: Pick<Video, 'watched' | 'position' | 'dur
   return Math.max(1, Math.min(100, Math.round((position / video.durationSeconds) * 100)));
 }
 
-/** A count in the spec's abbreviated form (1.2K) with its word in the right plural: "1.2K views". */
+/**
+ * A count in the spec's abbreviated form (1.2K) with its word in the right plural: "1.2K views". A string, not Lingui's
+ * <Plural> component: every card and tile draws two or three, and each component (its element tree rebuilt from the
+ * message) was a part of the list pages' longest tasks after the first paint (issue 32).
+ */
 export function CountOf({ what, n }: { what: 'views' | 'likes' | 'followers' | 'videos'; n: number }) {
+  const { t } = useLingui();
   const count = formatNumber(n, true);
   switch (what) {
     case 'views':
-      return <Plural value={n} one={`${count} view`} other={`${count} views`} />;
+      return t`${plural(n, { one: `${count} view`, other: `${count} views` })}`;
     case 'likes':
-      return <Plural value={n} one={`${count} like`} other={`${count} likes`} />;
+      return t`${plural(n, { one: `${count} like`, other: `${count} likes` })}`;
     case 'followers':
-      return <Plural value={n} one={`${count} follower`} other={`${count} followers`} />;
+      return t`${plural(n, { one: `${count} follower`, other: `${count} followers` })}`;
     case 'videos':
-      return <Plural value={n} one={`${count} video`} other={`${count} videos`} />;
+      return t`${plural(n, { one: `${count} video`, other: `${count} videos` })}`;
   }
 }
 
