@@ -1,4 +1,5 @@
-import { Plural, Trans } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, type CSSProperties, type ReactNode } from 'react';
 import { formatNumber } from '../lib/format';
 import { AppLink } from './AppLink';
@@ -35,6 +36,7 @@ export interface CollectionCardProps {
 
 /** A playlist or a sift in a list: cover with its video count, name (the card's link), visibility, owner, followers. */
 export function CollectionCard({ item, to, titleTo = to, icon, coverStyle, extraMeta, videoBadge = true, position }: CollectionCardProps) {
+  const { t } = useLingui();
   const titleId = useId();
   const videos = formatNumber(item.numberOfVideos);
   const followers = formatNumber(item.numberOfFollowers, true);
@@ -62,7 +64,7 @@ export function CollectionCard({ item, to, titleTo = to, icon, coverStyle, extra
           )}
           {extraMeta}
           <span>
-            <Plural value={item.numberOfFollowers} one={`${followers} follower`} other={`${followers} followers`} />
+            {t`${plural(item.numberOfFollowers, { one: `${followers} follower`, other: `${followers} followers` })}`}
           </span>
         </p>
       </div>

@@ -1,4 +1,5 @@
-import { Plural } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { CollectionCard, type CollectionSummary } from '../../../components/CollectionCard';
 import { InboxCount } from '../../../components/InboxCount';
@@ -20,6 +21,7 @@ export interface SiftCardItem extends CollectionSummary {
  * channels ("3 channels in common"); `videoBadge` false where numberOfVideos is not its matches (a search result).
  */
 export function SiftCard({ sift: s, position, more, videoBadge }: { sift: SiftCardItem; position?: ItemPosition; more?: ReactNode; videoBadge?: boolean }) {
+  const { t } = useLingui();
   const channels = formatNumber(s.numberOfChannels);
   return (
     <CollectionCard
@@ -30,7 +32,7 @@ export function SiftCard({ sift: s, position, more, videoBadge }: { sift: SiftCa
       extraMeta={
         <>
           <span>
-            <Plural value={s.numberOfChannels} one={`${channels} channel`} other={`${channels} channels`} />
+            {t`${plural(s.numberOfChannels, { one: `${channels} channel`, other: `${channels} channels` })}`}
           </span>
           {more && <span>{more}</span>}
           {s.unwatchedCount ? (

@@ -1,4 +1,5 @@
-import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import type { SimilarSifts as SimilarSiftsList } from '@sift/contracts';
 import { formatNumber } from '../../../lib/format';
@@ -29,7 +30,7 @@ export function SimilarSifts({ similar, onMore, loadingMore }: { similar: Simila
         label={t`Sifts sharing channels with this one`}
         more={(s) => {
           const n = formatNumber(s.sharedChannels);
-          return <Plural value={s.sharedChannels} one={`${n} channel in common`} other={`${n} channels in common`} />;
+          return t`${plural(s.sharedChannels, { one: `${n} channel in common`, other: `${n} channels in common` })}`;
         }}
       />
       {full && (
