@@ -5,20 +5,30 @@
  * gets a 422. The pool starts its threads when a file comes and lets them go when idle.
  */
 import { availableParallelism } from 'node:os';
+import { MessageChannel } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import { Piscina } from 'piscina';
 import { HttpError } from '../../infra/http/errors.js';
 import { ImportFileError, type ImportBundle } from './formats/index.js';
-import type { ParseOutcome } from './import-parser.worker.js';
+import type { ParseOutcome, ParseTask } from './import-parser.worker.js';
 
 export interface ImportParserOptions {
-  /** How long a file may take to read, waiting for a thread included. */
+  /** How long a file may take to read, from when a thread starts on it. */
   timeLimitMs?: number;
+  /** How long a file may wait for a thread; past it the upload is refused as "busy" (503). */
+  waitLimitMs?: number;
+  /** Threads reading files at once (default: one per core but the event loop's). */
+  threads?: number;
   log: Pick<FastifyBaseLogger, 'warn'>;
 }
 
 /** Far more than any real export needs (100,000 rows read in about two seconds on a busy two-core machine). */
 const DEFAULT_TIME_LIMIT_MS = 30_000;
+/**
+ * A file waiting behind others is told Sift is busy, not that it takes too long: the wait is no fault of the file (a
+ * time limit that counted it refused a small file queued behind someone's huge one as "too long to read").
+ */
+const DEFAULT_WAIT_LIMIT_MS = 30_000;
 /** Files waiting for a thread; past this the upload is refused as "busy" (503) rather than kept waiting. */
 const MAX_WAITING = 8;
 /** Memory a thread may take: twice the largest zip's unpacked size, and sql.js's database. */
@@ -35,9 +45,11 @@ function workerFile(): { filename: string; execArgv: string[] } {
 export class ImportParser {
   private pool: Piscina | undefined;
   private readonly timeLimitMs: number;
+  private readonly waitLimitMs: number;
 
   constructor(private readonly options: ImportParserOptions) {
     this.timeLimitMs = options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS;
+    this.waitLimitMs = options.waitLimitMs ?? DEFAULT_WAIT_LIMIT_MS;
   }
 
   /** Reads `data` into a bundle; throws ImportFileError (the file's fault) or an HttpError 503 (too many at once). */
@@ -46,22 +58,54 @@ export class ImportParser {
     const copy = new Uint8Array(data);
     const threads = this.threads();
     if (threads.queueSize >= MAX_WAITING) throw busy();
+    // The thread says when it starts on the file (import-parser.worker.ts): the time limit runs from then, the wait
+    // for a thread has a limit of its own.
+    const abort = new AbortController();
+    const { port1: startedHere, port2: started } = new MessageChannel();
+    let reading = false;
+    let readTimer: ReturnType<typeof setTimeout> | undefined;
+    const waitTimer = setTimeout(() => abort.abort(), this.waitLimitMs);
+    startedHere.once('message', () => {
+      reading = true;
+      clearTimeout(waitTimer);
+      readTimer = setTimeout(() => abort.abort(), this.timeLimitMs);
+    });
     let outcome: ParseOutcome;
     try {
-      outcome = (await threads.run(Piscina.move(copy), { signal: AbortSignal.timeout(this.timeLimitMs) })) as ParseOutcome;
+      const task: ParseTask = { data: copy, started };
+      outcome = (await threads.run(task, { signal: abort.signal, transferList: [copy.buffer, started] })) as ParseOutcome;
     } catch (error) {
+      if (isAbort(error) && !reading) throw busy();
       if (isAbort(error)) {
+        this.replaceThreadForWaiting(threads);
         throw new ImportFileError(
           `This file takes too long to read (more than ${Math.round(this.timeLimitMs / 1000)} seconds), more than any export needs. Export less and import each file, or download the export again.`,
           'IMPORT_FILE_INVALID',
         );
       }
       throw error;
+    } finally {
+      clearTimeout(waitTimer);
+      clearTimeout(readTimer);
+      startedHere.close();
     }
     if (outcome.ok) return outcome.bundle;
     if (outcome.code !== 'UNEXPECTED') throw new ImportFileError(outcome.message, outcome.code);
     this.options.log.warn({ parserError: outcome.error }, 'An import file made a parser fail');
     throw new ImportFileError('This file is damaged and cannot be read. Download the export again and upload the new file.', 'IMPORT_FILE_INVALID');
+  }
+
+  /**
+   * piscina ends the thread of a file that ran out of time and, keeping no threads (minThreads 0), starts no other: the
+   * files waiting for one would wait until yet another file came (the next file in the queue was refused as busy after
+   * its whole wait). An empty file, read at once and its answer unused, makes it start one.
+   */
+  private replaceThreadForWaiting(threads: Piscina): void {
+    if (threads.queueSize === 0) return;
+    const { port1, port2: started } = new MessageChannel();
+    port1.close();
+    const empty: ParseTask = { data: new Uint8Array(0), started };
+    threads.run(empty, { transferList: [started] }).catch(() => undefined);
   }
 
   async close(): Promise<void> {
@@ -75,7 +119,7 @@ export class ImportParser {
       ...workerFile(),
       minThreads: 0,
       // One thread per spare core: the event loop keeps one.
-      maxThreads: Math.max(1, availableParallelism() - 1),
+      maxThreads: this.options.threads ?? Math.max(1, availableParallelism() - 1),
       maxQueue: MAX_WAITING,
       idleTimeout: 60_000,
       resourceLimits: { maxOldGenerationSizeMb: MAX_THREAD_HEAP_MB },
