@@ -1,8 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import { useSyncExternalStore } from 'react';
 import { inFlight } from '../lib/api';
-
-const loading = () => inFlight.get() > 0;
+import { useStore } from '../lib/hooks';
 
 /**
  * The global loading indicator: visible while any API call is in flight, hidden after every call. It follows whether
@@ -11,6 +9,6 @@ const loading = () => inFlight.get() > 0;
  */
 export function LoadingBar() {
   const { t } = useLingui();
-  const busy = useSyncExternalStore(inFlight.subscribe, loading, loading);
+  const busy = useStore(inFlight, (count) => count > 0);
   return busy ? <div className="loading-bar" role="progressbar" aria-label={t`Loading`} /> : null;
 }

@@ -1,4 +1,4 @@
-import { useLayoutEffect, type AnchorHTMLAttributes, type MouseEvent } from 'react';
+import { forwardRef, useLayoutEffect, type AnchorHTMLAttributes, type MouseEvent } from 'react';
 import { createPath, useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router';
 import { carryV, watchState } from '../lib/url';
 
@@ -8,16 +8,16 @@ import { carryV, watchState } from '../lib/url';
  * address); its click handler (`followPlainLink`, one function for every link, no hooks) turns a plain left click into
  * a router navigation, as <Link> would, with the same history state (lib/url watchState).
  */
-export function PlainLink({ href, onClick, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }) {
-  return <a href={href} onClick={onClick ? withFollow(onClick) : followPlainLink} {...rest} />;
-}
+export const PlainLink = forwardRef<HTMLAnchorElement, AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }>(function PlainLink({ href, onClick, ...rest }, ref) {
+  return <a ref={ref} href={href} onClick={onClick ? withFollow(onClick) : followPlainLink} {...rest} />;
+});
 
 /**
  * A plain link's click handler after the caller's own (which may prevent the navigation): on the link itself, not one
  * listener on the document, because a dialog stops its clicks from reaching the page behind it (a link in the video
  * modal or a modal page then loaded the whole app again).
  */
-export function withFollow(onClick: (e: MouseEvent<HTMLAnchorElement>) => void): (e: MouseEvent<HTMLAnchorElement>) => void {
+function withFollow(onClick: (e: MouseEvent<HTMLAnchorElement>) => void): (e: MouseEvent<HTMLAnchorElement>) => void {
   return (e) => {
     onClick(e);
     followPlainLink(e);
@@ -34,7 +34,7 @@ export function useCarryV(): (to: string) => string {
 let router: { navigate: NavigateFunction; location: Location } | null = null;
 
 /** What a click on a plain link does: a router navigation unless the browser should handle it (react-router's rules). */
-export function followPlainLink(e: MouseEvent<HTMLAnchorElement>): void {
+function followPlainLink(e: MouseEvent<HTMLAnchorElement>): void {
   if (!router || e.defaultPrevented || e.button !== 0 || e.metaKey || e.altKey || e.ctrlKey || e.shiftKey) return;
   const a = e.currentTarget;
   if ((a.target && a.target !== '_self') || a.hasAttribute('download')) return;
@@ -53,12 +53,9 @@ export function PlainLinkNavigation() {
   const location = useLocation();
   useLayoutEffect(() => {
     router = { navigate, location };
-  }, [navigate, location]);
-  useLayoutEffect(
-    () => () => {
+    return () => {
       router = null;
-    },
-    [],
-  );
+    };
+  }, [navigate, location]);
   return null;
 }

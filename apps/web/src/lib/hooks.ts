@@ -81,9 +81,15 @@ function snapshot(key: PreferenceKey): unknown {
   return value;
 }
 
-/** Any store with get/subscribe (lib/api's inFlight, globalError). */
-export function useStore<T>(store: { get(): T; subscribe(l: () => void): () => void }): T {
-  return useSyncExternalStore(store.subscribe, store.get, store.get);
+/**
+ * Any store with get/subscribe (lib/api's inFlight, globalError); with `select`, only that part of its value, so a
+ * change elsewhere in it draws nothing (`select` answers a primitive or a kept object).
+ */
+export function useStore<T>(store: { get(): T; subscribe(l: () => void): () => void }): T;
+export function useStore<T, S>(store: { get(): T; subscribe(l: () => void): () => void }, select: (value: T) => S): S;
+export function useStore<T, S>(store: { get(): T; subscribe(l: () => void): () => void }, select?: (value: T) => S): T | S {
+  const get: () => T | S = select ? () => select(store.get()) : store.get;
+  return useSyncExternalStore<T | S>(store.subscribe, get, get);
 }
 
 // The page's scroll offset as last seen by a scroll event. Reading window.scrollY while rendering forced a layout
