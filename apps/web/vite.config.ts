@@ -1,7 +1,6 @@
 import { lingui } from '@lingui/vite-plugin';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
-import { compression } from 'vite-plugin-compression2';
 import { LINGUI_CONFIG, linguiMacroPlugin } from './lingui-macro.ts';
 import { siftPwa } from './pwa.ts';
 
@@ -38,11 +37,6 @@ export default defineConfig(({ mode }) => {
       siftPwa(appName),
       compileHints(),
       earlyIntlWarmup(),
-      // Each script and stylesheet also as .br (quality 11) and .gz (level 9) beside it, served as they are
-      // (apps/server infra/http/spa.ts, preCompressed): compressed once here at the smallest size rather than on
-      // every request at a fast level, which cost the server ~4 ms of CPU an asset while a page loaded (decision 065).
-      // Not index.html: the server adds to it per page and compresses that.
-      compression({ include: /\.(js|mjs|css|svg|json|webmanifest)$/, threshold: 1024, logLevel: 'silent' }),
     ],
     build: {
       outDir: 'dist',

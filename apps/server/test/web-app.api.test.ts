@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { gunzipSync } from 'node:zlib';
 import { messagesResponseSchema } from '@sift/contracts';
 import { JSDOM } from 'jsdom';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -25,11 +25,6 @@ function makeDist(): string {
   fs.writeFileSync(path.join(dir, 'robots.txt'), 'User-agent: *\nDisallow: /api/\n');
   fs.writeFileSync(path.join(dir, 'assets', 'index-AbC123.js'), `console.log(${JSON.stringify('x'.repeat(2000))});\n`);
   fs.writeFileSync(path.join(dir, 'assets', 'index-AbC123.css'), `body{margin:0}\n`);
-  // A chunk as the build writes it: with its Brotli and gzip forms beside it (vite.config.ts, compression()).
-  const chunk = `export const words = ${JSON.stringify('a chunk '.repeat(300))};\n`;
-  fs.writeFileSync(path.join(dir, 'assets', 'shell-Pre123.js'), chunk);
-  fs.writeFileSync(path.join(dir, 'assets', 'shell-Pre123.js.br'), brotliCompressSync(chunk));
-  fs.writeFileSync(path.join(dir, 'assets', 'shell-Pre123.js.gz'), gzipSync(chunk));
   // Vite's build manifest: the player's lazy chunk, which imports a chunk of its own.
   fs.mkdirSync(path.join(dir, '.vite'));
   fs.writeFileSync(
@@ -141,27 +136,6 @@ describe('the web app as served', () => {
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
       expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
     }
-  });
-
-  it('sends the Brotli or gzip file the build wrote beside an asset, as written, and compresses the others itself', async () => {
-    const file = (name: string) => fs.readFileSync(path.join(dist, 'assets', name));
-    const asked = (encoding: string) => t.app.inject({ method: 'GET', url: '/assets/shell-Pre123.js', headers: { 'accept-encoding': encoding } });
-    const br = await asked('br, gzip');
-    expect(br.headers['content-encoding']).toBe('br');
-    expect(br.headers['content-type']).toMatch(/^application\/javascript/);
-    expect(br.rawPayload.equals(file('shell-Pre123.js.br'))).toBe(true);
-    expect(brotliDecompressSync(br.rawPayload).equals(file('shell-Pre123.js'))).toBe(true);
-    const gz = await asked('gzip');
-    expect(gz.headers['content-encoding']).toBe('gzip');
-    expect(gz.rawPayload.equals(file('shell-Pre123.js.gz'))).toBe(true);
-    const plain = await asked('identity');
-    expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(plain.rawPayload.equals(file('shell-Pre123.js'))).toBe(true);
-    for (const res of [br, gz, plain]) expect(res.headers.vary).toMatch(/accept-encoding/i);
-    // An asset the build left uncompressed still travels compressed.
-    const other = await get('/assets/index-AbC123.js');
-    expect(other.headers['content-encoding']).toBe('gzip');
-    expect(gunzipSync(other.rawPayload).equals(file('index-AbC123.js'))).toBe(true);
   });
 
   it('answers /robots.txt with the robots file, not the app', async () => {

@@ -25,10 +25,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string, page: S
     prefix: '/',
     wildcard: false,
     index: false,
-    // The build writes each script and stylesheet as .br and .gz too (apps/web vite.config.ts): sent as they are,
-    // to a browser that accepts them, so a page's assets cost the server a file read rather than a compression
-    // each (decision 065). Files without them (sw.js, the icons) go through @fastify/compress like any reply.
-    preCompressed: true,
+    preCompressed: false,
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
