@@ -36,8 +36,8 @@ function testFiles(roots: string[], name: RegExp): string[] {
   );
 }
 const mocksModules = (file: string) => /\bvi\.(do)?[mM]ock\(/.test(fs.readFileSync(file, 'utf8'));
-const UNIT_TESTS = ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'scripts/**/*.test.ts'];
-const UNIT_ROOTS = [...fs.readdirSync('packages').map((pkg) => `packages/${pkg}/src`), 'apps/server/src', 'scripts'];
+const UNIT_TESTS = ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'];
+const UNIT_ROOTS = [...fs.readdirSync('packages').map((pkg) => `packages/${pkg}/src`), 'apps/server/src', 'scripts', 'bench'];
 const unitTestsThatMock = testFiles(UNIT_ROOTS, /\.test\.ts$/).filter(mocksModules);
 const webTestsThatMock = testFiles(['apps/web/src'], /\.test\.tsx?$/).filter(mocksModules);
 const web = {

@@ -14,17 +14,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import type { TraceEvent } from './main-thread.js';
 import { median } from './stats.js';
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  args?: { data?: { documentLoaderURL?: string } };
-}
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const RUNS = Number(process.env.RUNS ?? 5);
