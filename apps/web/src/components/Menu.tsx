@@ -263,9 +263,6 @@ function Dropdown(props: PanelProps & { anchor: RefObject<HTMLButtonElement | nu
   const dialog = isDialog(items);
 
   useEffect(() => {
-    const first = ref.current?.querySelector<HTMLElement>('[data-autofocus]') ?? ref.current?.querySelector<HTMLElement>(menuItemSelector);
-    // Placed inside the viewport already (useKeptInView): focusing must not scroll the page under it.
-    first?.focus({ preventScroll: true });
     const onPointer = (e: PointerEvent) => {
       const t = e.target as Node;
       if (!ref.current?.contains(t) && !anchor.current?.contains(t)) closeRef.current(false);
@@ -274,6 +271,13 @@ function Dropdown(props: PanelProps & { anchor: RefObject<HTMLButtonElement | nu
     return () => document.removeEventListener('pointerdown', onPointer);
   }, [anchor, closeRef]);
   useKeptInView(ref, anchor, placement);
+  // Focus is in the menu before it is first painted: moved after the paint (an effect), an Escape pressed as soon as
+  // the menu showed went to its button, and the menu stayed open (seen in a browser test on a busy machine).
+  useLayoutEffect(() => {
+    const first = ref.current?.querySelector<HTMLElement>('[data-autofocus]') ?? ref.current?.querySelector<HTMLElement>(menuItemSelector);
+    // Placed inside the viewport already (useKeptInView, above): focusing must not scroll the page under it.
+    first?.focus({ preventScroll: true });
+  }, []);
 
   return (
     <div
