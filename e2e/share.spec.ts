@@ -200,7 +200,7 @@ test('a video, a channel, a playlist and a profile each share their own address;
   await expect(shareDialog(page, 'Share profile')).toBeHidden();
 });
 
-test('a private sift cannot be shared: the dialog says why and offers no network', async ({ page, baseURL, request }, testInfo) => {
+test('a private sift cannot be shared: the dialog says why, offers no network, and its owner may make it public there @phone', async ({ page, baseURL, request }, testInfo) => {
   const { video } = await playablePair(request);
   const made = await makeItems(request, testInfo, video.channelExternalId, video.externalId);
   await preparePage(page, baseURL);
@@ -219,4 +219,19 @@ test('a private sift cannot be shared: the dialog says why and offers no network
   await dialog.getByRole('button', { name: 'Close' }).last().click();
   await expect(dialog).toBeHidden();
   expect(await page.evaluate(() => (window as unknown as { __opens: string[][] }).__opens)).toEqual([]);
+  // A visitor does not see it yet.
+  expect((await request.get(`/api/sifts/${made.privateSift.hash}`)).status()).toBe(404);
+
+  // Its owner makes it public from the dialog, which goes on to the networks and the link.
+  await fromMenu(page, `More actions for ${made.privateSift.name}`, 'Share sift');
+  await dialog.getByRole('button', { name: 'Make public and share' }).click();
+  await expect(networkNames(page, 'Share sift')).toHaveText(NAMES);
+  await expect(dialog.getByRole('textbox', { name: 'Link' })).toHaveValue(`${baseURL}/sifts/${made.privateSift.hash}`);
+  await expectAccessible(page, 'share dialog of a sift just made public');
+  await page.screenshot({ path: testInfo.outputPath(`share-made-public-${testInfo.project.name}.png`) });
+  expect((await request.get(`/api/sifts/${made.privateSift.hash}`)).status()).toBe(200);
+  await dialog.getByRole('button', { name: 'Close' }).last().click();
+  // The page and its menu know it too.
+  await page.getByRole('button', { name: `More actions for ${made.privateSift.name}`, exact: true }).first().click();
+  await expect(page.getByRole('menuitem', { name: 'Make private' })).toBeVisible();
 });

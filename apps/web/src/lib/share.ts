@@ -13,6 +13,11 @@ export interface ShareTarget {
   path: string;
   /** SPEC §5 "Sharing needs the item to be public": a private one gets the explanation instead of the networks. */
   public: boolean;
+  /**
+   * Given when the person may make a private item public (its owner): the dialog then offers to, and shares once it
+   * is, instead of leaving them at the explanation. Resolves once the server has it; rejects with its error.
+   */
+  makePublic?: () => Promise<void>;
 }
 
 const slot = createSlot<ShareTarget>();

@@ -174,8 +174,18 @@ function PlaylistHeader({ playlist: p, first }: { playlist: Playlist; first: Vid
 
   // SPEC §2 playlist sheet "Share, change image, remove playlist, sort": Share first, for everyone; a private
   // playlist's dialog says why it cannot be shared (SPEC §5).
+  // Its owner may make it public from the dialog (Watch later is never public).
+  const makePublic = async () => {
+    await setPlaylistPublic(p.id, true);
+    await invalidatePlaylists(qc);
+  };
   const entries: MenuEntry[] = [
-    { kind: 'action', label: t({ message: 'Share', context: 'verb' }), onSelect: () => openShare({ kind: 'playlist', title: p.name, path: to.playlist(p.id), public: p.public && !p.isWatchLater }) },
+    {
+      kind: 'action',
+      label: t({ message: 'Share', context: 'verb' }),
+      onSelect: () =>
+        openShare({ kind: 'playlist', title: p.name, path: to.playlist(p.id), public: p.public && !p.isWatchLater, makePublic: editable ? makePublic : undefined }),
+    },
   ];
   if (editable) {
     entries.push(

@@ -13,6 +13,7 @@ import { afterUse, NETWORKS, orderNetworks } from '../networks';
 import { openSharePopup } from '../popup';
 import '../share.css';
 import { track } from '../../../lib/analytics';
+import { genericErrorMessage, isApiError } from '../../../lib/api';
 
 /** The dialog's title per kind of item ("Share video"). */
 const TITLES: Record<ShareTarget['kind'], MessageDescriptor> = {
@@ -56,7 +57,7 @@ export function ShareHost() {
 /**
  * The networks, most recently used first (SPEC §3 `share_items`), each opening its share address in a popup whose
  * closing ends the dialog (checked every 500 ms, SPEC §9); and the link with "Copy link". A private item has only
- * the explanation.
+ * the explanation, and for its owner a button that makes it public and goes on to the networks.
  */
 function ShareBody({ target, onDone }: { target: ShareTarget; onDone: () => void }) {
   const { t, i18n } = useLingui();
@@ -69,8 +70,33 @@ function ShareBody({ target, onDone }: { target: ShareTarget; onDone: () => void
   const linkRef = useRef<HTMLInputElement>(null);
   const linkId = usePortalSafeId('share-link');
   useEffect(() => () => stopWatching.current?.(), []);
+  // A private item its owner made public here: the dialog goes on to the networks.
+  const [madePublic, setMadePublic] = useState(false);
+  const [publishing, setPublishing] = useState(false);
+  const publish = async (makePublic: () => Promise<void>) => {
+    setPublishing(true);
+    try {
+      await makePublic();
+      setMadePublic(true);
+    } catch (err) {
+      notify(isApiError(err) && err.message ? err.message : genericErrorMessage());
+    } finally {
+      setPublishing(false);
+    }
+  };
 
-  if (!target.public) return <p className="share-private">{i18n._(PRIVATE_TEXT)}</p>;
+  if (!target.public && !madePublic) {
+    return (
+      <div className="share-private">
+        <p>{i18n._(PRIVATE_TEXT)}</p>
+        {target.makePublic && (
+          <button type="button" className="btn btn-primary" disabled={publishing} aria-busy={publishing} onClick={() => void publish(target.makePublic!)}>
+            <Trans>Make public and share</Trans>
+          </button>
+        )}
+      </div>
+    );
+  }
 
   const url = shareUrl(target);
   const share = (network: ShareNetwork, e: MouseEvent<HTMLAnchorElement>) => {

@@ -256,8 +256,17 @@ function SiftHeader({ sift: s, first, renderFollow, followMenu }: { sift: Sift; 
       { kind: 'action', label: t`Delete sift`, onSelect: () => setDialog('delete') },
     );
   }
-  // Offered on a private sift too: the dialog then says why it cannot be shared (SPEC §5).
-  entries.push({ kind: 'action', label: t`Share sift`, onSelect: () => openShare({ kind: 'sift', title: s.name, path: to.sift(s.hash), public: s.public }) });
+  // Offered on a private sift too: the dialog then says why it cannot be shared (SPEC §5) and offers its owner to
+  // make it public there.
+  const makePublic = async () => {
+    await setSiftPublic(s.id, true);
+    await invalidateSifts(qc);
+  };
+  entries.push({
+    kind: 'action',
+    label: t`Share sift`,
+    onSelect: () => openShare({ kind: 'sift', title: s.name, path: to.sift(s.hash), public: s.public, makePublic: owned ? makePublic : undefined }),
+  });
   if (owned) {
     entries.push(
       s.public
