@@ -14,12 +14,13 @@
  * Run: `npm run build && npx tsx bench/lighthouse.ts` (LIGHTHOUSE_RUNS, default 3; LIGHTHOUSE_PORT, default 8311;
  * LIGHTHOUSE_CPU_SLOWDOWN, default 4; LIGHTHOUSE_CPU_INDEX, the CPU index the runs stand for, e.g. 1800: each run's
  * slowdown is then set from the machine's last measured index, and runs that stood 15 % off it are run again;
+ * LIGHTHOUSE_PAGE_CORE, the core the page's renderer has to itself, default the last one, `shared` for none (decision 066);
  * LIGHTHOUSE_DATABASE_URL, a PostgreSQL server such as
  * `postgres://postgres@127.0.0.1:5432/postgres`: the app then runs on a fresh database of the run's own there, into
  * which it seeds the demo catalog at start, dropped at the end, also after a failure or Ctrl-C). Rewrites its section
  * of RESULTS.md: "Lighthouse (issue 18)" on PGlite, "Lighthouse on PostgreSQL (issue 32)" on PostgreSQL.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -52,6 +53,37 @@ const DATABASE_SERVER = process.env.LIGHTHOUSE_DATABASE_URL || undefined;
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const MAIN = path.join(ROOT, 'apps/server/dist/main.js');
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/**
+ * Where the processes run (decision 066). LIGHTHOUSE_PAGE_CORE: the CPU core the page's renderer has to itself, while
+ * this script, the app and Chromium's browser and GPU processes share the others (the database server is left where
+ * the system puts it: pinned or not, the same figures). Default: the last core, where there are two or more and
+ * `taskset`; `shared` lets every process run on any core, as the runs before decision 066 did. On a shared 2-core
+ * machine the page's main thread waited for a core most of its long tasks' wall time (decision 065), and Lantern counts
+ * that wait as the page's own blocking; a phone runs the page beside no web server.
+ */
+function pageCore(): number | null {
+  const asked = process.env.LIGHTHOUSE_PAGE_CORE;
+  if (asked === 'shared') return null;
+  const cores = os.availableParallelism();
+  const core = asked ? Number(asked) : cores - 1;
+  if (!Number.isInteger(core) || core < 0 || core >= cores) throw new Error(`LIGHTHOUSE_PAGE_CORE: a core from 0 to ${cores - 1}, or shared`);
+  if (cores < 2) return null;
+  try {
+    execFileSync('taskset', ['-V'], { stdio: 'ignore' });
+  } catch {
+    console.warn('no taskset (util-linux): every process shares every core');
+    return null;
+  }
+  return core;
+}
+
+/** Keeps this process, and so everything it starts, off `core`; returns the flag that starts Chromium's renderers on it. */
+function keepOffCore(core: number): string {
+  const others = Array.from({ length: os.availableParallelism() }, (_, i) => i).filter((i) => i !== core);
+  execFileSync('taskset', ['--all-tasks', '--pid', '--cpu-list', others.join(','), String(process.pid)], { stdio: 'ignore' });
+  return `--renderer-cmd-prefix=taskset --cpu-list ${core}`;
+}
 
 interface Row {
   page: string;
@@ -165,6 +197,7 @@ async function audit(port: number, url: string, slowdown = CPU_SLOWDOWN): Promis
   const throttling = slowdown === 4 ? {} : { throttling: { ...constants.throttling.mobileSlow4G, cpuSlowdownMultiplier: slowdown } };
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...throttling });
   const lhr = result!.lhr;
+  if (lhr.runtimeError) console.warn(`${url}: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
   const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   const trace = (result!.artifacts as { Trace?: { traceEvents: Parameters<typeof mainThreadAfterPaint>[0] } }).Trace;
   const own = trace ? mainThreadAfterPaint(trace.traceEvents, slowdown) : null;
@@ -199,6 +232,9 @@ async function installabilityErrors(port: number): Promise<string[]> {
 }
 
 async function main(): Promise<void> {
+  const core = pageCore();
+  // Before the app and Chromium start: they inherit where this process may run.
+  const chromeFlags = core === null ? CHROME_FLAGS : [...CHROME_FLAGS, keepOffCore(core)];
   const app = await startApp();
   // Whatever ends the run, Chromium is closed (its own process group: Ctrl-C does not reach it), the app stopped and
   // its database dropped: Ctrl-C, a kill, an exception thrown outside the awaited calls (chrome-launcher emits an
@@ -217,7 +253,7 @@ async function main(): Promise<void> {
   let installErrors: string[] = [];
   try {
     // Not chrome-launcher's own Ctrl-C handling: it exits at once, before the database is dropped.
-    chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, handleSIGINT: false });
+    chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags, handleSIGINT: false });
     // The machine's index as last measured: each run's slowdown is set from it (LIGHTHOUSE_CPU_INDEX).
     let lastIndex = 0;
     const slowdownFor = () => (TARGET_INDEX && lastIndex ? Math.max(1, Math.round(((4 * lastIndex) / TARGET_INDEX) * 100) / 100) : CPU_SLOWDOWN);
@@ -271,7 +307,11 @@ async function main(): Promise<void> {
   const section = `${heading}
 Measured ${new Date().toISOString().slice(0, 10)} with Lighthouse 12.2.3, mobile preset (slow 4G, CPU ${TARGET_INDEX ? `slowed to stand for a CPU index of ${TARGET_INDEX}: 4 × this machine's index before each page / ${TARGET_INDEX}` : `${CPU_SLOWDOWN}× slower`}), Debian's
 Chromium, the built app on ${app.database}; median of ${RUNS} runs a page, run round by round (each page once a round). Load average at the
-end: ${os.loadavg()[0]!.toFixed(1)} (the runs share the machine's 2 cores with the app${DATABASE_SERVER ? ' and the database' : ''}).
+end: ${os.loadavg()[0]!.toFixed(1)}. ${
+    core === null
+      ? `Every process on any of the machine's ${os.availableParallelism()} cores (the page shares them with the app${DATABASE_SERVER ? ', the database' : ''} and Lighthouse).`
+      : `The page's renderer alone on core ${core}; the app, Chromium's other processes and Lighthouse on the other${os.availableParallelism() > 2 ? 's' : ''}${DATABASE_SERVER ? ', the database where the system puts it' : ''} (decision 066).`
+  }
 
 | Page | Performance | CLS | TBT ms | TBT of each run | long tasks after first paint: wall / CPU ms | TBT from their CPU time ms | LCP ms | FCP ms | CPU index | CPU slowdown | stands for index | meets ≥ 95 / CLS < 0.1 / TBT < 200 |
 |---|---|---|---|---|---|---|---|---|---|---|---|---|
