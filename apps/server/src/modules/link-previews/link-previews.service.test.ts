@@ -48,6 +48,36 @@ describe('LinkPreviewService.missingItem (decisions/043)', () => {
     expect(asked).toEqual([]);
   });
 
+  it('a sift made public gets its card within seconds; a card is kept a minute', async () => {
+    let now = 1_000;
+    let shown: Sift | null = null;
+    const asked: string[] = [];
+    const s: PreviewSources = {
+      ...sources(null).s,
+      sift: async (hash) => {
+        asked.push(hash);
+        if (!shown) throw notFound('Sift');
+        return shown;
+      },
+    };
+    const previews = new LinkPreviewService(s, 'https://sift.test', () => now);
+    // Its owner's visit while it is private reads it as missing.
+    expect(await previews.missingItem('/sifts/abc')).toBe(true);
+    shown = { hash: 'abc', name: 'Bread', description: '', public: true, numberOfChannels: 1, numberOfVideos: 2, thumbnail: null, owner: { firstName: 'Ann', lastName: '' } } as unknown as Sift;
+    now = 1_000 + 4_999;
+    expect(await previews.missingItem('/sifts/abc')).toBe(true);
+    now = 1_000 + 5_001;
+    expect(await previews.missingItem('/sifts/abc')).toBe(false);
+    expect((await previews.forUrl('/sifts/abc'))?.title).toContain('Bread');
+    expect(asked).toEqual(['abc', 'abc']);
+    // Made private again: the card stays until a minute after it was read.
+    shown = null;
+    now = 1_000 + 5_001 + 59_000;
+    expect(await previews.missingItem('/sifts/abc')).toBe(false);
+    now = 1_000 + 5_001 + 60_001;
+    expect(await previews.missingItem('/sifts/abc')).toBe(true);
+  });
+
   it('a channel the catalog lacks is missing only when the catalog is the whole service (the demo)', async () => {
     expect(await new LinkPreviewService(sources(null).s, 'https://sift.test').missingItem('/channel/UCx')).toBe(true);
     expect(await new LinkPreviewService(sources(undefined).s, 'https://sift.test').missingItem('/channel/UCx')).toBe(false);

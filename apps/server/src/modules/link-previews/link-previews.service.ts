@@ -38,6 +38,12 @@ const found = (preview: Preview | null): Found => ({ preview, missing: false });
 
 /** How long a preview (or the lack of one) is kept: a sift made private stops showing its card within it. */
 const PREVIEW_MAX_AGE_MS = 60_000;
+/**
+ * How long a missing item is kept: a private sift its owner has just made public (the share dialog's "Make public and
+ * share") gets its card when the link is pasted seconds later, though the owner's own visit read it as missing. Repeated
+ * asks for one made-up id still cost one read each this often.
+ */
+const MISSING_MAX_AGE_MS = 5_000;
 const DESCRIPTION_MAX = 300;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -72,14 +78,19 @@ function sharedItem(url: string): { kind: Kind; id: string | null } | null {
 }
 
 export class LinkPreviewService {
-  private readonly kept = new LRUCache<string, Found>({ max: 5_000, ttl: PREVIEW_MAX_AGE_MS });
+  private readonly kept: LRUCache<string, Found>;
   private readonly inflight = new Map<string, Promise<Found>>();
 
   constructor(
     private readonly sources: PreviewSources,
     /** PUBLIC_URL without a trailing slash: addresses in previews are absolute. */
     private readonly publicUrl: string,
-  ) {}
+    /** Milliseconds on a monotonic clock (tests pass their own). */
+    now: () => number = () => performance.now(),
+  ) {
+    // ttlResolution 0: the clock read on every look-up, not once a millisecond (a clock read is nothing beside the page).
+    this.kept = new LRUCache<string, Found>({ max: 5_000, ttl: PREVIEW_MAX_AGE_MS, perf: { now }, ttlResolution: 0 });
+  }
 
   /** The preview of the page at `url` (path and query), or null for every page that is not a public item. */
   async forUrl(url: string): Promise<Preview | null> {
@@ -106,16 +117,15 @@ export class LinkPreviewService {
     if (!pending) {
       pending = this.read(item.kind, item.id).then(
         (result) => {
-          this.kept.set(key, result);
+          this.keep(key, result);
           return result;
         },
-        // Not there, not public, not a valid id: no preview, kept like one (a flood of made-up ids costs one read
-        // each a minute); a 404 (or a 400 for a malformed id) is a missing item, a 401 (`wl`) is not. Anything else
+        // Not there, not public, not a valid id: no preview, kept like one (MISSING_MAX_AGE_MS); a 404 (or a 400 for a malformed id) is a missing item, a 401 (`wl`) is not. Anything else
         // (the database away) gives the plain page now, as found, and is asked again next time.
         (error: unknown) => {
           if (!(error instanceof HttpError) || error.status >= 500) return found(null);
           const result = error.status === 404 || error.status === 400 ? MISSING : found(null);
-          this.kept.set(key, result);
+          this.keep(key, result);
           return result;
         },
       );
@@ -123,6 +133,10 @@ export class LinkPreviewService {
       this.inflight.set(key, pending);
     }
     return pending;
+  }
+
+  private keep(key: string, result: Found): void {
+    this.kept.set(key, result, { ttl: result.missing ? MISSING_MAX_AGE_MS : PREVIEW_MAX_AGE_MS });
   }
 
   private absolute(address: string | null | undefined): string | null {
