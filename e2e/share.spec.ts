@@ -225,7 +225,10 @@ test('a private sift cannot be shared: the dialog says why, offers no network, a
   // Its owner makes it public from the dialog, which goes on to the networks and the link.
   await fromMenu(page, `More actions for ${made.privateSift.name}`, 'Share sift');
   await dialog.getByRole('button', { name: 'Make public and share' }).click();
+  await expectToast(page, 'This sift is now public');
   await expect(networkNames(page, 'Share sift')).toHaveText(NAMES);
+  // Focus went on to the first network, not to the page behind the dialog.
+  await expect(networkLinks(page, 'Share sift').first()).toBeFocused();
   await expect(dialog.getByRole('textbox', { name: 'Link' })).toHaveValue(`${baseURL}/sifts/${made.privateSift.hash}`);
   await expectAccessible(page, 'share dialog of a sift just made public');
   await page.screenshot({ path: testInfo.outputPath(`share-made-public-${testInfo.project.name}.png`) });

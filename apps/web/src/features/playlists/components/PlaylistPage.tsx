@@ -177,6 +177,7 @@ function PlaylistHeader({ playlist: p, first }: { playlist: Playlist; first: Vid
   // Its owner may make it public from the dialog (Watch later is never public).
   const makePublic = async () => {
     await setPlaylistPublic(p.id, true);
+    notify(t`This playlist is now public`);
     await invalidatePlaylists(qc);
   };
   const entries: MenuEntry[] = [

@@ -73,6 +73,11 @@ function ShareBody({ target, onDone }: { target: ShareTarget; onDone: () => void
   // A private item its owner made public here: the dialog goes on to the networks.
   const [madePublic, setMadePublic] = useState(false);
   const [publishing, setPublishing] = useState(false);
+  const networksRef = useRef<HTMLUListElement>(null);
+  // The button that made it public is gone: focus goes on to the first network rather than falling to the page.
+  useEffect(() => {
+    if (madePublic) networksRef.current?.querySelector('a')?.focus();
+  }, [madePublic]);
   const publish = async (makePublic: () => Promise<void>) => {
     setPublishing(true);
     try {
@@ -126,7 +131,7 @@ function ShareBody({ target, onDone }: { target: ShareTarget; onDone: () => void
   return (
     <div className="share">
       <p className="share-title">{target.title}</p>
-      <ul className="share-networks" aria-label={t`Share on`}>
+      <ul ref={networksRef} className="share-networks" aria-label={t`Share on`}>
         {order.map((id) => {
           const network = NETWORKS[id];
           return (

@@ -260,6 +260,7 @@ function SiftHeader({ sift: s, first, renderFollow, followMenu }: { sift: Sift; 
   // make it public there.
   const makePublic = async () => {
     await setSiftPublic(s.id, true);
+    notify(t`This sift is now public`);
     await invalidateSifts(qc);
   };
   entries.push({
