@@ -323,6 +323,10 @@ describe('lists and delete', () => {
   it('lists my sifts when logged in, public ones to a visitor, with sort, q and paging', async () => {
     const a = await createSift(other.token, { name: 'Alpha list', public: true });
     const b = await createSift(other.token, { name: 'Beta list' });
+    // Accents folded: Émile among the e's, not after z.
+    const [e, z] = [await createSift(other.token, { name: 'Émile roster' }), await createSift(other.token, { name: 'zulu roster' })];
+    const rosters = siftListSchema.parse((await api('GET', '/api/sifts?following=false&sort=alpha&q=roster', other.token)).body);
+    expect(rosters.items.map((s) => s.id)).toEqual([e.id, z.id]);
     const mine = siftListSchema.parse((await api('GET', '/api/sifts?following=false&sort=alpha&q=list', other.token)).body);
     expect(mine.items.map((s) => s.id)).toEqual([a.id, b.id]);
     const visitor = siftListSchema.parse((await api('GET', '/api/sifts?q=list')).body);

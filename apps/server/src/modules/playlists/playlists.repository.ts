@@ -52,7 +52,8 @@ const ORDER_VALUE: Record<PlaylistOrder, SQL> = {
   updated: sql`(extract(epoch from date_trunc('milliseconds', ${playlists.updatedAt})) * 1000)::bigint`,
   created: sql`(extract(epoch from date_trunc('milliseconds', ${playlists.createdAt})) * 1000)::bigint`,
   videos: sql`${playlists.numberOfVideos}`,
-  alpha: sql`lower(${playlists.name})`,
+  // Case and accents folded as search folds them (sift_fold): "Économie" among the e's, not after z.
+  alpha: sql`sift_fold(${playlists.name})`,
 };
 
 /** What an import from a member's video-service account reads of its playlist. */

@@ -73,7 +73,8 @@ const SORT_VALUE: Record<SiftSort, SQL> = {
   '': sql`(extract(epoch from date_trunc('milliseconds', ${sifts.updatedAt})) * 1000)::bigint`,
   created: sql`(extract(epoch from date_trunc('milliseconds', ${sifts.createdAt})) * 1000)::bigint`,
   videos: withCounts.numberOfVideos,
-  alpha: sql`lower(${sifts.name})`,
+  // Case and accents folded as search folds them (sift_fold): "Économie" among the e's, not after z.
+  alpha: sql`sift_fold(${sifts.name})`,
 };
 
 /** What discovery lists show: public sifts of active accounts (as search finds them; decisions/044). */
