@@ -114,6 +114,13 @@ test('a card shows how far the member got as soon as the player closes, without 
   await page.getByRole('button', { name: 'Close player' }).first().click();
   await expect(card).toContainText('% watched');
   await shoot(page, testInfo, 'card-progress-after-close');
+  // Of the length the player played (the demo's clip lasts 30 s), not the listed minutes: 8 s or more is over a fifth.
+  const shown = async () => Number((await card.locator('.vcard-progress > span').getAttribute('style'))?.match(/width: (\d+)%/)?.[1]);
+  expect(await shown()).toBeGreaterThan(20);
+  // And as the server says it after a reload.
+  await page.reload();
+  await expect(card).toContainText('% watched');
+  expect(await shown()).toBeGreaterThan(20);
 });
 
 /** A new member's own public sift of the newest public video's channel, opened in `page`; answers the sift's hash. */

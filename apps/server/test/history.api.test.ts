@@ -107,9 +107,13 @@ describe('progress and resume', () => {
       [b!.externalId, 60, false],
       [a!.externalId, 125, false],
     ]);
-    expect(page.items[1]).toMatchObject({ duration: 600, title: a!.title });
+    expect(page.items[1]).toMatchObject({ duration: 600, positionOf: 600, title: a!.title });
+    expect(page.items[0]!.positionOf).toBeUndefined();
     expect(Date.parse(page.items[0]!.watchedAt)).toBeGreaterThan(Date.now() - 60_000);
-    expect(await card(a!.externalId, watcher.token)).toMatchObject({ watched: false, position: 125 });
+    // The card says how far in of the length the player knew (a demo clip's 30 s, a listed length's rounding).
+    expect(await card(a!.externalId, watcher.token)).toMatchObject({ watched: false, position: 125, positionOf: 600 });
+    expect((await card(b!.externalId, watcher.token)).positionOf).toBeUndefined();
+    expect((await card(a!.externalId, other.token)).positionOf).toBeUndefined();
     expect(await card(a!.externalId, other.token)).toMatchObject({ watched: false, position: null });
     expect(await card(a!.externalId)).toMatchObject({ watched: false, position: null });
     const resume = continueWatchingSchema.parse((await call(t.app, { method: 'GET', url: '/api/me/continue-watching?limit=10', token: watcher.token })).body);
@@ -356,13 +360,13 @@ describe('cards a member receives', () => {
   it('carry watched and position on search results and playlists', async () => {
     const member = await aMember(t);
     const v = videos[30]!;
-    await progress(member.token, v.externalId, { position: 77 });
+    await progress(member.token, v.externalId, { position: 77, duration: 300 });
     const search = searchResultsSchema.parse((await call(t.app, { method: 'GET', url: `/api/search?q=${encodeURIComponent(v.title)}&types=video`, token: member.token })).body);
     const found = search.items.find((i) => i.type === 'video' && i.externalId === v.externalId);
-    expect(found).toMatchObject({ watched: false, position: 77 });
+    expect(found).toMatchObject({ watched: false, position: 77, positionOf: 300 });
     await call(t.app, { method: 'POST', url: '/api/playlists/wl/videos', token: member.token, payload: { externalId: v.externalId } });
     const wl = playlistVideosSchema.parse((await call(t.app, { method: 'GET', url: '/api/playlists/wl/videos', token: member.token })).body);
-    expect(wl.videos[0]).toMatchObject({ externalId: v.externalId, position: 77, watched: false });
+    expect(wl.videos[0]).toMatchObject({ externalId: v.externalId, position: 77, positionOf: 300, watched: false });
   });
 });
 

@@ -13,6 +13,12 @@ export const videoSchema = z.object({
   watched: z.boolean().optional(),
   /** Seconds to resume at; null when not started, watched (starts over) or live. */
   position: z.number().int().nonnegative().nullable().optional(),
+  /**
+   * The length `position` is a point of, as the player knew it when it saved it, where that is known: how far a card
+   * shows it watched. It can differ from `durationSeconds` (the demo's clips last 30 s; a service's listed length
+   * rounds). Absent when there is no position.
+   */
+  positionOf: z.number().int().positive().optional(),
   /** The video service's own id; URLs (`/watch?v=`) use it. */
   externalId: z.string(),
   /** Entry id within a playlist; absent outside playlists. */

@@ -29,12 +29,14 @@ const sameContext = (a: VideoCardContext = NO_CONTEXT, b: VideoCardContext = NO_
  * How far a member got into a video, in whole percent for the bar along the thumbnail's bottom (issue 30): a watched
  * video shows a full bar, one not started (or live, or of unknown length) none.
  */
-export function progressPercent(video: Pick<Video, 'watched' | 'position' | 'durationSeconds' | 'liveStatus'>): number | undefined {
+export function progressPercent(video: Pick<Video, 'watched' | 'position' | 'positionOf' | 'durationSeconds' | 'liveStatus'>): number | undefined {
   if (video.liveStatus === 'LIVE') return undefined;
   if (video.watched) return 100;
   const position = video.position ?? 0;
-  if (!(position > 0) || !(video.durationSeconds > 0)) return undefined;
-  return Math.max(1, Math.min(100, Math.round((position / video.durationSeconds) * 100)));
+  // Of the length the player knew when it saved the position (a demo clip's 30 s), else the listed one.
+  const length = video.positionOf ?? video.durationSeconds;
+  if (!(position > 0) || !(length > 0)) return undefined;
+  return Math.max(1, Math.min(100, Math.round((position / length) * 100)));
 }
 
 /**

@@ -21,6 +21,16 @@ describe('applyVideoMarks', () => {
     expect(qc.getQueryData(['videos', 'a'])).toMatchObject({ watched: true, position: null });
   });
 
+  it("carries the length the player knew beside the position, and a card's new value makes a new object", () => {
+    const qc = new QueryClient();
+    qc.setQueryData(['videos', 'a'], card('a', { position: 10, positionOf: 30 }));
+    const before = qc.getQueryData(['videos', 'a']);
+    applyVideoMarks(qc, 'a', { position: 10, positionOf: 30 });
+    expect(qc.getQueryData(['videos', 'a'])).toBe(before);
+    applyVideoMarks(qc, 'a', { position: 12, positionOf: 31 });
+    expect(qc.getQueryData(['videos', 'a'])).toMatchObject({ position: 12, positionOf: 31 });
+  });
+
   it('drops a watched or hidden card from lists read with hideWatched, and keeps it in the others', () => {
     const qc = new QueryClient();
     const hiding = ['sifts', 'videos', 'abc', { hideWatched: true }];

@@ -8,11 +8,13 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 export interface VideoMarks {
   watched?: boolean;
   position?: number | null;
+  /** The length the position is a point of (the player's), shown as how far the card is watched. */
+  positionOf?: number;
   /** "Hide from my feeds": the card leaves every list that hides watched videos. */
   hidden?: boolean;
 }
 
-type Card = { type: 'video'; externalId: string; watched?: boolean; position?: number | null };
+type Card = { type: 'video'; externalId: string; watched?: boolean; position?: number | null; positionOf?: number };
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 const isCard = (v: unknown, externalId: string): v is Card => isRecord(v) && v.type === 'video' && v.externalId === externalId;
@@ -44,7 +46,8 @@ export function withMarks(data: unknown, externalId: string, marks: VideoMarks, 
     const next = { ...data };
     if (marks.watched !== undefined) next.watched = marks.watched;
     if (marks.position !== undefined) next.position = marks.position;
-    return next.watched === data.watched && next.position === data.position ? data : next;
+    if (marks.positionOf !== undefined) next.positionOf = marks.positionOf;
+    return next.watched === data.watched && next.position === data.position && next.positionOf === data.positionOf ? data : next;
   }
   let changed = false;
   const out: Record<string, unknown> = {};

@@ -13,10 +13,11 @@ export interface HistoryRow {
   live: boolean;
 }
 
-/** The marks a card carries: watched, and where to resume (null: from the start). */
+/** The marks a card carries: watched, where to resume (null: from the start), and the length the player knew. */
 export interface CardMarks {
   watched: boolean;
   position: number | null;
+  positionOf: number | null;
 }
 
 /** The video a history call names, with what the watched rule needs. */
@@ -225,11 +226,17 @@ export class HistoryRepository {
         watched: watchHistory.watched,
         // Where a card resumes: nowhere for a live video, or one not started or watched (it starts over).
         position: sql<number | null>`CASE WHEN ${videos.liveStatus} = 'LIVE' OR ${watchHistory.position} = 0 THEN NULL ELSE ${watchHistory.position} END`,
+        positionOf: watchHistory.duration,
       })
       .from(watchHistory)
       .innerJoin(videos, eq(videos.id, watchHistory.videoId))
       .where(and(eq(watchHistory.userId, userId), inArray(watchHistory.videoId, videoIds)));
-    return new Map(rows.map((r) => [r.videoId, { watched: r.watched, position: r.position === null ? null : Number(r.position) }]));
+    return new Map(
+      rows.map((r) => {
+        const position = r.position === null ? null : Number(r.position);
+        return [r.videoId, { watched: r.watched, position, positionOf: position !== null && r.positionOf ? r.positionOf : null }];
+      }),
+    );
   }
 
   /** Removes one video from the history; answers whether it was there. */

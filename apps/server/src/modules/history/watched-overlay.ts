@@ -32,7 +32,10 @@ export class WatchedOverlay {
     return EncodedJson.of(
       json.replace(CARD_MARKS, (card: string, id: string) => {
         const mark = marks.get(Number(id));
-        return mark ? `{"type":"video","id":${id},"watched":${mark.watched},"position":${mark.position ?? 'null'}` : card;
+        if (!mark) return card;
+        // positionOf goes in after position: what follows in the card is its next field or its end.
+        const of = mark.positionOf === null ? '' : `,"positionOf":${mark.positionOf}`;
+        return `{"type":"video","id":${id},"watched":${mark.watched},"position":${mark.position ?? 'null'}${of}`;
       }),
     );
   }
@@ -44,7 +47,7 @@ export class WatchedOverlay {
     if (marks.size === 0) return videos;
     return videos.map((v) => {
       const mark = marks.get(v.id);
-      return mark ? { ...v, watched: mark.watched, position: mark.position } : v;
+      return mark ? { ...v, watched: mark.watched, position: mark.position, ...(mark.positionOf === null ? {} : { positionOf: mark.positionOf }) } : v;
     });
   }
 }

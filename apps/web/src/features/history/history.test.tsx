@@ -76,6 +76,8 @@ const wrapper = appProviders;
 describe('a card with the member\'s marks (issue 30)', () => {
   it('shows how far the member got as a bar, and "Watched" on a watched video', () => {
     expect(progressPercent(video('a', { position: 150 }))).toBe(25);
+    // Of the length the player knew when it saved the position (a demo clip's 30 s), not the listed one.
+    expect(progressPercent(video('a', { position: 15, positionOf: 30 }))).toBe(50);
     expect(progressPercent(video('a', { watched: true }))).toBe(100);
     expect(progressPercent(video('a'))).toBeUndefined();
     expect(progressPercent(video('a', { position: 30, liveStatus: 'LIVE' }))).toBeUndefined();

@@ -35,7 +35,13 @@ const progressSink: ProgressSink = {
   member: () => !!preferences.get('token'),
   send: (externalId, saved, { keepalive }) => {
     void api.put(`/api/me/history/${encodeURIComponent(externalId)}`, saved, { quiet: true, skipAuthHooks: true, keepalive }).catch(() => undefined);
-    if (cache) applyVideoMarks(cache, externalId, { position: saved.position, ...(isWatchedAt(saved.position, saved.duration) ? { watched: true } : {}) });
+    if (cache) {
+      applyVideoMarks(cache, externalId, {
+        position: saved.position,
+        ...(saved.duration >= 1 ? { positionOf: Math.round(saved.duration) } : {}),
+        ...(isWatchedAt(saved.position, saved.duration) ? { watched: true } : {}),
+      });
+    }
   },
 };
 
