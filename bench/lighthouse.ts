@@ -78,11 +78,29 @@ function pageCore(): number | null {
   return core;
 }
 
-/** Keeps this process, and so everything it starts, off `core`; returns the flag that starts Chromium's renderers on it. */
-function keepOffCore(core: number): string {
+/** Keeps this process, and so everything it starts (the app, Chromium), off `core`. */
+function keepOffCore(core: number): void {
   const others = Array.from({ length: os.availableParallelism() }, (_, i) => i).filter((i) => i !== core);
   execFileSync('taskset', ['--all-tasks', '--pid', '--cpu-list', others.join(','), String(process.pid)], { stdio: 'ignore' });
-  return `--renderer-cmd-prefix=taskset --cpu-list ${core}`;
+}
+
+/**
+ * Puts Chromium's renderers on `core`: its zygote, which forks every renderer (they inherit where it may run), and the
+ * renderers already forked. Not `--renderer-cmd-prefix=taskset …`: renderers then start without the zygote, and a
+ * quarter of Lighthouse's runs lost their trace's navigation start (NO_NAVSTART).
+ */
+function pinRenderers(browserPid: number, core: number): void {
+  const processes = execFileSync('ps', ['-eo', 'pid=,ppid=,args='], { encoding: 'utf8' })
+    .split('\n')
+    .map((line) => line.trim().match(/^(\d+)\s+(\d+)\s+(.*)$/))
+    .filter((m): m is RegExpMatchArray => m !== null)
+    .map(([, pid, ppid, args]) => ({ pid: Number(pid), ppid: Number(ppid), args: args! }));
+  // The zygote that forks renderers is the sandboxed one (the other forks the GPU process), even with --no-sandbox.
+  const zygotes = processes.filter((p) => p.ppid === browserPid && p.args.includes('--type=zygote') && !p.args.includes('--no-zygote-sandbox'));
+  if (zygotes.length === 0) throw new Error("Chromium's renderer zygote was not found: run with LIGHTHOUSE_PAGE_CORE=shared");
+  const zygoteIds = new Set(zygotes.map((z) => z.pid));
+  const renderers = processes.filter((p) => zygoteIds.has(p.ppid) && p.args.includes('--type=renderer'));
+  for (const p of [...zygotes, ...renderers]) execFileSync('taskset', ['--all-tasks', '--pid', '--cpu-list', String(core), String(p.pid)], { stdio: 'ignore' });
 }
 
 interface Row {
@@ -234,7 +252,7 @@ async function installabilityErrors(port: number): Promise<string[]> {
 async function main(): Promise<void> {
   const core = pageCore();
   // Before the app and Chromium start: they inherit where this process may run.
-  const chromeFlags = core === null ? CHROME_FLAGS : [...CHROME_FLAGS, keepOffCore(core)];
+  if (core !== null) keepOffCore(core);
   const app = await startApp();
   // Whatever ends the run, Chromium is closed (its own process group: Ctrl-C does not reach it), the app stopped and
   // its database dropped: Ctrl-C, a kill, an exception thrown outside the awaited calls (chrome-launcher emits an
@@ -253,7 +271,8 @@ async function main(): Promise<void> {
   let installErrors: string[] = [];
   try {
     // Not chrome-launcher's own Ctrl-C handling: it exits at once, before the database is dropped.
-    chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags, handleSIGINT: false });
+    chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, handleSIGINT: false });
+    if (core !== null) pinRenderers(chrome.pid, core);
     // The machine's index as last measured: each run's slowdown is set from it (LIGHTHOUSE_CPU_INDEX).
     let lastIndex = 0;
     const slowdownFor = () => (TARGET_INDEX && lastIndex ? Math.max(1, Math.round(((4 * lastIndex) / TARGET_INDEX) * 100) / 100) : CPU_SLOWDOWN);
