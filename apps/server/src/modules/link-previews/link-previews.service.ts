@@ -120,8 +120,9 @@ export class LinkPreviewService {
           this.keep(key, result);
           return result;
         },
-        // Not there, not public, not a valid id: no preview, kept like one (MISSING_MAX_AGE_MS); a 404 (or a 400 for a malformed id) is a missing item, a 401 (`wl`) is not. Anything else
-        // (the database away) gives the plain page now, as found, and is asked again next time.
+        // Not there, not public, not a valid id: no preview, kept like one (MISSING_MAX_AGE_MS); a 404 (or a 400 for a
+        // malformed id) is a missing item, a 401 (`wl`) is not. Anything else (the database away) gives the plain page
+        // now, as found, and is asked again next time.
         (error: unknown) => {
           if (!(error instanceof HttpError) || error.status >= 500) return found(null);
           const result = error.status === 404 || error.status === 400 ? MISSING : found(null);

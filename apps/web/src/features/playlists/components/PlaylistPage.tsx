@@ -172,14 +172,14 @@ function PlaylistHeader({ playlist: p, first }: { playlist: Playlist; first: Vid
     }
   };
 
-  // SPEC §2 playlist sheet "Share, change image, remove playlist, sort": Share first, for everyone; a private
-  // playlist's dialog says why it cannot be shared (SPEC §5).
-  // Its owner may make it public from the dialog (Watch later is never public).
+  // A private playlist's owner may make it public from the share dialog (Watch later is never public).
   const makePublic = async () => {
     await setPlaylistPublic(p.id, true);
     notify(t`This playlist is now public`);
     await invalidatePlaylists(qc);
   };
+  // SPEC §2 playlist sheet "Share, change image, remove playlist, sort": Share first, for everyone; a private
+  // playlist's dialog says why it cannot be shared (SPEC §5).
   const entries: MenuEntry[] = [
     {
       kind: 'action',
