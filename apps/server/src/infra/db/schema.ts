@@ -352,6 +352,8 @@ export const sifts = pgTable(
     index('sifts_public_followers_idx').on(t.numberOfFollowers, t.id).where(sql`${t.public}`),
     index('sifts_public_category_idx').on(t.category, t.numberOfFollowers, t.id).where(sql`${t.public}`),
     index('sifts_public_created_idx').on(t.createdAt, t.id).where(sql`${t.public}`),
+    // A visitor's list of public sifts A-Z, in the order it shows them (case and accents folded): read a page at a time.
+    index('sifts_public_name_idx').on(sql`sift_fold(${t.name})`, t.id).where(sql`${t.public}`),
     // Is this sift public, and its followers and owner, from the index alone: a channel's sifts, overlaps.
     index('sifts_public_id_idx').on(t.id, t.numberOfFollowers, t.ownerId).where(sql`${t.public}`),
   ],

@@ -138,7 +138,8 @@ export class SiftsRepository {
   async list(filter: SiftListFilter): Promise<{ rows: Array<SiftWithCounts & { sortValue: string | number }>; total: number }> {
     const conditions: (SQL | undefined)[] = [
       filter.ownerId !== undefined ? eq(sifts.ownerId, filter.ownerId) : undefined,
-      filter.publicOnly ? eq(sifts.public, true) : undefined,
+      // As the partial indexes' predicate says it, so a visitor's A-Z page reads sifts_public_name_idx in order.
+      filter.publicOnly ? isPublic : undefined,
       filter.followerId !== undefined
         ? sql`EXISTS (SELECT 1 FROM ${subscriptions} WHERE ${subscriptions.siftId} = ${sifts.id} AND ${subscriptions.userId} = ${filter.followerId} AND NOT ${subscriptions.optOut})`
         : undefined,

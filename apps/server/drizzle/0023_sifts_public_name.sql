@@ -1,0 +1,1 @@
+CREATE INDEX "sifts_public_name_idx" ON "sifts" USING btree (sift_fold("name"),"id") WHERE "sifts"."public";
