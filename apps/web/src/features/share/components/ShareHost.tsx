@@ -78,7 +78,9 @@ function ShareBody({ target, onDone }: { target: ShareTarget; onDone: () => void
   useEffect(() => {
     if (madePublic) networksRef.current?.querySelector('a')?.focus();
   }, [madePublic]);
-  const publish = async (makePublic: () => Promise<void>) => {
+  const { makePublic } = target;
+  const publish = async () => {
+    if (!makePublic) return;
     setPublishing(true);
     try {
       await makePublic();
@@ -94,8 +96,8 @@ function ShareBody({ target, onDone }: { target: ShareTarget; onDone: () => void
     return (
       <div className="share-private">
         <p>{i18n._(PRIVATE_TEXT)}</p>
-        {target.makePublic && (
-          <button type="button" className="btn btn-primary" disabled={publishing} aria-busy={publishing} onClick={() => void publish(target.makePublic!)}>
+        {makePublic && (
+          <button type="button" className="btn btn-primary" disabled={publishing} aria-busy={publishing} onClick={() => void publish()}>
             <Trans>Make public and share</Trans>
           </button>
         )}
